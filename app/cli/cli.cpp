@@ -1,0 +1,41 @@
+#include "cli.h"
+
+#include <exception>
+
+#include "commands.h"
+#include "io/input_error.h"
+#include "options.h"
+
+namespace usmpx::cli {
+
+int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  Options options;
+  try {
+    options = parse_options(args);
+    if (options.version) {
+      out << "usmpx " << USMPX_VERSION << '\n';
+      return kOk;
+    }
+    if (options.help) {
+      out << usage_text(options.command);
+      return kOk;
+    }
+    if (options.command == "info") return run_info(options, out);
+    if (options.command == "plan") return run_plan(options, out, err);
+    if (options.command == "compare") return run_compare(options, out);
+    if (options.command == "check") return run_check(options, out);
+    throw UsageError("unknown command '" + options.command + "'");
+  } catch (const UsageError& e) {
+    err << "usmpx: " << e.what() << "\n";
+    if (options.command.empty()) err << "Run 'usmpx --help' for usage.\n";
+    return kUsage;
+  } catch (const InputError& e) {
+    err << e.what() << "\n";
+    return kBadInput;
+  } catch (const std::exception& e) {
+    err << "usmpx: " << e.what() << "\n";
+    return kBadInput;
+  }
+}
+
+}  // namespace usmpx::cli

@@ -1,0 +1,197 @@
+#include "commands.h"
+
+#include <nlohmann/json.hpp>
+
+#include "cli.h"
+#include "config/config_error.h"
+#include "io/input_error.h"
+#include "model/conflict_graph.h"
+#include "io/plan_json.h"
+#include "io/problem_json.h"
+#include "plan_report.h"
+#include "planners/lower_bound.h"
+#include "planners/registry.h"
+#include "text_table.h"
+
+namespace usmpx::cli {
+namespace {
+
+constexpr size_t kAllocationsShownByDefault = 64;
+constexpr const char* kAsBuilt = "as-built";
+
+PlannerOptions planner_options(const Options& options) {
+  PlannerOptions po;
+  po.time_limit_seconds = options.time_limit_seconds;
+  return po;
+}
+
+// The plan named `algorithm` for the input: a planner's, or the one the input carries.
+Plan make_plan(const LoadedInput& input, const std::string& algorithm, const Options& options) {
+  if (algorithm == kAsBuilt) {
+    if (!input.as_built) throw UsageError("--algorithm as-built: " + input.path + " carries no plan");
+    Plan plan = *input.as_built;
+    plan.algorithm = kAsBuilt;
+    finish_plan(input.problem, plan);
+    return plan;
+  }
+  auto planner = make_planner(algorithm);
+  if (!planner) {
+    throw UsageError("unknown algorithm '" + algorithm + "' (available: " + planner_names() +
+                     (input.as_built ? ", as-built)" : ")"));
+  }
+  return run_planner(*planner, input.problem, planner_options(options));
+}
+
+std::string default_algorithm(const LoadedInput& input, const Options& options) {
+  if (options.algorithm) return *options.algorithm;
+  return input.as_built && options.command == "check" ? kAsBuilt : "greedy_by_size";
+}
+
+bool plan_ok(const Problem& problem, const Plan& plan) { return plan_fits(problem, plan) && !plan.has_errors(); }
+
+void print_plan_heading(std::ostream& out, const LoadedInput& input, const Plan& plan) {
+  out << plan.algorithm << " plan of " << input.path << ": " << input.problem.buffers.size() << " buffers, "
+      << input.problem.pools.size() << (input.problem.pools.size() == 1 ? " pool" : " pools") << ", "
+      << (plan_fits(input.problem, plan) ? "fits" : "DOES NOT FIT") << ", total " << format_bytes(plan.total_size())
+      << " bytes (lower bound " << format_bytes(plan.lower_bound_bytes) << ", gap "
+      << format_percent(static_cast<double>(plan.total_size() - plan.lower_bound_bytes),
+                        static_cast<double>(plan.lower_bound_bytes))
+      << (plan.proven_optimal ? ", optimal" : "") << "), " << format_ms(plan.runtime_ms) << " ms\n";
+}
+
+}  // namespace
+
+LoadedInput prepare_input(const Options& options) {
+  LoadedInput input = load_input(options.input);
+  try {
+    apply_pool_options(input.problem, options.pools);
+    apply_pins(input.problem, options.pins);
+  } catch (const ConfigError& e) {
+    throw UsageError(e.what());
+  }
+  return input;
+}
+
+int run_info(const Options& options, std::ostream& out) {
+  const LoadedInput input = prepare_input(options);
+  const Problem& problem = input.problem;
+  if (options.json) {
+    out << write_problem_json(problem);
+    return kOk;
+  }
+  out << input.path << " (" << to_string(input.format) << "): " << problem.buffers.size() << " buffers, "
+      << problem.pools.size() << (problem.pools.size() == 1 ? " pool" : " pools") << ", memory pressure " << format_bytes(problem.memory_pressure)
+      << " bytes, lower bound " << format_bytes(total_lower_bound(problem).bytes) << " bytes\n\n";
+  using Align = TextTable::Align;
+  TextTable pools({{"pool", Align::kLeft}, {"kind", Align::kLeft}, {"size hint", Align::kRight},
+                   {"alignment", Align::kRight}, {"targets", Align::kLeft}, {"internal", Align::kLeft}});
+  for (const Pool& p : problem.pools) {
+    std::string targets;
+    for (const PoolTarget& t : p.targets) targets += (targets.empty() ? "" : ", ") + t.target + ":" + t.access;
+    pools.add_row({p.name, std::string(to_string(p.kind)), p.restricted() ? format_bytes(p.size_hint_bytes) : "unlimited",
+                   std::to_string(p.alignment), targets, p.internal ? "yes" : "no"});
+  }
+  pools.print(out, "  ");
+  out << '\n';
+  const ConflictLists conflicts = conflict_lists(problem);
+  TextTable buffers({{"buffer", Align::kLeft}, {"size", Align::kRight}, {"align", Align::kRight},
+                     {"kind", Align::kLeft}, {"lifetime", Align::kLeft}, {"conflicts", Align::kRight},
+                     {"candidates", Align::kLeft}, {"origin", Align::kLeft}});
+  for (size_t b = 0; b < problem.buffers.size(); ++b) {
+    const Buffer& buf = problem.buffers[b];
+    std::string candidates;
+    for (int p : problem.effective_candidates(static_cast<int>(b))) {
+      candidates += (candidates.empty() ? "" : ",") + problem.pools[static_cast<size_t>(p)].name;
+    }
+    if (buf.pin) candidates += buf.pin->offset ? " (pinned @" + std::to_string(*buf.pin->offset) + ")" : " (pinned)";
+    std::string origin = buf.origin.function;
+    if (buf.origin.location.line > 0) origin += (origin.empty() ? "" : " ") + format_location(buf.origin.location);
+    buffers.add_row({buf.name, format_bytes(buf.size_bytes), std::to_string(buf.alignment), std::string(to_string(buf.kind)),
+                     buf.lifetime ? "[" + std::to_string(buf.lifetime->first()) + ", " + std::to_string(buf.lifetime->last()) + "]" : "-",
+                     std::to_string(conflicts[b].size()), candidates, origin});
+  }
+  buffers.print(out, "  ");
+  return kOk;
+}
+
+int run_plan(const Options& options, std::ostream& out, std::ostream& err) {
+  const LoadedInput input = prepare_input(options);
+  const Plan plan = make_plan(input, default_algorithm(input, options), options);
+  if (options.json) {
+    out << write_plan_json(input.problem, plan);
+    print_diagnostics(err, plan.diagnostics);
+  } else {
+    print_plan_heading(out, input, plan);
+    out << '\n';
+    print_pool_table(out, input.problem, plan);
+    if (options.allocations || input.problem.buffers.size() <= kAllocationsShownByDefault) {
+      out << '\n';
+      print_allocations(out, input.problem, plan);
+    } else {
+      out << "\n  (" << input.problem.buffers.size() << " buffers; --allocations lists them)\n";
+    }
+    if (!plan.diagnostics.empty()) out << '\n';
+    print_diagnostics(out, plan.diagnostics);
+  }
+  return plan_ok(input.problem, plan) ? kOk : kDoesNotFit;
+}
+
+int run_compare(const Options& options, std::ostream& out) {
+  const LoadedInput input = prepare_input(options);
+  std::vector<std::string> algorithms = options.algorithms;
+  if (algorithms.empty()) {
+    for (const PlannerInfo& info : planner_catalog()) algorithms.push_back(info.name);
+    if (input.as_built) algorithms.push_back(kAsBuilt);
+  }
+  std::vector<Plan> plans;
+  for (const std::string& algorithm : algorithms) plans.push_back(make_plan(input, algorithm, options));
+  const Problem& problem = input.problem;
+  if (options.json) {
+    nlohmann::ordered_json root;
+    root["input"] = input.path;
+    root["lower_bound_bytes"] = plans.empty() ? 0 : plans.front().lower_bound_bytes;
+    root["plans"] = nlohmann::ordered_json::array();
+    for (const Plan& plan : plans) root["plans"].push_back(nlohmann::ordered_json::parse(write_plan_json(problem, plan)));
+    out << root.dump(2) << '\n';
+  } else {
+    using Align = TextTable::Align;
+    std::vector<std::pair<std::string, Align>> columns = {{"algorithm", Align::kLeft}};
+    for (const Pool& p : problem.pools) columns.emplace_back(p.name, Align::kRight);
+    for (const char* name : {"total", "gap", "time ms", "fits", "valid"}) {
+      columns.emplace_back(name, std::string(name) == "fits" || std::string(name) == "valid" ? Align::kLeft : Align::kRight);
+    }
+    TextTable table(columns);
+    for (const Plan& plan : plans) {
+      std::vector<std::string> row = {plan.algorithm};
+      for (size_t p = 0; p < problem.pools.size(); ++p) row.push_back(format_bytes(plan.pool_sizes[p]));
+      row.push_back(format_bytes(plan.total_size()));
+      row.push_back(format_percent(static_cast<double>(plan.total_size() - plan.lower_bound_bytes),
+                                   static_cast<double>(plan.lower_bound_bytes)));
+      row.push_back(format_ms(plan.runtime_ms));
+      row.push_back(plan_fits(problem, plan) ? "yes" : "no");
+      row.push_back(plan.has_errors() ? "no" : "yes");
+      table.add_row(std::move(row));
+    }
+    out << "compare on " << input.path << ": " << problem.buffers.size() << " buffers, lower bound "
+        << format_bytes(plans.empty() ? 0 : plans.front().lower_bound_bytes) << " bytes\n\n";
+    table.print(out, "  ");
+  }
+  bool all_ok = true;
+  for (const Plan& plan : plans) all_ok = all_ok && plan_ok(problem, plan);
+  return all_ok ? kOk : kDoesNotFit;
+}
+
+int run_check(const Options& options, std::ostream& out) {
+  const LoadedInput input = prepare_input(options);
+  const Plan plan = make_plan(input, default_algorithm(input, options), options);
+  const bool ok = plan_ok(input.problem, plan);
+  print_plan_heading(out, input, plan);
+  out << '\n';
+  print_pool_table(out, input.problem, plan);
+  out << '\n';
+  print_diagnostics(out, plan.diagnostics);
+  out << (ok ? "check passed\n" : "check FAILED\n");
+  return ok ? kOk : kDoesNotFit;
+}
+
+}  // namespace usmpx::cli

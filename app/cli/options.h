@@ -1,0 +1,39 @@
+#pragma once
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "config/pins.h"
+#include "config/pool_options.h"
+
+namespace usmpx::cli {
+
+// A command line that cannot be understood (exit code 2).
+class UsageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct Options {
+  std::string command;
+  std::string input;
+  std::optional<std::string> algorithm;
+  std::vector<std::string> algorithms;
+  PoolOptions pools;
+  std::vector<PinSpec> pins;
+  double time_limit_seconds = 5.0;
+  bool json = false;
+  bool allocations = false;
+  bool help = false;
+  bool version = false;
+};
+
+// Parses the arguments after the program name. Throws UsageError.
+Options parse_options(const std::vector<std::string>& args);
+
+// The text of `usmpx --help`, or of `usmpx COMMAND --help`.
+std::string usage_text(const std::string& command);
+
+}  // namespace usmpx::cli

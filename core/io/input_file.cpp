@@ -1,0 +1,52 @@
+#include "io/input_file.h"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+
+#include "io/input_error.h"
+#include "io/minimalloc_csv.h"
+#include "io/problem_json.h"
+#include "io/text_file.h"
+
+namespace usmpx {
+namespace {
+
+bool ends_with(std::string_view text, std::string_view suffix) {
+  if (text.size() < suffix.size()) return false;
+  return std::equal(suffix.begin(), suffix.end(), text.end() - static_cast<std::ptrdiff_t>(suffix.size()),
+                    [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == b; });
+}
+
+}  // namespace
+
+std::string_view to_string(InputFormat format) {
+  switch (format) {
+    case InputFormat::kProblemJson:
+      return "problem JSON";
+    case InputFormat::kMinimallocCsv:
+      return "MiniMalloc CSV";
+  }
+  return "unknown";
+}
+
+LoadedInput load_input(const std::string& path) {
+  LoadedInput input;
+  input.path = path;
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) throw InputError({path, 0, 0}, "no such file or folder");
+  if (ends_with(path, ".csv")) {
+    input.format = InputFormat::kMinimallocCsv;
+    input.problem = read_minimalloc_csv(read_text_file(path), path);
+    return input;
+  }
+  if (ends_with(path, ".json")) {
+    input.format = InputFormat::kProblemJson;
+    input.problem = read_problem_json(read_text_file(path), path);
+    return input;
+  }
+  throw InputError({path, 0, 0},
+                   "unknown input kind: expected a problem .json or a MiniMalloc .csv");
+}
+
+}  // namespace usmpx

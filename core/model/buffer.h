@@ -1,0 +1,71 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace usmpx {
+
+enum class BufferKind { kIntermediate, kInput, kOutput, kConstant };
+
+std::string_view to_string(BufferKind kind);
+std::optional<BufferKind> buffer_kind_from_string(std::string_view text);
+
+// Half-open range of ticks [begin, end) in which a buffer is live. TVM and the problem JSON
+// speak of closed [first, last]; first() and last() give that view.
+struct Lifetime {
+  int64_t begin = 0;
+  int64_t end = 0;
+
+  static Lifetime closed(int64_t first, int64_t last) { return {first, last + 1}; }
+  int64_t first() const { return begin; }
+  int64_t last() const { return end - 1; }
+  bool empty() const { return end <= begin; }
+  bool overlaps(const Lifetime& other) const {
+    return begin < other.end && other.begin < end && !empty() && !other.empty();
+  }
+  bool operator==(const Lifetime&) const = default;
+};
+
+// A hard placement constraint: the buffer goes into `pool`, at `offset` when given.
+struct Pin {
+  int pool = -1;
+  std::optional<int64_t> offset;
+  bool operator==(const Pin&) const = default;
+};
+
+struct SourceLocation {
+  std::string file;
+  int line = 0;
+  int column = 0;
+  bool operator==(const SourceLocation&) const = default;
+};
+
+// Where a buffer comes from: the function and statement that allocate it.
+struct Origin {
+  std::string function;
+  SourceLocation location;
+  bool operator==(const Origin&) const = default;
+};
+
+// One buffer to plan (TVM's BufferInfo).
+struct Buffer {
+  std::string name;
+  int64_t size_bytes = 0;
+  int64_t alignment = 1;
+  BufferKind kind = BufferKind::kIntermediate;
+  std::vector<int> pool_candidates;  // indices into Problem::pools, in order of preference
+  std::vector<int> conflicts;        // indices into Problem::buffers; read one-directionally
+  std::optional<Lifetime> lifetime;
+  Origin origin;
+  std::string dtype;
+  std::vector<int64_t> shape;
+  std::optional<Pin> pin;
+  std::optional<int64_t> hint;  // MiniMalloc's solver hint column, kept for round trips
+
+  bool operator==(const Buffer&) const = default;
+};
+
+}  // namespace usmpx

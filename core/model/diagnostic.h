@@ -1,0 +1,27 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "model/buffer.h"
+
+namespace usmpx {
+
+enum class Severity { kError, kWarning, kNote };
+
+std::string_view to_string(Severity severity);
+
+// A finding about a problem or a plan, pointing at the buffers and pool it is about.
+struct Diagnostic {
+  Severity severity = Severity::kError;
+  std::string code;  // stable identifier, e.g. "overlap", "pool-overflow", "planner-error"
+  std::string message;
+  std::vector<int> buffers;  // indices into Problem::buffers
+  int pool = -1;             // index into Problem::pools, -1 when not about one pool
+  SourceLocation location;   // where in the input, when known
+
+  bool operator==(const Diagnostic&) const = default;
+};
+
+}  // namespace usmpx

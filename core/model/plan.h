@@ -1,0 +1,40 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "model/diagnostic.h"
+#include "model/problem.h"
+
+namespace usmpx {
+
+// Where one buffer was placed. pool == -1 means it was not placed.
+struct Allocation {
+  int pool = -1;
+  int64_t offset = 0;
+  bool placed() const { return pool >= 0; }
+  bool operator==(const Allocation&) const = default;
+};
+
+// The result of planning a Problem: one allocation per buffer plus what the planner learned.
+struct Plan {
+  std::string algorithm;
+  std::vector<Allocation> allocations;  // parallel to Problem::buffers
+  std::vector<int64_t> pool_sizes;      // per pool: unaligned maximum end, as TVM reports it
+  int64_t lower_bound_bytes = 0;        // no valid plan of this problem can total less
+  bool proven_optimal = false;
+  double runtime_ms = 0.0;
+  std::vector<Diagnostic> diagnostics;  // messages from the planner and the validator
+
+  int64_t total_size() const;
+  bool has_errors() const;
+};
+
+// Fills Plan::pool_sizes from the allocations.
+void compute_pool_sizes(const Problem& problem, Plan& plan);
+
+// Every buffer placed and every pool within its size hint.
+bool plan_fits(const Problem& problem, const Plan& plan);
+
+}  // namespace usmpx

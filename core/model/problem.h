@@ -1,0 +1,32 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "model/buffer.h"
+#include "model/pool.h"
+
+namespace usmpx {
+
+// Whether conflicts were given as lists or follow from overlapping lifetimes.
+enum class ConflictSource { kExplicit, kLifetimes };
+
+// Everything a planner needs: pools, buffers and the memory pressure TVM's hill climb aims for.
+struct Problem {
+  std::vector<Pool> pools;
+  std::vector<Buffer> buffers;
+  int64_t memory_pressure = 0;
+  ConflictSource conflict_source = ConflictSource::kExplicit;
+
+  std::optional<int> find_pool(std::string_view name) const;
+  std::optional<int> find_buffer(std::string_view name) const;
+  // The pools a buffer may go into: its pin's pool when pinned, else its candidates.
+  std::vector<int> effective_candidates(int buffer) const;
+  bool interval_conflicts() const { return conflict_source == ConflictSource::kLifetimes; }
+
+  bool operator==(const Problem&) const = default;
+};
+
+}  // namespace usmpx

@@ -1,0 +1,39 @@
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <string>
+#include <string_view>
+
+#include "model/plan.h"
+#include "model/problem.h"
+
+namespace usmpx {
+
+// Progress reports from long-running planners: the fraction done (0..1, or -1 when unknown),
+// the best total size found so far (-1 when none) and a short description.
+struct PlannerProgress {
+  double fraction = -1.0;
+  int64_t best_total_bytes = -1;
+  std::string_view message;
+};
+
+struct PlannerOptions {
+  double time_limit_seconds = 5.0;
+  const std::atomic<bool>* cancel = nullptr;  // planners stop soon after it becomes true
+  std::function<void(const PlannerProgress&)> progress;
+
+  bool cancelled() const { return cancel != nullptr && cancel->load(std::memory_order_relaxed); }
+};
+
+// A memory planner: a deterministic function from a Problem to a Plan. Every planner respects
+// pins (Buffer::pin) as hard constraints. Planners fill Plan::allocations and may add
+// diagnostics; run_planner() (registry.h) fills in sizes, bounds, timing and validation.
+class Planner {
+ public:
+  virtual ~Planner() = default;
+  virtual std::string_view name() const = 0;
+  virtual Plan plan(const Problem& problem, const PlannerOptions& options) const = 0;
+};
+
+}  // namespace usmpx

@@ -1,0 +1,146 @@
+#include "cli.h"
+
+#include <sstream>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "test_support.h"
+
+namespace usmpx {
+namespace {
+
+struct CliRun {
+  int code;
+  std::string out;
+  std::string err;
+};
+
+CliRun usmpx_cli(std::vector<std::string> args) {
+  std::ostringstream out;
+  std::ostringstream err;
+  const int code = cli::run_cli(args, out, err);
+  return {code, out.str(), err.str()};
+}
+
+std::string fixture(const char* name) { return testing::fixture_path(name); }
+
+TEST(Cli, VersionAndHelp) {
+  EXPECT_EQ(usmpx_cli({"--version"}).out, std::string("usmpx ") + USMPX_VERSION + "\n");
+  const CliRun help = usmpx_cli({"--help"});
+  EXPECT_EQ(help.code, 0);
+  EXPECT_NE(help.out.find("Commands:"), std::string::npos);
+  const CliRun plan_help = usmpx_cli({"plan", "--help"});
+  EXPECT_EQ(plan_help.code, 0);
+  EXPECT_NE(plan_help.out.find("--pin BUF=POOL[@OFFSET]"), std::string::npos);
+}
+
+TEST(Cli, UsageErrorsExitWith2) {
+  EXPECT_EQ(usmpx_cli({}).code, 2);
+  EXPECT_EQ(usmpx_cli({"frobnicate", "x"}).code, 2);
+  EXPECT_EQ(usmpx_cli({"plan"}).code, 2);
+  const CliRun unknown = usmpx_cli({"plan", fixture("tvm_examples/linear.json"), "--algorithm", "magic"});
+  EXPECT_EQ(unknown.code, 2);
+  EXPECT_NE(unknown.err.find("unknown algorithm 'magic' (available: greedy_by_size, greedy_by_conflicts, hill_climb"),
+            std::string::npos);
+  EXPECT_EQ(usmpx_cli({"plan", fixture("tvm_examples/linear.json"), "--pin", "nope=global_workspace"}).code, 2);
+  EXPECT_EQ(usmpx_cli({"plan", fixture("tvm_examples/linear.json"), "--time-limit", "soon"}).code, 2);
+  EXPECT_EQ(usmpx_cli({"plan", fixture("tvm_examples/linear.json"), "--bogus"}).code, 2);
+}
+
+TEST(Cli, BadInputExitsWith3AndNamesThePosition) {
+  const CliRun missing = usmpx_cli({"plan", "/nonexistent/problem.json"});
+  EXPECT_EQ(missing.code, 3);
+  EXPECT_EQ(missing.err, "/nonexistent/problem.json: no such file or folder\n");
+  const CliRun bad = usmpx_cli({"info", fixture("bad/negative_size.json")});
+  EXPECT_EQ(bad.code, 3);
+  EXPECT_EQ(bad.err, fixture("bad/negative_size.json") + ":6:66: size_bytes must not be negative\n");
+}
+
+TEST(Cli, PlanJsonMatchesTvm) {
+  const CliRun run = usmpx_cli({"plan", fixture("tvm_examples/fanout.json"), "--algorithm", "hill_climb", "--json"});
+  EXPECT_EQ(run.code, 1) << "the asymmetric fanout lists make TVM overlap buffers";
+  const auto json = nlohmann::json::parse(run.out);
+  EXPECT_EQ(json["algorithm"], "hill_climb");
+  EXPECT_EQ(json["fits"], true);
+  EXPECT_EQ(json["pools"][0]["size_bytes"], 190);
+  EXPECT_EQ(json["allocations"][0]["buffer"], "bi_a");
+  EXPECT_EQ(json["allocations"][0]["offset"], 100);
+  EXPECT_NE(run.err.find("error: buffers 'bi_f'"), std::string::npos);
+}
+
+TEST(Cli, PlanTableForTwoPools) {
+  const CliRun run = usmpx_cli({"plan", fixture("tvm_examples/linear.json"), "--workspace-pools", "fast,slow",
+                                "--workspace-pools-size-hint-bytes", "fast:60"});
+  EXPECT_EQ(run.code, 0) << run.out << run.err;
+  // c (100) cannot go into fast; e, b and a do, the rest falls back to slow.
+  EXPECT_NE(run.out.find("  fast   workspace    50         60  83.3%           50   0.0%        3"), std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("  slow   workspace   140  unlimited      -          140   0.0%        3"), std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("  bi_a    fast      20    10   30      1  intermediate"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("  bi_d    slow     100    40  140      1  intermediate"), std::string::npos) << run.out;
+}
+
+TEST(Cli, TvmEraseReinsertQuirkIsReproducedAndFlagged) {
+  // With fast limited to 100, d's first conflict c pushes it out of fast, and its next conflict e
+  // puts fast back at 50: TVM places d over c. The plan "fits" but is invalid.
+  const CliRun run = usmpx_cli({"plan", fixture("tvm_examples/linear.json"), "--workspace-pools", "fast,slow",
+                                "--workspace-pools-size-hint-bytes", "fast:100"});
+  EXPECT_EQ(run.code, 1);
+  EXPECT_NE(run.out.find("  bi_d    fast      50    40   90"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("error: buffers 'bi_c' [0, 100) and 'bi_d' [50, 90) overlap in pool 'fast' while both are live"),
+            std::string::npos);
+}
+
+TEST(Cli, PinsAreHonoured) {
+  const CliRun run = usmpx_cli({"plan", fixture("tvm_examples/linear.json"), "--pin", "bi_a=global_workspace@500", "--json"});
+  EXPECT_EQ(run.code, 0) << run.err;
+  const auto json = nlohmann::json::parse(run.out);
+  EXPECT_EQ(json["allocations"][0]["offset"], 500);
+  EXPECT_EQ(json["allocations"][1]["offset"], 510);  // b conflicts with a: TVM's rule puts it above
+  EXPECT_EQ(json["pools"][0]["size_bytes"], 530);
+}
+
+TEST(Cli, CheckGatesOnOverflow) {
+  const CliRun ok = usmpx_cli({"check", fixture("tvm_examples/linear.json"), "--capacity", "140"});
+  EXPECT_EQ(ok.code, 0) << ok.out;
+  EXPECT_NE(ok.out.find("check passed"), std::string::npos);
+  const CliRun quirk = usmpx_cli({"check", fixture("tvm_examples/linear.json"), "--capacity", "139"});
+  EXPECT_EQ(quirk.code, 1);
+  EXPECT_NE(quirk.out.find("error: buffers 'bi_c' [0, 100) and 'bi_d' [50, 90) overlap"), std::string::npos);
+  const CliRun overflow = usmpx_cli({"check", fixture("tvm_examples/linear.json"), "--capacity", "99"});
+  EXPECT_EQ(overflow.code, 1);
+  EXPECT_NE(overflow.out.find("TVM USMP Error: the space available"), std::string::npos);
+  EXPECT_NE(overflow.out.find("check FAILED"), std::string::npos);
+}
+
+TEST(Cli, CompareTabulatesEveryTvmAlgorithm) {
+  const CliRun run = usmpx_cli({"compare", fixture("tvm_examples/fanout.json"), "--json"});
+  const auto json = nlohmann::json::parse(run.out);
+  ASSERT_EQ(json["plans"].size(), 3u);
+  EXPECT_EQ(json["plans"][0]["pools"][0]["size_bytes"], 190);
+  EXPECT_EQ(json["plans"][1]["pools"][0]["size_bytes"], 320);
+  EXPECT_EQ(json["plans"][2]["pools"][0]["size_bytes"], 190);
+  const CliRun table = usmpx_cli({"compare", fixture("tvm_examples/linear.json")});
+  EXPECT_EQ(table.code, 0);
+  EXPECT_NE(table.out.find("greedy_by_conflicts"), std::string::npos);
+}
+
+TEST(Cli, InfoListsBuffers) {
+  const CliRun run = usmpx_cli({"info", fixture("tvm_examples/linear.json")});
+  EXPECT_EQ(run.code, 0);
+  EXPECT_NE(run.out.find("  bi_c     100      1  intermediate  -                 2  global_workspace"), std::string::npos)
+      << run.out;
+}
+
+TEST(Cli, CsvInput) {
+  USMPX_REQUIRE_SHARED(path, "benchmarks/minimalloc/input.12.csv");
+  const CliRun run = usmpx_cli({"plan", path, "--capacity", "12", "--algorithm", "hill_climb", "--json"});
+  const auto json = nlohmann::json::parse(run.out);
+  EXPECT_EQ(json["lower_bound_bytes"], 12);
+  EXPECT_EQ(json["pools"][0]["size_hint_bytes"], 12);
+}
+
+}  // namespace
+}  // namespace usmpx

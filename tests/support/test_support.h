@@ -1,0 +1,32 @@
+#pragma once
+
+#include <string>
+
+#include "model/plan.h"
+#include "model/problem.h"
+
+namespace usmpx::testing {
+
+// Path of a file under tests/fixtures.
+std::string fixture_path(const std::string& relative);
+// Path of a file under the repository.
+std::string source_path(const std::string& relative);
+// Path of a file under the shared data folder (USMPX_SHARED_DIR), or "" when it is absent.
+std::string shared_path(const std::string& relative);
+
+Problem load_problem_fixture(const std::string& relative);
+
+// Offset of the named buffer in the plan (-1 when unplaced); fails the test for unknown names.
+int64_t offset_of(const Problem& problem, const Plan& plan, const std::string& buffer);
+std::string pool_of(const Problem& problem, const Plan& plan, const std::string& buffer);
+
+// Runs the named planner through run_planner with default options.
+Plan plan_with(const std::string& algorithm, const Problem& problem);
+
+}  // namespace usmpx::testing
+
+// Skips the current test (visibly) when a shared data file is missing.
+#define USMPX_REQUIRE_SHARED(path_variable, relative)                                        \
+  const std::string path_variable = ::usmpx::testing::shared_path(relative);               \
+  if (path_variable.empty()) GTEST_SKIP() << "shared data not found: " << (relative)        \
+                                          << " (set USMPX_SHARED_DIR to the shared folder)"
