@@ -62,14 +62,13 @@ void print_plan_heading(std::ostream& out, const LoadedInput& input, const Plan&
 }  // namespace
 
 LoadedInput prepare_input(const Options& options) {
-  LoadedInput input = load_input(options.input);
   try {
-    apply_pool_options(input.problem, options.pools);
+    LoadedInput input = load_input(options.input, LoadOptions{options.pools, options.module});
     apply_pins(input.problem, options.pins);
+    return input;
   } catch (const ConfigError& e) {
     throw UsageError(e.what());
   }
-  return input;
 }
 
 int run_info(const Options& options, std::ostream& out) {

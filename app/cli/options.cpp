@@ -62,6 +62,7 @@ const std::map<std::string, OptionSpec>& option_specs() {
         }}},
       {"--capacity", {true, [](Options& o, const std::string& v) { o.pools.capacity = parse_byte_count("--capacity", v); }}},
       {"--use-workspace-io", {false, [](Options& o, const std::string&) { o.pools.use_workspace_io = true; }}},
+      {"--module", {true, [](Options& o, const std::string& v) { o.module = v; }}},
       {"--pin", {true, [](Options& o, const std::string& v) { o.pins.push_back(parse_pin(v)); }}},
       {"--time-limit", {true, [](Options& o, const std::string& v) { o.time_limit_seconds = parse_seconds(v); }}},
       {"--json", {false, [](Options& o, const std::string&) { o.json = true; }}},

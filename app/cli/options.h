@@ -22,6 +22,7 @@ struct Options {
   std::optional<std::string> algorithm;
   std::vector<std::string> algorithms;
   PoolOptions pools;
+  std::string module;  // MLF module to load; empty = the first
   std::vector<PinSpec> pins;
   double time_limit_seconds = 5.0;
   bool json = false;

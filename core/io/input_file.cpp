@@ -30,7 +30,7 @@ std::string_view to_string(InputFormat format) {
   return "unknown";
 }
 
-LoadedInput load_input(const std::string& path) {
+LoadedInput load_input(const std::string& path, const LoadOptions& options) {
   LoadedInput input;
   input.path = path;
   std::error_code ec;
@@ -38,11 +38,13 @@ LoadedInput load_input(const std::string& path) {
   if (ends_with(path, ".csv")) {
     input.format = InputFormat::kMinimallocCsv;
     input.problem = read_minimalloc_csv(read_text_file(path), path);
+    apply_pool_options(input.problem, options.pools);
     return input;
   }
   if (ends_with(path, ".json")) {
     input.format = InputFormat::kProblemJson;
     input.problem = read_problem_json(read_text_file(path), path);
+    apply_pool_options(input.problem, options.pools);
     return input;
   }
   throw InputError({path, 0, 0},

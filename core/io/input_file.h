@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "config/pool_options.h"
 #include "model/diagnostic.h"
 #include "model/plan.h"
 #include "model/problem.h"
@@ -23,8 +24,16 @@ struct LoadedInput {
   std::vector<Diagnostic> warnings;  // things the reader could not use but did not reject
 };
 
-// Picks the reader by the file's name and content. Throws InputError when the input cannot be
-// read, is of an unknown kind, or is malformed.
-LoadedInput load_input(const std::string& path);
+// How to read an input: the pool options (applied after reading a problem file, or used to
+// assign pools while analysing a model) and, for MLF archives with several modules, which one.
+struct LoadOptions {
+  PoolOptions pools;
+  std::string module;  // empty: the first module
+};
+
+// Picks the reader by the file's name and content and applies the pool options. Throws
+// InputError when the input cannot be read, is of an unknown kind, or is malformed, and
+// ConfigError when the pool options do not fit the input.
+LoadedInput load_input(const std::string& path, const LoadOptions& options = {});
 
 }  // namespace usmpx
