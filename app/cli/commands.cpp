@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli.h"
+#include "analysis/as_built_check.h"
 #include "config/config_error.h"
 #include "io/input_error.h"
 #include "model/conflict_graph.h"
@@ -59,6 +60,26 @@ void print_plan_heading(std::ostream& out, const LoadedInput& input, const Plan&
       << (plan.proven_optimal ? ", optimal" : "") << "), " << format_ms(plan.runtime_ms) << " ms\n";
 }
 
+// Warnings of the reader (e.g. constructs of an MLF archive it could not use), one per line.
+void print_warnings(std::ostream& out, const LoadedInput& input) {
+  for (const Diagnostic& d : input.warnings) out << to_string(d.severity) << ": " << d.message << '\n';
+}
+
+// For inputs carrying a plan: does re-planning with TVM's algorithms give the same offsets?
+void print_as_built_check(std::ostream& out, const LoadedInput& input) {
+  if (!input.as_built) return;
+  const AsBuiltMatch m = match_as_built(input.problem, *input.as_built);
+  out << "as-built plan: " << m.algorithm << " reproduces " << m.matching << " of " << m.total << " offsets";
+  if (!m.differing.empty()) {
+    out << " (differs for";
+    for (size_t i = 0; i < m.differing.size() && i < 8; ++i) {
+      out << (i ? ", " : " ") << input.problem.buffers[static_cast<size_t>(m.differing[i])].name;
+    }
+    out << (m.differing.size() > 8 ? ", ...)" : ")");
+  }
+  out << '\n';
+}
+
 }  // namespace
 
 LoadedInput prepare_input(const Options& options) {
@@ -80,7 +101,10 @@ int run_info(const Options& options, std::ostream& out) {
   }
   out << input.path << " (" << to_string(input.format) << "): " << problem.buffers.size() << " buffers, "
       << problem.pools.size() << (problem.pools.size() == 1 ? " pool" : " pools") << ", memory pressure " << format_bytes(problem.memory_pressure)
-      << " bytes, lower bound " << format_bytes(total_lower_bound(problem).bytes) << " bytes\n\n";
+      << " bytes, lower bound " << format_bytes(total_lower_bound(problem).bytes) << " bytes\n";
+  print_warnings(out, input);
+  print_as_built_check(out, input);
+  out << '\n';
   using Align = TextTable::Align;
   TextTable pools({{"pool", Align::kLeft}, {"kind", Align::kLeft}, {"size hint", Align::kRight},
                    {"alignment", Align::kRight}, {"targets", Align::kLeft}, {"internal", Align::kLeft}});
@@ -118,9 +142,11 @@ int run_plan(const Options& options, std::ostream& out, std::ostream& err) {
   const Plan plan = make_plan(input, default_algorithm(input, options), options);
   if (options.json) {
     out << write_plan_json(input.problem, plan);
+    print_warnings(err, input);
     print_diagnostics(err, plan.diagnostics);
   } else {
     print_plan_heading(out, input, plan);
+    print_warnings(out, input);
     out << '\n';
     print_pool_table(out, input.problem, plan);
     if (options.allocations || input.problem.buffers.size() <= kAllocationsShownByDefault) {
@@ -185,6 +211,8 @@ int run_check(const Options& options, std::ostream& out) {
   const Plan plan = make_plan(input, default_algorithm(input, options), options);
   const bool ok = plan_ok(input.problem, plan);
   print_plan_heading(out, input, plan);
+  print_warnings(out, input);
+  print_as_built_check(out, input);
   out << '\n';
   print_pool_table(out, input.problem, plan);
   out << '\n';

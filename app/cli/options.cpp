@@ -125,10 +125,12 @@ std::string usage_text(const std::string& command) {
       "  --workspace-pools-targets A:c,...          targets that may use each pool\n"
       "  --constant-pools, --constant-pools-size-hint-bytes, --constant-pools-targets   the same for constants\n"
       "  --capacity N                               limit of the only (unrestricted) workspace pool\n"
-      "  --use-workspace-io                         plan the model inputs and outputs in the workspace pools\n";
+      "  --use-workspace-io                         plan the model inputs and outputs in the workspace pools\n"
+      "  --module NAME                              MLF module to load (default: the first)\n";
   const std::string plan_options =
       "Plan options:\n"
-      "  --algorithm NAME         greedy_by_size (default), greedy_by_conflicts, hill_climb\n"
+      "  --algorithm NAME         greedy_by_size (default), greedy_by_conflicts, hill_climb, or as-built\n"
+      "                           (the plan in USMP-generated code; the default of check for such input)\n"
       "  --pin BUF=POOL[@OFFSET]  place BUF in POOL (at OFFSET); repeatable; a hard constraint\n"
       "  --time-limit SEC         time budget for searching planners (default 5)\n";
   if (command == "plan") {
@@ -165,7 +167,8 @@ std::string usage_text(const std::string& command) {
          "  plan     plan INPUT and print the plan\n"
          "  compare  compare planners on INPUT\n"
          "  check    validate a plan of INPUT; non-zero exit when it does not fit\n\n"
-         "INPUT: a usmpx-problem .json file or a MiniMalloc .csv file.\n"
+         "INPUT: a usmpx-problem .json file, a MiniMalloc .csv file, or a Model Library Format archive\n"
+         "(.tar, .tar.gz, .tgz) or folder as TVM exports it (USMP off or on).\n"
          "Run 'usmpx COMMAND --help' for a command's options.\n\n"
          "Exit codes: 0 ok, 1 does not fit / invalid plan, 2 usage error, 3 unreadable or malformed input.\n";
 }

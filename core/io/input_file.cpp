@@ -8,6 +8,7 @@
 #include "io/minimalloc_csv.h"
 #include "io/problem_json.h"
 #include "io/text_file.h"
+#include "mlf/mlf_model.h"
 
 namespace usmpx {
 namespace {
@@ -26,6 +27,8 @@ std::string_view to_string(InputFormat format) {
       return "problem JSON";
     case InputFormat::kMinimallocCsv:
       return "MiniMalloc CSV";
+    case InputFormat::kMlf:
+      return "Model Library Format";
   }
   return "unknown";
 }
@@ -35,6 +38,14 @@ LoadedInput load_input(const std::string& path, const LoadOptions& options) {
   input.path = path;
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) throw InputError({path, 0, 0}, "no such file or folder");
+  if (looks_like_mlf(path)) {
+    input.format = InputFormat::kMlf;
+    MlfModel model = load_mlf_model(path, MlfLoadOptions{options.pools, options.module});
+    input.problem = std::move(model.problem);
+    input.as_built = std::move(model.as_built);
+    input.warnings = std::move(model.warnings);
+    return input;
+  }
   if (ends_with(path, ".csv")) {
     input.format = InputFormat::kMinimallocCsv;
     input.problem = read_minimalloc_csv(read_text_file(path), path);
@@ -48,7 +59,8 @@ LoadedInput load_input(const std::string& path, const LoadOptions& options) {
     return input;
   }
   throw InputError({path, 0, 0},
-                   "unknown input kind: expected a problem .json or a MiniMalloc .csv");
+                   "unknown input kind: expected a problem .json, a MiniMalloc .csv, an MLF archive "
+                   "(.tar, .tar.gz, .tgz) or an MLF folder holding metadata.json");
 }
 
 }  // namespace usmpx

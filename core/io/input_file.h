@@ -11,7 +11,7 @@
 
 namespace usmpx {
 
-enum class InputFormat { kProblemJson, kMinimallocCsv };
+enum class InputFormat { kProblemJson, kMinimallocCsv, kMlf };
 
 std::string_view to_string(InputFormat format);
 

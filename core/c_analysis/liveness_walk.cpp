@@ -1,0 +1,433 @@
+#include "c_analysis/liveness_walk.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <unordered_map>
+
+#include "c_analysis/value_range.h"
+#include "io/input_error.h"
+
+namespace usmpx {
+namespace {
+
+constexpr int kMaxCallDepth = 64;
+
+enum class Use { kLoad, kStore, kAddress };
+
+bool is_assignment(const std::string& op) {
+  return op == "=" || op == "+=" || op == "-=" || op == "*=" || op == "/=" || op == "%=" || op == "<<=" ||
+         op == ">>=" || op == "&=" || op == "|=" || op == "^=";
+}
+
+std::string strip_let(const std::string& name) {
+  constexpr std::string_view kLet = "_let";
+  if (name.size() > kLet.size() && name.compare(name.size() - kLet.size(), kLet.size(), kLet) == 0) {
+    return name.substr(0, name.size() - kLet.size());
+  }
+  return name;
+}
+
+class Walker {
+ public:
+  Walker(const CProgram& program, const TvmCode& code, const WalkOptions& options, const std::string& root)
+      : program_(program), code_(code), options_(options), root_(root) {}
+
+  WalkResult run() {
+    if (code_.entry < 0) return std::move(result_);
+    const CFunction& entry = function(code_.entry);
+    frames_.push_back(new_frame(code_.entry, 0));
+    scopes_.push_back({code_.entry, 0, false, -1, {}});
+    // --use-workspace-io: TVM wraps main in allocates for its I/O before anything else.
+    for (size_t i = 0; i < options_.io_names.size() && i < entry.params.size(); ++i) {
+      const int var = entry.params[i];
+      const int b = buffer_for(WalkBufferSource::kIo, static_cast<int>(i), code_.entry, var,
+                               entry.variables[static_cast<size_t>(var)].range, options_.io_names[i]);
+      frames_.back().buffer_of_var[static_cast<size_t>(var)] = b;
+    }
+    visit_stmt(entry.body);
+    for (const auto& [key, ticks] : intervals_)
+      result_.intervals.push_back({key.second, ticks.first, ticks.second});
+    result_.ticks = tick_;
+    return std::move(result_);
+  }
+
+ private:
+  struct Frame {
+    int function = -1;
+    int call = 0;
+    std::vector<int> buffer_of_var;  // per variable of the function: the buffer it points to, or -1
+    std::vector<ValueRange> value_of_var;
+  };
+  struct Scope {
+    int function = -1;
+    int call = 0;
+    bool in_loop = false;
+    int64_t initial = -1;       // tick of the outermost loop of the nest, -1 outside loops
+    std::vector<int> accessed;  // buffers accessed inside the current loop nest (a small set)
+  };
+
+  const CFunction& function(int index) const { return program_.functions[static_cast<size_t>(index)]; }
+  Frame& frame() { return frames_.back(); }
+  Scope& scope() { return scopes_.back(); }
+
+  Frame new_frame(int fn, int call) const {
+    Frame f;
+    f.function = fn;
+    f.call = call;
+    f.buffer_of_var.assign(function(fn).variables.size(), -1);
+    f.value_of_var.assign(function(fn).variables.size(), ValueRange::unknown());
+    return f;
+  }
+
+  void warn(const CRange& at, const std::string& code, const std::string& message) {
+    Diagnostic d;
+    d.severity = Severity::kWarning;
+    d.code = code;
+    if (at.valid()) d.location = {root_ + "/" + program_.files[static_cast<size_t>(at.file)].path, at.line, at.column};
+    d.message = (at.valid() ? format_location(d.location) + ": " : "") + message;
+    result_.warnings.push_back(std::move(d));
+  }
+
+  // The buffer of an allocation site, created the first time the walk meets it; TVM then
+  // records the call that allocated it most recently.
+  int buffer_for(WalkBufferSource source, int index, int fn, int variable, const CRange& origin,
+                 const std::string& base) {
+    const auto key = std::make_pair(fn, variable);
+    const auto it = site_buffer_.find(key);
+    if (it != site_buffer_.end()) {
+      owner_call_[static_cast<size_t>(it->second)] = frame().call;
+      return it->second;
+    }
+    const int b = static_cast<int>(result_.buffers.size());
+    WalkBuffer buffer;
+    int& uses = name_uses_[base];
+    buffer.name = ++uses == 1 ? base : base + std::to_string(uses);
+    buffer.source = source;
+    buffer.index = index;
+    buffer.function = fn;
+    buffer.origin = origin;
+    result_.buffers.push_back(std::move(buffer));
+    owner_function_.push_back(fn);
+    owner_call_.push_back(frame().call);
+    site_buffer_[key] = b;
+    return b;
+  }
+
+  // Accesses count for the call that allocated the buffer when they come from another function.
+  int call_key(int b) const {
+    const size_t i = static_cast<size_t>(b);
+    return owner_function_[i] != frames_.back().function ? owner_call_[i] : frames_.back().call;
+  }
+
+  void touch(int b) {
+    const auto key = std::make_pair(call_key(b), b);
+    auto [it, inserted] = intervals_.try_emplace(key, tick_, tick_);
+    if (!inserted) it->second.second = tick_;
+    if (scope().in_loop && std::find(scope().accessed.begin(), scope().accessed.end(), b) == scope().accessed.end()) {
+      scope().accessed.push_back(b);
+    }
+  }
+
+  void visit_stmt(const CStmt& s) {
+    if (code_.skipped(s.range)) return;  // null checks and frees of TVMBackendAllocWorkspace
+    ++tick_;
+    switch (s.kind) {
+      case CStmtKind::kCompound: {
+        const size_t mark = block_buffers_.size();
+        for (const CStmt& c : s.body)
+          visit_stmt(c);
+        // An allocation's scope ends with its block: loops around it no longer extend it.
+        while (block_buffers_.size() > mark) {
+          const auto [scope_index, b] = block_buffers_.back();
+          block_buffers_.pop_back();
+          if (scope_index < scopes_.size()) std::erase(scopes_[scope_index].accessed, b);
+        }
+        break;
+      }
+      case CStmtKind::kDecl:
+        for (int v : s.decls)
+          declare(v, s.range);
+        break;
+      case CStmtKind::kFor:
+        visit_for(s);
+        break;
+      default:
+        for (const CExpr& e : s.exprs)
+          visit_expr(e, Use::kLoad);
+        for (const CStmt& c : s.body)
+          visit_stmt(c);
+        break;
+    }
+  }
+
+  void declare(int v, const CRange& statement) {
+    const int fn = frame().function;
+    const CVariable& var = function(fn).variables[static_cast<size_t>(v)];
+    const auto alloc = code_.alloc_of.find({fn, v});
+    const auto let = code_.let_of.find({fn, v});
+    if (alloc != code_.alloc_of.end() || let != code_.let_of.end()) {
+      const bool is_alloc = alloc != code_.alloc_of.end();
+      const int b = buffer_for(is_alloc ? WalkBufferSource::kWorkspaceAlloc : WalkBufferSource::kPoolLet,
+                               is_alloc ? alloc->second : let->second, fn, v, statement, strip_let(var.name));
+      frame().buffer_of_var[static_cast<size_t>(v)] = b;
+      block_buffers_.emplace_back(scopes_.size() - 1, b);
+      return;
+    }
+    if (var.init) {
+      visit_expr(*var.init, Use::kLoad);
+      frame().value_of_var[static_cast<size_t>(v)] = evaluate(*var.init);
+    }
+  }
+
+  void visit_for(const CStmt& s) {
+    const CStmt& init = s.body[0];
+    // The loop variable and its range, for the canonical `for (T i = a; i < b; ++i)`.
+    int loop_var = -1;
+    ValueRange start;
+    if (init.kind == CStmtKind::kDecl && init.decls.size() == 1) {
+      loop_var = init.decls[0];
+      const CVariable& var = function(frame().function).variables[static_cast<size_t>(loop_var)];
+      if (var.init) {
+        visit_expr(*var.init, Use::kLoad);
+        start = evaluate(*var.init);
+      }
+    } else if (init.kind == CStmtKind::kExpr) {
+      const CExpr& e = init.exprs[0];
+      if (e.kind == CExprKind::kBinary && e.text == "=" && e.args[0].kind == CExprKind::kName && e.args[0].decl >= 0) {
+        loop_var = e.args[0].decl;
+        start = evaluate(e.args[1]);
+      }
+      visit_expr(e, Use::kLoad);
+    }
+    const CExpr& cond = s.exprs[0];
+    const CExpr& inc = s.exprs[1];
+    ValueRange range;
+    if (loop_var >= 0 && start.known && cond.kind == CExprKind::kBinary && cond.args.size() == 2 &&
+        strip_casts(cond.args[0]).kind == CExprKind::kName && strip_casts(cond.args[0]).decl == loop_var &&
+        steps_up(inc, loop_var)) {
+      const ValueRange bound = evaluate(cond.args[1]);
+      if (bound.known && (cond.text == "<" || cond.text == "<=")) {
+        const int64_t last = cond.text == "<" ? bound.hi - 1 : bound.hi;
+        range = ranges_.symbol(start.lo, std::max(start.lo, last));
+      }
+    }
+    if (loop_var >= 0) frame().value_of_var[static_cast<size_t>(loop_var)] = range;
+
+    Scope loop{frame().function, frame().call, true, scope().initial >= 0 ? scope().initial : tick_, scope().accessed};
+    scopes_.push_back(std::move(loop));
+    visit_expr(cond, Use::kLoad);
+    visit_expr(inc, Use::kLoad);
+    visit_stmt(s.body[1]);
+    for (int b : scope().accessed) {
+      auto& ticks = intervals_[{call_key(b), b}];
+      ticks.first = std::min(ticks.first, scope().initial);
+      ticks.second = std::max(ticks.second, tick_);
+    }
+    scopes_.pop_back();
+  }
+
+  static bool steps_up(const CExpr& inc, int var) {
+    const auto is_var = [&](const CExpr& e) {
+      return strip_casts(e).kind == CExprKind::kName && strip_casts(e).decl == var;
+    };
+    if (inc.kind == CExprKind::kUnary && inc.text == "++" && !inc.args.empty()) return is_var(inc.args[0]);
+    if (inc.kind == CExprKind::kBinary && inc.args.size() == 2 && is_var(inc.args[0])) {
+      const CExpr& step = strip_casts(inc.args[1]);
+      if (inc.text == "+=") return step.kind == CExprKind::kIntLiteral && step.value > 0;
+      if (inc.text == "=") {
+        return step.kind == CExprKind::kBinary && step.text == "+" && step.args.size() == 2 && is_var(step.args[0]) &&
+               strip_casts(step.args[1]).kind == CExprKind::kIntLiteral && strip_casts(step.args[1]).value > 0;
+      }
+    }
+    return false;
+  }
+
+  int buffer_of(const CExpr& e) {
+    const CExpr& x = strip_casts(e);
+    if (x.kind != CExprKind::kName || x.decl < 0) return -1;
+    return frame().buffer_of_var[static_cast<size_t>(x.decl)];
+  }
+
+  void visit_expr(const CExpr& e, Use use) {
+    switch (e.kind) {
+      case CExprKind::kName: {
+        if (e.decl < 0) break;
+        const int b = frame().buffer_of_var[static_cast<size_t>(e.decl)];
+        if (b >= 0) touch(b);
+        break;
+      }
+      case CExprKind::kSubscript:
+        if (e.args.size() == 2) {
+          const int b = buffer_of(e.args[0]);
+          if (b >= 0) record_access(b, e, use, evaluate(e.args[1]));
+        }
+        for (const CExpr& a : e.args)
+          visit_expr(a, Use::kLoad);
+        break;
+      case CExprKind::kUnary:
+        if (!e.args.empty()) {
+          visit_expr(e.args[0], e.text == "&"                        ? Use::kAddress
+                                : (e.text == "++" || e.text == "--") ? Use::kStore
+                                                                     : Use::kLoad);
+        }
+        break;
+      case CExprKind::kBinary:
+        if (e.args.size() == 2 && is_assignment(e.text)) {
+          visit_expr(e.args[0], Use::kStore);
+          visit_expr(e.args[1], Use::kLoad);
+          const CExpr& lhs = strip_casts(e.args[0]);
+          if (lhs.kind == CExprKind::kName && lhs.decl >= 0 &&
+              frame().buffer_of_var[static_cast<size_t>(lhs.decl)] < 0) {
+            frame().value_of_var[static_cast<size_t>(lhs.decl)] =
+                e.text == "=" ? evaluate(e.args[1]) : ValueRange::unknown();
+          }
+        } else {
+          for (const CExpr& a : e.args)
+            visit_expr(a, Use::kLoad);
+        }
+        break;
+      case CExprKind::kCall:
+        if (code_.operators.count(e.text)) {
+          call_operator(e);
+        } else {
+          for (const CExpr& a : e.args)
+            visit_expr(a, Use::kLoad);
+        }
+        break;
+      case CExprKind::kCast:
+        for (const CExpr& a : e.args)
+          visit_expr(a, use);
+        break;
+      default:
+        for (const CExpr& a : e.args)
+          visit_expr(a, Use::kLoad);
+        break;
+    }
+  }
+
+  void record_access(int b, const CExpr& subscript, Use use, const ValueRange& index) {
+    BufferAccesses& acc = result_.buffers[static_cast<size_t>(b)].accesses;
+    const int64_t element = subscript.type_bytes > 0 ? subscript.type_bytes : 1;
+    if (acc.element_bytes == 0) {
+      acc.element_bytes = element;
+      acc.element_type = subscript.type;
+    }
+    if (use == Use::kStore) acc.stored = true;
+    if (use == Use::kLoad) acc.loaded = true;
+    if (!index.known) {
+      if (acc.unbounded++ == 0) acc.first_unbounded = subscript.range;
+      return;
+    }
+    if (index.hi < 0) return;
+    const int64_t bytes = (index.hi + 1) * element;
+    int64_t& slot = use == Use::kLoad ? acc.load_bytes : acc.store_bytes;
+    slot = std::max(slot, bytes);
+  }
+
+  void call_operator(const CExpr& call) {
+    const CFunction* callee = program_.find_function(call.text);
+    if (!callee || !callee->is_definition) {
+      if (undefined_reported_.insert(call.text).second) {
+        warn(call.range, "mlf-undefined-operator",
+             "operator '" + call.text + "' has no C definition here; its buffers count as accessed at the call only");
+      }
+      for (const CExpr& a : call.args)
+        visit_expr(a, Use::kLoad);
+      return;
+    }
+    if (frames_.size() >= kMaxCallDepth) {
+      warn(call.range, "mlf-call-depth",
+           "calls nested deeper than " + std::to_string(kMaxCallDepth) + " are not followed");
+      return;
+    }
+    const int fn = static_cast<int>(callee - program_.functions.data());
+    // Parameters are aliased to the caller's buffers; like TVM, an alias is never cleared.
+    for (size_t i = 0; i < call.args.size() && i < callee->params.size(); ++i) {
+      const int b = buffer_of(call.args[i]);
+      if (b >= 0) aliases_[{fn, static_cast<int>(i)}] = b;
+    }
+    Frame f = new_frame(fn, next_call_++);
+    for (size_t i = 0; i < callee->params.size(); ++i) {
+      const auto it = aliases_.find({fn, static_cast<int>(i)});
+      if (it != aliases_.end()) f.buffer_of_var[static_cast<size_t>(callee->params[i])] = it->second;
+    }
+    frames_.push_back(std::move(f));
+    scopes_.push_back({fn, frames_.back().call, scope().in_loop, scope().initial, scope().accessed});
+    visit_stmt(callee->body);
+    scopes_.pop_back();
+    frames_.pop_back();
+  }
+
+  ValueRange evaluate(const CExpr& e) {
+    switch (e.kind) {
+      case CExprKind::kIntLiteral:
+        return ValueRange::exactly(e.value);
+      case CExprKind::kName:
+        return e.decl >= 0 ? frame().value_of_var[static_cast<size_t>(e.decl)] : ValueRange::unknown();
+      case CExprKind::kCast: {
+        const bool integral = e.type.find('*') == std::string::npos && e.type.find("float") == std::string::npos &&
+                              e.type.find("double") == std::string::npos && e.type != "void";
+        return integral && !e.args.empty() ? evaluate(e.args[0]) : ValueRange::unknown();
+      }
+      case CExprKind::kUnary:
+        if (e.args.empty()) return ValueRange::unknown();
+        if (e.text == "-") return ranges_.negate(evaluate(e.args[0]));
+        if (e.text == "+") return evaluate(e.args[0]);
+        if (e.text == "!") return ValueRange::between(0, 1);
+        return ValueRange::unknown();
+      case CExprKind::kConditional:
+        return e.args.size() == 3 ? ranges_.hull(evaluate(e.args[1]), evaluate(e.args[2])) : ValueRange::unknown();
+      case CExprKind::kBinary: {
+        if (e.args.size() != 2) return ValueRange::unknown();
+        const std::string& op = e.text;
+        if (op == "<" || op == ">" || op == "<=" || op == ">=" || op == "==" || op == "!=" || op == "&&" ||
+            op == "||") {
+          return ValueRange::between(0, 1);
+        }
+        if (op == ",") return evaluate(e.args[1]);
+        const ValueRange a = evaluate(e.args[0]);
+        const ValueRange b = evaluate(e.args[1]);
+        if (op == "+") return ranges_.add(a, b);
+        if (op == "-") return ranges_.sub(a, b);
+        if (op == "*") return ranges_.mul(a, b);
+        if (op == "/") return ranges_.div(a, b);
+        if (op == "%") return ranges_.mod(a, b);
+        if (op == "<<") return ranges_.shl(a, b);
+        if (op == ">>") return ranges_.shr(a, b);
+        if (op == "&") return ranges_.bit_and(a, b);
+        return ValueRange::unknown();
+      }
+      default:
+        return ValueRange::unknown();
+    }
+  }
+
+  const CProgram& program_;
+  const TvmCode& code_;
+  const WalkOptions& options_;
+  const std::string& root_;
+  WalkResult result_;
+  int64_t tick_ = 0;
+  int next_call_ = 1;  // 0 is the entry's own call
+  std::vector<Frame> frames_;
+  std::vector<Scope> scopes_;
+  std::vector<std::pair<size_t, int>> block_buffers_;  // (scope index, buffer) declared in open blocks
+  std::map<std::pair<int, int>, std::pair<int64_t, int64_t>> intervals_;  // (call, buffer) -> first, last
+  std::map<std::pair<int, int>, int> site_buffer_;                        // (function, variable) -> buffer
+  std::map<std::pair<int, int>, int> aliases_;                            // (function, parameter) -> buffer
+  std::unordered_map<std::string, int> name_uses_;
+  std::vector<int> owner_function_;
+  std::vector<int> owner_call_;
+  std::set<std::string> undefined_reported_;
+  RangeContext ranges_;
+};
+
+}  // namespace
+
+WalkResult walk_entry(const CProgram& program, const TvmCode& code, const WalkOptions& options,
+                      const std::string& display_root) {
+  return Walker(program, code, options, display_root).run();
+}
+
+}  // namespace usmpx

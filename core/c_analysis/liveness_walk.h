@@ -1,0 +1,67 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "analysis/liveness_sweep.h"
+#include "c_analysis/c_model.h"
+#include "c_analysis/tvm_code.h"
+#include "model/diagnostic.h"
+
+namespace usmpx {
+
+enum class WalkBufferSource {
+  kWorkspaceAlloc,  // TvmCode::allocs[index]
+  kPoolLet,         // TvmCode::lets[index]
+  kIo,              // the entry's parameter number `index` (with --use-workspace-io)
+};
+
+// What the indexed accesses of one buffer reveal about its size, over all its aliases.
+struct BufferAccesses {
+  int64_t store_bytes = -1;   // largest (index + 1) * element size over stores and addresses taken
+  int64_t load_bytes = -1;    // the same over loads
+  int64_t element_bytes = 0;  // of the first indexed access
+  std::string element_type;   // C spelling of that element's type
+  bool stored = false;
+  bool loaded = false;
+  int unbounded = 0;  // indexed accesses whose index range could not be bounded
+  CRange first_unbounded;
+
+  // The size the accesses imply: stores (and addresses passed on) first, else loads; -1 when none.
+  int64_t implied_bytes() const { return store_bytes >= 0 ? store_bytes : load_bytes; }
+};
+
+struct WalkBuffer {
+  std::string name;  // unique: TVM's rule "x", "x2", "x3", ... in the order the walk meets them
+  WalkBufferSource source = WalkBufferSource::kWorkspaceAlloc;
+  int index = -1;
+  int function = -1;  // where it is allocated (the entry for I/O)
+  CRange origin;
+  BufferAccesses accesses;
+};
+
+struct WalkOptions {
+  // Names of buffers for the entry's leading parameters (its inputs and outputs), planned with
+  // --use-workspace-io; empty to leave the I/O out, as USMP does by default.
+  std::vector<std::string> io_names;
+};
+
+struct WalkResult {
+  std::vector<WalkBuffer> buffers;
+  std::vector<AccessInterval> intervals;  // first and last tick per (call, buffer)
+  int64_t ticks = 0;
+  std::vector<Diagnostic> warnings;
+};
+
+// Walks the entry as USMP's ExtractBufferInfo walks __tvm_main__: one tick per statement, operator
+// bodies walked at their call site (their arguments not visited, their parameters aliased to the
+// caller's buffers and never un-aliased), accesses recorded per call, and on leaving a loop every
+// buffer accessed inside it extended to the start of the outermost loop of the nest and to the
+// end of this loop. Statements the lowering added for TVMBackendAllocWorkspace (null checks,
+// frees) are not counted. Along the way, indexed accesses are bounded over the loop ranges to
+// infer sizes that the code does not state.
+WalkResult walk_entry(const CProgram& program, const TvmCode& code, const WalkOptions& options,
+                      const std::string& display_root);
+
+}  // namespace usmpx

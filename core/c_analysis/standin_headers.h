@@ -1,0 +1,24 @@
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+namespace usmpx {
+
+// A header supplied from memory so that libclang can parse generated C without a C library or
+// a TVM runtime on this machine. `path` is relative to the include folder it belongs to.
+struct StandinHeader {
+  std::string_view path;
+  std::string_view text;
+};
+
+// The few C library headers TVM's generated C includes (stdint.h, stdbool.h, math.h, string.h,
+// ...), declaring only what that code uses. Parsing runs with -nostdinc and these instead.
+const std::vector<StandinHeader>& standin_libc_headers();
+
+// tvm/runtime/c_runtime_api.h, tvm/runtime/c_backend_api.h and tvm/runtime/crt/error_codes.h
+// reduced to the declarations generated operators and AoT entry points use; for archives
+// without their own runtime/ folder.
+const std::vector<StandinHeader>& standin_tvm_headers();
+
+}  // namespace usmpx

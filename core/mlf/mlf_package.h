@@ -1,0 +1,46 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "mlf/archive_reader.h"
+#include "mlf/metadata.h"
+
+namespace usmpx {
+
+// A Model Library Format archive or folder held in memory: the members the analysis needs
+// (metadata.json, codegen/, src/, relay.txt, runtime/include/) and the names of all others.
+struct MlfPackage {
+  std::string path;  // as given by the user
+  ArchiveContents contents;
+  MlfMetadata metadata;
+  std::string metadata_path;  // "<path>/metadata.json", for messages
+
+  // "<archive>/<member>" as shown in messages and source locations.
+  std::string display_path(const std::string& member) const;
+};
+
+// The files of one module.
+struct MlfModule {
+  const MlfModuleMetadata* metadata = nullptr;
+  std::vector<const ArchiveFile*> sources;          // codegen/host/src/*.c, in library order
+  const ArchiveFile* header = nullptr;              // codegen/host/include/tvmgen_<mod>.h
+  const ArchiveFile* relay = nullptr;               // src/<mod>.relay, src/relay.txt or relay.txt
+  std::vector<const ArchiveFile*> runtime_headers;  // runtime/include/**.h, when the archive has a CRT
+
+  const std::string& name() const { return metadata->name; }
+};
+
+// Whether `path` names an MLF input: a .tar, .tar.gz or .tgz file, or a folder holding metadata.json.
+bool looks_like_mlf(const std::string& path);
+
+// Reads the archive (.tar, .tar.gz, .tgz) or folder at `path` and its metadata.json.
+MlfPackage read_mlf(const std::string& path, const ArchiveLimits& limits = {});
+// The same for archive bytes already in memory.
+MlfPackage read_mlf_bytes(std::string_view bytes, const std::string& name, const ArchiveLimits& limits = {});
+
+// The module named `name` (the first when empty). Throws InputError listing the modules when
+// there is no such module.
+MlfModule select_module(const MlfPackage& package, const std::string& name);
+
+}  // namespace usmpx
