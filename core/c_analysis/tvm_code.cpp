@@ -134,8 +134,7 @@ class Recogniser {
       const size_t end = f.text.find('\n');
       std::string target(
           f.text.substr(kTag.size(), end == std::string_view::npos ? std::string_view::npos : end - kTag.size()));
-      while (!target.empty() && std::isspace(static_cast<unsigned char>(target.back())))
-        target.pop_back();
+      if (!target.empty() && target.back() == '\r') target.pop_back();
       code_.file_targets[f.path] = target;
     }
   }

@@ -28,6 +28,14 @@ bool ends_with(std::string_view s, std::string_view p) {
   return s.size() >= p.size() && s.substr(s.size() - p.size()) == p;
 }
 
+std::string_view trimmed(std::string_view s) {
+  while (!s.empty() && s.front() == ' ')
+    s.remove_prefix(1);
+  while (!s.empty() && s.back() == ' ')
+    s.remove_suffix(1);
+  return s;
+}
+
 // TVMBackendAllocWorkspace's dtype hint (DLPack type code and bits) as a TVM dtype name.
 std::string alloc_dtype(int64_t code, int64_t bits) {
   static const char* const kinds[] = {"int", "uint", "float", "handle", "bfloat"};
@@ -150,24 +158,33 @@ class ModelBuilder {
     io_names_ = names;
   }
 
+  // metadata.json's targets, then any other target named by a source's "// tvm target:" line
+  // (compared without surrounding blanks: TVM prints them with a trailing space).
   std::vector<std::string> targets() const {
     std::vector<std::string> out = module_.metadata->targets;
     for (const auto& [file, target] : m_.code.file_targets) {
-      if (std::find(out.begin(), out.end(), target) == out.end()) out.push_back(target);
+      const bool known =
+          std::any_of(out.begin(), out.end(), [&](const std::string& t) { return trimmed(t) == trimmed(target); });
+      if (!known) out.push_back(target);
     }
     if (out.empty()) out.push_back("c");
     return out;
   }
 
   std::string target_of(int function) const {
+    const std::vector<std::string> all = targets();
     if (function >= 0) {
       const CRange& r = m_.program.functions[static_cast<size_t>(function)].range;
       if (r.valid()) {
         const auto it = m_.code.file_targets.find(m_.program.files[static_cast<size_t>(r.file)].path);
-        if (it != m_.code.file_targets.end()) return it->second;
+        if (it != m_.code.file_targets.end()) {
+          for (const std::string& t : all) {
+            if (trimmed(t) == trimmed(it->second)) return t;
+          }
+        }
       }
     }
-    return targets().front();
+    return all.front();
   }
 
   void build_default_pools() {
