@@ -2,13 +2,13 @@
 
 #include <nlohmann/json.hpp>
 
-#include "analysis/as_built_check.h"
 #include "cli.h"
+#include "analysis/as_built_check.h"
 #include "config/config_error.h"
 #include "io/input_error.h"
+#include "model/conflict_graph.h"
 #include "io/plan_json.h"
 #include "io/problem_json.h"
-#include "model/conflict_graph.h"
 #include "plan_report.h"
 #include "planners/lower_bound.h"
 #include "planners/registry.h"
@@ -48,9 +48,7 @@ std::string default_algorithm(const LoadedInput& input, const Options& options) 
   return input.as_built && options.command == "check" ? kAsBuilt : "greedy_by_size";
 }
 
-bool plan_ok(const Problem& problem, const Plan& plan) {
-  return plan_fits(problem, plan) && !plan.has_errors();
-}
+bool plan_ok(const Problem& problem, const Plan& plan) { return plan_fits(problem, plan) && !plan.has_errors(); }
 
 void print_plan_heading(std::ostream& out, const LoadedInput& input, const Plan& plan) {
   out << plan.algorithm << " plan of " << input.path << ": " << input.problem.buffers.size() << " buffers, "
@@ -64,8 +62,7 @@ void print_plan_heading(std::ostream& out, const LoadedInput& input, const Plan&
 
 // Warnings of the reader (e.g. constructs of an MLF archive it could not use), one per line.
 void print_warnings(std::ostream& out, const LoadedInput& input) {
-  for (const Diagnostic& d : input.warnings)
-    out << to_string(d.severity) << ": " << d.message << '\n';
+  for (const Diagnostic& d : input.warnings) out << to_string(d.severity) << ": " << d.message << '\n';
 }
 
 // For inputs carrying a plan: does re-planning with TVM's algorithms give the same offsets?
@@ -103,38 +100,26 @@ int run_info(const Options& options, std::ostream& out) {
     return kOk;
   }
   out << input.path << " (" << to_string(input.format) << "): " << problem.buffers.size() << " buffers, "
-      << problem.pools.size() << (problem.pools.size() == 1 ? " pool" : " pools") << ", memory pressure "
-      << format_bytes(problem.memory_pressure) << " bytes, lower bound "
-      << format_bytes(total_lower_bound(problem).bytes) << " bytes\n";
+      << problem.pools.size() << (problem.pools.size() == 1 ? " pool" : " pools") << ", memory pressure " << format_bytes(problem.memory_pressure)
+      << " bytes, lower bound " << format_bytes(total_lower_bound(problem).bytes) << " bytes\n";
   print_warnings(out, input);
   print_as_built_check(out, input);
   out << '\n';
   using Align = TextTable::Align;
-  TextTable pools({{"pool", Align::kLeft},
-                   {"kind", Align::kLeft},
-                   {"size hint", Align::kRight},
-                   {"alignment", Align::kRight},
-                   {"targets", Align::kLeft},
-                   {"internal", Align::kLeft}});
+  TextTable pools({{"pool", Align::kLeft}, {"kind", Align::kLeft}, {"size hint", Align::kRight},
+                   {"alignment", Align::kRight}, {"targets", Align::kLeft}, {"internal", Align::kLeft}});
   for (const Pool& p : problem.pools) {
     std::string targets;
-    for (const PoolTarget& t : p.targets)
-      targets += (targets.empty() ? "" : ", ") + t.target + ":" + t.access;
-    pools.add_row({p.name, std::string(to_string(p.kind)),
-                   p.restricted() ? format_bytes(p.size_hint_bytes) : "unlimited", std::to_string(p.alignment), targets,
-                   p.internal ? "yes" : "no"});
+    for (const PoolTarget& t : p.targets) targets += (targets.empty() ? "" : ", ") + t.target + ":" + t.access;
+    pools.add_row({p.name, std::string(to_string(p.kind)), p.restricted() ? format_bytes(p.size_hint_bytes) : "unlimited",
+                   std::to_string(p.alignment), targets, p.internal ? "yes" : "no"});
   }
   pools.print(out, "  ");
   out << '\n';
   const ConflictLists conflicts = conflict_lists(problem);
-  TextTable buffers({{"buffer", Align::kLeft},
-                     {"size", Align::kRight},
-                     {"align", Align::kRight},
-                     {"kind", Align::kLeft},
-                     {"lifetime", Align::kLeft},
-                     {"conflicts", Align::kRight},
-                     {"candidates", Align::kLeft},
-                     {"origin", Align::kLeft}});
+  TextTable buffers({{"buffer", Align::kLeft}, {"size", Align::kRight}, {"align", Align::kRight},
+                     {"kind", Align::kLeft}, {"lifetime", Align::kLeft}, {"conflicts", Align::kRight},
+                     {"candidates", Align::kLeft}, {"origin", Align::kLeft}});
   for (size_t b = 0; b < problem.buffers.size(); ++b) {
     const Buffer& buf = problem.buffers[b];
     std::string candidates;
@@ -144,11 +129,9 @@ int run_info(const Options& options, std::ostream& out) {
     if (buf.pin) candidates += buf.pin->offset ? " (pinned @" + std::to_string(*buf.pin->offset) + ")" : " (pinned)";
     std::string origin = buf.origin.function;
     if (buf.origin.location.line > 0) origin += (origin.empty() ? "" : " ") + format_location(buf.origin.location);
-    buffers.add_row(
-        {buf.name, format_bytes(buf.size_bytes), std::to_string(buf.alignment), std::string(to_string(buf.kind)),
-         buf.lifetime ? "[" + std::to_string(buf.lifetime->first()) + ", " + std::to_string(buf.lifetime->last()) + "]"
-                      : "-",
-         std::to_string(conflicts[b].size()), candidates, origin});
+    buffers.add_row({buf.name, format_bytes(buf.size_bytes), std::to_string(buf.alignment), std::string(to_string(buf.kind)),
+                     buf.lifetime ? "[" + std::to_string(buf.lifetime->first()) + ", " + std::to_string(buf.lifetime->last()) + "]" : "-",
+                     std::to_string(conflicts[b].size()), candidates, origin});
   }
   buffers.print(out, "  ");
   return kOk;
@@ -182,36 +165,30 @@ int run_compare(const Options& options, std::ostream& out) {
   const LoadedInput input = prepare_input(options);
   std::vector<std::string> algorithms = options.algorithms;
   if (algorithms.empty()) {
-    for (const PlannerInfo& info : planner_catalog())
-      algorithms.push_back(info.name);
+    for (const PlannerInfo& info : planner_catalog()) algorithms.push_back(info.name);
     if (input.as_built) algorithms.push_back(kAsBuilt);
   }
   std::vector<Plan> plans;
-  for (const std::string& algorithm : algorithms)
-    plans.push_back(make_plan(input, algorithm, options));
+  for (const std::string& algorithm : algorithms) plans.push_back(make_plan(input, algorithm, options));
   const Problem& problem = input.problem;
   if (options.json) {
     nlohmann::ordered_json root;
     root["input"] = input.path;
     root["lower_bound_bytes"] = plans.empty() ? 0 : plans.front().lower_bound_bytes;
     root["plans"] = nlohmann::ordered_json::array();
-    for (const Plan& plan : plans)
-      root["plans"].push_back(nlohmann::ordered_json::parse(write_plan_json(problem, plan)));
+    for (const Plan& plan : plans) root["plans"].push_back(nlohmann::ordered_json::parse(write_plan_json(problem, plan)));
     out << root.dump(2) << '\n';
   } else {
     using Align = TextTable::Align;
     std::vector<std::pair<std::string, Align>> columns = {{"algorithm", Align::kLeft}};
-    for (const Pool& p : problem.pools)
-      columns.emplace_back(p.name, Align::kRight);
+    for (const Pool& p : problem.pools) columns.emplace_back(p.name, Align::kRight);
     for (const char* name : {"total", "gap", "time ms", "fits", "valid"}) {
-      columns.emplace_back(name,
-                           std::string(name) == "fits" || std::string(name) == "valid" ? Align::kLeft : Align::kRight);
+      columns.emplace_back(name, std::string(name) == "fits" || std::string(name) == "valid" ? Align::kLeft : Align::kRight);
     }
     TextTable table(columns);
     for (const Plan& plan : plans) {
       std::vector<std::string> row = {plan.algorithm};
-      for (size_t p = 0; p < problem.pools.size(); ++p)
-        row.push_back(format_bytes(plan.pool_sizes[p]));
+      for (size_t p = 0; p < problem.pools.size(); ++p) row.push_back(format_bytes(plan.pool_sizes[p]));
       row.push_back(format_bytes(plan.total_size()));
       row.push_back(format_percent(static_cast<double>(plan.total_size() - plan.lower_bound_bytes),
                                    static_cast<double>(plan.lower_bound_bytes)));
@@ -225,8 +202,7 @@ int run_compare(const Options& options, std::ostream& out) {
     table.print(out, "  ");
   }
   bool all_ok = true;
-  for (const Plan& plan : plans)
-    all_ok = all_ok && plan_ok(problem, plan);
+  for (const Plan& plan : plans) all_ok = all_ok && plan_ok(problem, plan);
   return all_ok ? kOk : kDoesNotFit;
 }
 

@@ -33,8 +33,7 @@ const std::map<std::string, OptionSpec>& option_specs() {
       {"--algorithms",
        {true, [](Options& o, const std::string& v) { o.algorithms = parse_name_list("--algorithms", v); }}},
       {"--workspace-pools",
-       {true,
-        [](Options& o, const std::string& v) { o.pools.workspace_pools = parse_name_list("--workspace-pools", v); }}},
+       {true, [](Options& o, const std::string& v) { o.pools.workspace_pools = parse_name_list("--workspace-pools", v); }}},
       {"--workspace-pools-size-hint-bytes",
        {true,
         [](Options& o, const std::string& v) {
@@ -48,8 +47,7 @@ const std::map<std::string, OptionSpec>& option_specs() {
           o.pools.workspace_targets.insert(o.pools.workspace_targets.end(), targets.begin(), targets.end());
         }}},
       {"--constant-pools",
-       {true,
-        [](Options& o, const std::string& v) { o.pools.constant_pools = parse_name_list("--constant-pools", v); }}},
+       {true, [](Options& o, const std::string& v) { o.pools.constant_pools = parse_name_list("--constant-pools", v); }}},
       {"--constant-pools-size-hint-bytes",
        {true,
         [](Options& o, const std::string& v) {
@@ -62,8 +60,7 @@ const std::map<std::string, OptionSpec>& option_specs() {
           auto targets = parse_targets("--constant-pools-targets", v);
           o.pools.constant_targets.insert(o.pools.constant_targets.end(), targets.begin(), targets.end());
         }}},
-      {"--capacity",
-       {true, [](Options& o, const std::string& v) { o.pools.capacity = parse_byte_count("--capacity", v); }}},
+      {"--capacity", {true, [](Options& o, const std::string& v) { o.pools.capacity = parse_byte_count("--capacity", v); }}},
       {"--use-workspace-io", {false, [](Options& o, const std::string&) { o.pools.use_workspace_io = true; }}},
       {"--module", {true, [](Options& o, const std::string& v) { o.module = v; }}},
       {"--pin", {true, [](Options& o, const std::string& v) { o.pins.push_back(parse_pin(v)); }}},
@@ -115,8 +112,7 @@ Options parse_options(const std::vector<std::string>& args) {
   if (!kCommands.count(options.command)) throw UsageError("unknown command '" + options.command + "'");
   if (options.help) return options;
   if (positional.size() < 2) throw UsageError("usmpx " + options.command + ": missing INPUT");
-  if (positional.size() > 2)
-    throw UsageError("usmpx " + options.command + ": unexpected argument '" + positional[2] + "'");
+  if (positional.size() > 2) throw UsageError("usmpx " + options.command + ": unexpected argument '" + positional[2] + "'");
   options.input = positional[1];
   return options;
 }
