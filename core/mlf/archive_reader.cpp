@@ -148,7 +148,7 @@ std::string normalize_member_path(std::string_view raw, const std::string& archi
 ArchiveContents read_archive_file(const std::string& path, const MemberFilter& want, const ArchiveLimits& limits) {
   ArchivePtr a = new_reader();
   if (archive_read_open_filename(a.get(), path.c_str(), 65536) != ARCHIVE_OK) {
-    throw InputError({path, 0, 0}, "cannot open archive: " + error_text(a.get()));
+    throw InputError({path, 0, 0}, "not a readable tar archive: " + error_text(a.get()));
   }
   return read_entries(a.get(), path, want, limits);
 }
@@ -157,7 +157,7 @@ ArchiveContents read_archive_bytes(std::string_view bytes, const std::string& na
                                    const ArchiveLimits& limits) {
   ArchivePtr a = new_reader();
   if (archive_read_open_memory(a.get(), bytes.data(), bytes.size()) != ARCHIVE_OK) {
-    throw InputError({name, 0, 0}, "cannot open archive: " + error_text(a.get()));
+    throw InputError({name, 0, 0}, "not a readable tar archive: " + error_text(a.get()));
   }
   return read_entries(a.get(), name, want, limits);
 }

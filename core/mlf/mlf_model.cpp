@@ -215,7 +215,9 @@ class ModelBuilder {
         declared_size_[name] = internal->size_bytes;
         if (!internal->constant && internal->alignment > 0) workspace_alignment_ = internal->alignment;
       } else {
-        pool.kind = m_.code.external_constant_pools.count(name) ? PoolKind::kConstant : PoolKind::kWorkspace;
+        // Without a definition, TVM's default constant pool is still known by its name.
+        const bool constant = m_.code.external_constant_pools.count(name) || name == kDefaultConstantPool;
+        pool.kind = constant ? PoolKind::kConstant : PoolKind::kWorkspace;
         const auto size = m_.code.external_pool_sizes.find(name);
         if (size != m_.code.external_pool_sizes.end()) declared_size_[name] = size->second;
         if (size == m_.code.external_pool_sizes.end() &&
