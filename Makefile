@@ -27,6 +27,7 @@ test-sanitize:
 
 bench: build
 	$(BUILD_DIR)/bench/usmpx_bench_planners --csv $(BUILD_DIR)/planners_bench.csv
+	$(BUILD_DIR)/bench/usmpx_bench_mlf_load
 
 format:
 	clang-format -i $$(git ls-files '*.cpp' '*.h')

@@ -7,6 +7,7 @@
 #include <memory>
 #include <unordered_map>
 
+#include "c_analysis/constant_data.h"
 #include "c_analysis/standin_headers.h"
 #include "io/input_error.h"
 
@@ -575,8 +576,12 @@ CProgram parse_c_program(const CParseInput& input) {
   CProgram program;
   // Every file clang may see, by virtual path; the strings must outlive the parses.
   std::vector<std::pair<std::string, std::string_view>> files;
-  for (const CSourceFile& f : input.sources)
-    files.emplace_back(kArchiveRoot + f.path, f.text);
+  std::vector<std::string> blanked;  // what clang sees of the sources; offsets equal the originals'
+  blanked.reserve(input.sources.size());
+  for (const CSourceFile& f : input.sources) {
+    blanked.push_back(input.skip_constant_data ? blank_constant_data(f.text) : std::string(f.text));
+    files.emplace_back(kArchiveRoot + f.path, blanked.back());
+  }
   for (const CSourceFile& f : input.macro_headers)
     files.emplace_back(kArchiveRoot + f.path, f.text);
   for (const CSourceFile& f : input.include_files)

@@ -142,5 +142,44 @@ TEST(Cli, CsvInput) {
   EXPECT_EQ(json["pools"][0]["size_hint_bytes"], 12);
 }
 
+TEST(Cli, MlfInfoPrintsBuffersAndNotes) {
+  USMPX_REQUIRE_SHARED(path, "mlf/letscope_v7.tar");
+  const CliRun run = usmpx_cli({"info", path});
+  EXPECT_EQ(run.code, 0) << run.err;
+  EXPECT_NE(run.out.find(path + " (Model Library Format): 5 buffers, 2 pools, memory pressure 2,560 bytes"), std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("note: 9 constant arrays (273416 bytes) stay static arrays"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("  sid_2     512     16  intermediate  [21, 38]          2  global_workspace"), std::string::npos)
+      << run.out;
+  const CliRun as_built = usmpx_cli({"plan", path, "--algorithm", "as-built"});
+  EXPECT_EQ(as_built.code, 2);
+  EXPECT_EQ(as_built.err, "usmpx: --algorithm as-built: " + path + " carries no plan\n");
+}
+
+TEST(Cli, MlfAsBuiltCheckReportsTheSelfCheck) {
+  const std::string dir = testing::fixture_path("mlf/usmp_default_pools");
+  const CliRun check = usmpx_cli({"check", dir});
+  EXPECT_EQ(check.code, 0) << check.out << check.err;
+  EXPECT_NE(check.out.find("as-built plan of " + dir + ": 9 buffers, 2 pools, fits, total 520 bytes"), std::string::npos)
+      << check.out;
+  EXPECT_NE(check.out.find("as-built plan: greedy_by_size reproduces 9 of 9 offsets\n"), std::string::npos) << check.out;
+  const CliRun plan = usmpx_cli({"plan", dir, "--algorithm", "as-built", "--json"});
+  const auto json = nlohmann::json::parse(plan.out);
+  EXPECT_EQ(json["algorithm"], "as-built");
+  EXPECT_EQ(json["pools"][0]["name"], "global_const_workspace");
+  EXPECT_EQ(json["pools"][0]["size_bytes"], 312);
+  EXPECT_EQ(json["pools"][1]["size_bytes"], 208);
+  const CliRun compare = usmpx_cli({"compare", dir});
+  EXPECT_NE(compare.out.find("  as-built"), std::string::npos) << compare.out;
+}
+
+TEST(Cli, MlfUnknownModuleExitsWith3) {
+  const std::string dir = testing::fixture_path("mlf/usmp_external_pools");
+  const CliRun run = usmpx_cli({"info", dir, "--module", "default"});
+  EXPECT_EQ(run.code, 3);
+  EXPECT_EQ(run.err, dir + "/metadata.json: no module 'default' (modules: mini)\n");
+  EXPECT_EQ(usmpx_cli({"info", dir, "--module", "mini"}).code, 0);
+}
+
 }  // namespace
 }  // namespace usmpx

@@ -62,10 +62,14 @@ std::string make_tar_header_only(const std::string& path, unsigned long long dec
   std::snprintf(header.data() + 124, 12, "%011llo", declared_size);
   std::snprintf(header.data() + 136, 12, "%011o", 0);
   header[156] = '0';
-  std::memcpy(header.data() + 257, "ustar\0" "00", 8);
+  std::memcpy(header.data() + 257,
+              "ustar\0"
+              "00",
+              8);
   std::memset(header.data() + 148, ' ', 8);
   unsigned sum = 0;
-  for (unsigned char c : header) sum += c;
+  for (unsigned char c : header)
+    sum += c;
   std::snprintf(header.data() + 148, 8, "%06o", sum);
   header[155] = ' ';
   return header + std::string(1024, '\0');

@@ -80,7 +80,8 @@ TEST(ClangReader, FunctionsStatementsAndExactRanges) {
 
 TEST(ClangReader, ForLoopsWithMissingParts) {
   const CProgram p = parse_one(
-      "void f(int* a) {\n  int i = 0;\n  for (; i < 4;) { a[i] = 0; i++; }\n  for (int j = 0;; j += 2) { break; }\n}\n");
+      "void f(int* a) {\n  int i = 0;\n  for (; i < 4;) { a[i] = 0; i++; }\n  for (int j = 0;; j += 2) { break; "
+      "}\n}\n");
   const CFunction* f = p.find_function("f");
   ASSERT_TRUE(f);
   const CStmt& first = f->body.body[1];

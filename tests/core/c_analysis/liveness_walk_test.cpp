@@ -205,7 +205,8 @@ TVM_DLL int32_t tvmgen_default___tvm_main__(int8_t* input_buffer_var, int8_t* ou
 )",
                              options);
   std::vector<std::string> names;
-  for (const WalkBuffer& b : w->walk.buffers) names.push_back(b.name);
+  for (const WalkBuffer& b : w->walk.buffers)
+    names.push_back(b.name);
   EXPECT_EQ(names, (std::vector<std::string>{"input", "output", "sid_1", "dense", "dense2"}));
   EXPECT_EQ(w->walk.buffers[0].accesses.load_bytes, 8);
   EXPECT_FALSE(w->walk.buffers[0].accesses.stored);

@@ -33,7 +33,8 @@ TEST(ValueRange, NonAffineOperations) {
   EXPECT_EQ(ctx.hull(ValueRange::exactly(-3), i).lo, -3);
   EXPECT_FALSE(ctx.div(i, ctx.symbol(1, 2)).known);
   EXPECT_FALSE(ctx.add(i, ValueRange::unknown()).known);
-  EXPECT_FALSE(ctx.mul(ValueRange::exactly(int64_t{1} << 40), ValueRange::exactly(int64_t{1} << 40)).known) << "no overflow";
+  EXPECT_FALSE(ctx.mul(ValueRange::exactly(int64_t{1} << 40), ValueRange::exactly(int64_t{1} << 40)).known)
+      << "no overflow";
 }
 
 }  // namespace

@@ -31,8 +31,10 @@ TEST(ArchiveReader, ReadsMembersIntoMemoryWithoutDotSlash) {
                                     {"./metadata.json", "{}"},
                                     {"./codegen/host/src/default_lib1.c", "int x;"},
                                     {"samples/input.h", "#define N 5\n"}});
-  const ArchiveContents c = read_archive_bytes(tar, "model.tar", [](std::string_view p) { return p != "samples/input.h"; });
-  EXPECT_EQ(c.members, (std::vector<std::string>{"metadata.json", "codegen/host/src/default_lib1.c", "samples/input.h"}));
+  const ArchiveContents c =
+      read_archive_bytes(tar, "model.tar", [](std::string_view p) { return p != "samples/input.h"; });
+  EXPECT_EQ(c.members,
+            (std::vector<std::string>{"metadata.json", "codegen/host/src/default_lib1.c", "samples/input.h"}));
   ASSERT_EQ(c.files.size(), 2u);
   EXPECT_EQ(c.files[0].path, "metadata.json");
   EXPECT_EQ(c.files[0].data, "{}");
@@ -50,10 +52,12 @@ TEST(ArchiveReader, ReadsGzipCompressedArchives) {
 }
 
 TEST(ArchiveReader, RejectsMembersOutsideTheRoot) {
-  EXPECT_EQ(error_of(make_tar({{"./../evil.c", "x"}})), "model.tar: member './../evil.c': path leaves the archive root");
+  EXPECT_EQ(error_of(make_tar({{"./../evil.c", "x"}})),
+            "model.tar: member './../evil.c': path leaves the archive root");
   EXPECT_EQ(error_of(make_tar({{"codegen/../../evil.c", "x"}})),
             "model.tar: member 'codegen/../../evil.c': path leaves the archive root");
-  EXPECT_EQ(error_of(make_tar({{"/etc/passwd", "x"}})), "model.tar: member '/etc/passwd': absolute paths are not accepted");
+  EXPECT_EQ(error_of(make_tar({{"/etc/passwd", "x"}})),
+            "model.tar: member '/etc/passwd': absolute paths are not accepted");
   EXPECT_EQ(normalize_member_path("./a//b/./c.c", "m.tar"), "a/b/c.c");
   EXPECT_EQ(normalize_member_path("./", "m.tar"), "");
 }
@@ -68,7 +72,8 @@ TEST(ArchiveReader, RejectsLinksAndSpecialFiles) {
 TEST(ArchiveReader, RejectsAbsurdDeclaredSizesBeforeReading) {
   // 4 GiB declared by a header with no data behind it: refused from the header alone.
   const std::string tar = testing::make_tar_header_only("huge.bin", 4ull << 30);
-  EXPECT_EQ(error_of(tar), "model.tar: member 'huge.bin': declares 4294967296 bytes, more than the limit of 268435456 bytes");
+  EXPECT_EQ(error_of(tar),
+            "model.tar: member 'huge.bin': declares 4294967296 bytes, more than the limit of 268435456 bytes");
 }
 
 TEST(ArchiveReader, EnforcesMemberCountAndTotalLimits) {
@@ -78,17 +83,18 @@ TEST(ArchiveReader, EnforcesMemberCountAndTotalLimits) {
   EXPECT_EQ(error_of(four, limits), "model.tar: member 'd': more than 3 members");
   limits = {};
   limits.max_total_bytes = 10;
-  EXPECT_EQ(error_of(make_tar({{"a", "123456"}, {"b", "123456"}})),
-            "");
+  EXPECT_EQ(error_of(make_tar({{"a", "123456"}, {"b", "123456"}})), "");
   EXPECT_EQ(error_of(make_tar({{"a", "123456"}, {"b", "123456"}}), limits),
             "model.tar: member 'b': members total more than the limit of 10 bytes");
   limits = {};
   limits.max_member_bytes = 4;
-  EXPECT_EQ(error_of(make_tar({{"a", "123456"}}), limits), "model.tar: member 'a': declares 6 bytes, more than the limit of 4 bytes");
+  EXPECT_EQ(error_of(make_tar({{"a", "123456"}}), limits),
+            "model.tar: member 'a': declares 6 bytes, more than the limit of 4 bytes");
 }
 
 TEST(ArchiveReader, RejectsDuplicatesGarbageAndTruncation) {
-  EXPECT_EQ(error_of(make_tar({{"./a.c", "1"}, {"a.c", "2"}})), "model.tar: member 'a.c': appears twice in the archive");
+  EXPECT_EQ(error_of(make_tar({{"./a.c", "1"}, {"a.c", "2"}})),
+            "model.tar: member 'a.c': appears twice in the archive");
   EXPECT_EQ(error_of("this is not a tar archive at all, just some text"),
             "model.tar: not a readable tar archive: Unrecognized archive format");
   std::string tar = make_tar({{"./a.c", std::string(4000, 'a')}, {"./b.c", "b"}});

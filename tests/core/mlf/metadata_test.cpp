@@ -73,7 +73,8 @@ TEST(MlfMetadata, FlatVersionsWithTargetMapsAndRuntimes) {
   EXPECT_EQ(v1.modules[0].executors, std::vector<std::string>{"graph"});
   EXPECT_EQ(v1.modules[0].style, "");
 
-  const MlfMetadata v6 = read_mlf_metadata(R"({"model_name": "m", "target": ["c", "llvm"], "version": 6})", "metadata.json");
+  const MlfMetadata v6 =
+      read_mlf_metadata(R"({"model_name": "m", "target": ["c", "llvm"], "version": 6})", "metadata.json");
   EXPECT_EQ(v6.modules[0].targets, (std::vector<std::string>{"c", "llvm"}));
 
   // Operator style (v7, no "modules" is not allowed; the per-function memory map is skipped).
@@ -94,9 +95,11 @@ TEST(MlfMetadata, RejectsBadInputWithPositions) {
   EXPECT_EQ(error_of("{\"version\": 7,\n \"modules\": {}}"), "m/metadata.json:2:13: \"modules\" is empty");
   EXPECT_EQ(error_of("{\"version\": 5, \"target\": 3}"),
             "m/metadata.json:1:26: \"target\" must be a list or an object of target strings");
-  EXPECT_EQ(error_of("{\"version\": 5,\n \"memory\": {\"functions\": {\"main\": [{\"workspace_size_bytes\": \"big\"}]}}}"),
-            "m/metadata.json:2:61: \"workspace_size_bytes\" must be an integer");
-  EXPECT_NE(error_of("{\"version\": 7,").find("m/metadata.json:1:15: malformed JSON"), std::string::npos) << error_of("{\"version\": 7,");
+  EXPECT_EQ(
+      error_of("{\"version\": 5,\n \"memory\": {\"functions\": {\"main\": [{\"workspace_size_bytes\": \"big\"}]}}}"),
+      "m/metadata.json:2:61: \"workspace_size_bytes\" must be an integer");
+  EXPECT_NE(error_of("{\"version\": 7,").find("m/metadata.json:1:15: malformed JSON"), std::string::npos)
+      << error_of("{\"version\": 7,");
 }
 
 }  // namespace

@@ -18,7 +18,8 @@ inline std::vector<std::string> conflict_names(const Problem& p, const std::stri
     ADD_FAILURE() << "no buffer " << buffer;
     return out;
   }
-  for (int c : p.buffers[static_cast<size_t>(*b)].conflicts) out.push_back(p.buffers[static_cast<size_t>(c)].name);
+  for (int c : p.buffers[static_cast<size_t>(*b)].conflicts)
+    out.push_back(p.buffers[static_cast<size_t>(c)].name);
   std::sort(out.begin(), out.end());
   return out;
 }
@@ -31,7 +32,8 @@ inline const Buffer& buffer_named(const Problem& p, const std::string& name) {
 
 inline std::vector<std::string> buffer_names(const Problem& p) {
   std::vector<std::string> out;
-  for (const Buffer& b : p.buffers) out.push_back(b.name);
+  for (const Buffer& b : p.buffers)
+    out.push_back(b.name);
   return out;
 }
 

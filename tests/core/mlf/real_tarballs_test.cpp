@@ -56,7 +56,8 @@ TEST(RealTarballs, LetscopeBuffersConflictsAndGreedyPool) {
   EXPECT_EQ(dense.dtype, "int32");
   EXPECT_EQ(dense.shape, std::vector<int64_t>{512});
   EXPECT_EQ(dense.origin.function,
-            "tvmgen_default_fused_nn_dense_subtract_add_fixed_point_multiply_add_clip_subtract_cast_multiply_db845967e9aad69d_");
+            "tvmgen_default_fused_nn_dense_subtract_add_fixed_point_multiply_add_clip_subtract_cast_multiply_"
+            "db845967e9aad69d_");
   EXPECT_EQ(dense.origin.location, (SourceLocation{"codegen/host/src/default_lib1.c", 34774, 3}));
   EXPECT_EQ(buffer_named(p, "dense2").origin.location.line, 34801);
   EXPECT_EQ(buffer_named(p, "sid_1").origin.location, (SourceLocation{"codegen/host/src/default_lib1.c", 34855, 3}));
@@ -80,8 +81,9 @@ TEST(RealTarballs, LetscopeBuffersConflictsAndGreedyPool) {
   // (2 x 2048 + 2560, 2 x 2048 + 262144, 4 + 4 + 512 = 273416 bytes).
   ASSERT_EQ(m.warnings.size(), 1u) << m.warnings.front().message;
   EXPECT_EQ(m.warnings[0].severity, Severity::kNote);
-  EXPECT_EQ(m.warnings[0].message,
-            "9 constant arrays (273416 bytes) stay static arrays in the operators' code (USMP off); they are not planned");
+  EXPECT_EQ(
+      m.warnings[0].message,
+      "9 constant arrays (273416 bytes) stay static arrays in the operators' code (USMP off); they are not planned");
   ASSERT_EQ(m.code.calls.size(), 4u);
   EXPECT_EQ(m.code.calls[0].callee, "tvmgen_default_fused_reshape");
   EXPECT_EQ(m.code.calls[0].form, EntryCallForm::kChecked);
@@ -99,7 +101,8 @@ TEST(RealTarballs, LetscopeWithWorkspaceIo) {
   options.pools.use_workspace_io = true;
   const MlfModel m = load_mlf_model(path, options);
   const Problem& p = m.problem;
-  EXPECT_EQ(buffer_names(p), (Names{"serving_default_input_1_0", "StatefulPartitionedCall_0", "sid_1", "sid_2", "sid_3", "dense", "dense2"}));
+  EXPECT_EQ(buffer_names(p), (Names{"serving_default_input_1_0", "StatefulPartitionedCall_0", "sid_1", "sid_2", "sid_3",
+                                    "dense", "dense2"}));
   EXPECT_EQ(buffer_named(p, "serving_default_input_1_0").size_bytes, 5);
   EXPECT_EQ(buffer_named(p, "serving_default_input_1_0").kind, BufferKind::kInput);
   EXPECT_EQ(buffer_named(p, "StatefulPartitionedCall_0").size_bytes, 1);
@@ -134,8 +137,10 @@ TEST(RealTarballs, SineBuffersConflictsAndGreedyPool) {
   EXPECT_EQ(buffer_named(p, "packed_weight").dtype, "float32");
   EXPECT_EQ(buffer_named(p, "packed_weight").shape, std::vector<int64_t>{256});
   EXPECT_EQ(buffer_named(p, "packed_weight").origin.function, "tvmgen_default_fused_nn_dense_add_nn_relu_1");
-  EXPECT_EQ(buffer_named(p, "packed_weight").origin.location, (SourceLocation{"codegen/host/src/default_lib0.c", 127, 3}));
-  for (const Buffer& b : p.buffers) EXPECT_EQ(b.alignment, 16);
+  EXPECT_EQ(buffer_named(p, "packed_weight").origin.location,
+            (SourceLocation{"codegen/host/src/default_lib0.c", 127, 3}));
+  for (const Buffer& b : p.buffers)
+    EXPECT_EQ(b.alignment, 16);
   EXPECT_EQ(conflict_names(p, "sid_6"), (Names{"packed_weight", "sid_5"}));
   EXPECT_EQ(conflict_names(p, "sid_5"), (Names{"packed_weight", "sid_6"}));
   EXPECT_EQ(conflict_names(p, "packed_weight"), (Names{"sid_5", "sid_6"}));
@@ -146,8 +151,9 @@ TEST(RealTarballs, SineBuffersConflictsAndGreedyPool) {
   EXPECT_EQ(testing::offset_of(p, plan, "sid_6"), 1024);
   EXPECT_EQ(testing::offset_of(p, plan, "sid_5"), 1088);
   ASSERT_EQ(in.warnings.size(), 1u) << in.warnings.front().message;
-  EXPECT_EQ(in.warnings[0].message,
-            "6 constant arrays (1284 bytes) stay static arrays in the operators' code (USMP off); they are not planned");
+  EXPECT_EQ(
+      in.warnings[0].message,
+      "6 constant arrays (1284 bytes) stay static arrays in the operators' code (USMP off); they are not planned");
 }
 
 // The v5 entry names its I/O `input` and `output`; the header's struct fields give the model's

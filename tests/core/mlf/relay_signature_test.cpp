@@ -24,7 +24,8 @@ TEST(RelaySignature, ReadsParamsWithColonsSpansAndAttributes) {
 
 TEST(RelaySignature, ReadsResultTypesAndSkipsNonTensorTypes) {
   const auto sig = read_relay_signature(
-      "#[version = \"0.0.5\"]\ndef @main(%x: Tensor[(1, 16), int8], %t: (Tensor[(1), int8], Tensor[(2), int8]), %s: Tensor[(), float32]) "
+      "#[version = \"0.0.5\"]\ndef @main(%x: Tensor[(1, 16), int8], %t: (Tensor[(1), int8], Tensor[(2), int8]), %s: "
+      "Tensor[(), float32]) "
       "-> Tensor[(1, 4), float32] {\n  x\n}");
   ASSERT_TRUE(sig);
   ASSERT_EQ(sig->params.size(), 3u);

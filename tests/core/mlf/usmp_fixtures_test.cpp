@@ -4,8 +4,8 @@
 #include <fstream>
 
 #include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 #include <unistd.h>
+#include <nlohmann/json.hpp>
 
 #include "analysis/as_built_check.h"
 #include "archive_builder.h"
@@ -24,13 +24,17 @@ using testing::conflict_names;
 using testing::Names;
 using testing::TarEntry;
 
-std::string fixture(const std::string& name) { return testing::fixture_path("mlf/" + name); }
+std::string fixture(const std::string& name) {
+  return testing::fixture_path("mlf/" + name);
+}
 
 int64_t built_offset(const MlfModel& m, const std::string& name) {
   return m.as_built->allocations[static_cast<size_t>(*m.problem.find_buffer(name))].offset;
 }
 std::string built_pool(const MlfModel& m, const std::string& name) {
-  return m.problem.pools[static_cast<size_t>(m.as_built->allocations[static_cast<size_t>(*m.problem.find_buffer(name))].pool)].name;
+  return m.problem
+      .pools[static_cast<size_t>(m.as_built->allocations[static_cast<size_t>(*m.problem.find_buffer(name))].pool)]
+      .name;
 }
 
 // usmp_default_pools: module "default", internal pools global_const_workspace (a const struct in
@@ -58,8 +62,8 @@ TEST(UsmpFixtures, DefaultPoolsAsBuilt) {
   const MlfModel m = load_mlf_model(fixture("usmp_default_pools"));
   const Problem& p = m.problem;
   EXPECT_TRUE(m.warnings.empty()) << m.warnings.front().message;
-  EXPECT_EQ(buffer_names(p), (Names{"sid_1", "sid_2", "sid_3", "sid_4", "fused_constant", "fused_constant_1", "PaddedInput",
-                                    "compute", "fused_constant_2"}));
+  EXPECT_EQ(buffer_names(p), (Names{"sid_1", "sid_2", "sid_3", "sid_4", "fused_constant", "fused_constant_1",
+                                    "PaddedInput", "compute", "fused_constant_2"}));
   const std::vector<int64_t> sizes = {32, 64, 64, 64, 32, 24, 40, 64, 256};
   for (size_t i = 0; i < sizes.size(); ++i) {
     EXPECT_EQ(p.buffers[i].size_bytes, sizes[i]) << p.buffers[i].name;
@@ -91,9 +95,11 @@ TEST(UsmpFixtures, DefaultPoolsAsBuilt) {
 
   ASSERT_TRUE(m.as_built);
   const std::vector<std::pair<std::string, int64_t>> offsets = {
-      {"compute", 0}, {"sid_3", 64}, {"sid_2", 64}, {"sid_4", 64}, {"PaddedInput", 128}, {"sid_1", 176},
+      {"compute", 0},          {"sid_3", 64},           {"sid_2", 64},
+      {"sid_4", 64},           {"PaddedInput", 128},    {"sid_1", 176},
       {"fused_constant_2", 0}, {"fused_constant", 256}, {"fused_constant_1", 288}};
-  for (const auto& [name, offset] : offsets) EXPECT_EQ(built_offset(m, name), offset) << name;
+  for (const auto& [name, offset] : offsets)
+    EXPECT_EQ(built_offset(m, name), offset) << name;
   EXPECT_EQ(built_pool(m, "sid_1"), "global_workspace");
   EXPECT_EQ(built_pool(m, "fused_constant"), "global_const_workspace");
   Plan built = *m.as_built;
@@ -110,7 +116,8 @@ TEST(UsmpFixtures, DefaultPoolsAsBuilt) {
   // The C model keeps what the exporter rewrites: let lines with the offset's exact bytes.
   ASSERT_EQ(m.code.lets.size(), 9u);
   const auto let = std::find_if(m.code.lets.begin(), m.code.lets.end(), [&](const PoolLet& l) {
-    return m.program.functions[static_cast<size_t>(l.function)].variables[static_cast<size_t>(l.variable)].name == "sid_1_let";
+    return m.program.functions[static_cast<size_t>(l.function)].variables[static_cast<size_t>(l.variable)].name ==
+           "sid_1_let";
   });
   ASSERT_NE(let, m.code.lets.end());
   const PoolLet& sid_1 = *let;
@@ -144,7 +151,8 @@ TEST(UsmpFixtures, ExternalPoolsAsBuilt) {
   EXPECT_EQ(m.module, "mini");
   EXPECT_EQ(buffer_names(p), (Names{"sid_1", "sid_2", "sid_3", "PaddedInput", "dense"}));
   const std::vector<int64_t> sizes = {32, 64, 32, 36, 16};
-  for (size_t i = 0; i < sizes.size(); ++i) EXPECT_EQ(p.buffers[i].size_bytes, sizes[i]) << p.buffers[i].name;
+  for (size_t i = 0; i < sizes.size(); ++i)
+    EXPECT_EQ(p.buffers[i].size_bytes, sizes[i]) << p.buffers[i].name;
   EXPECT_EQ(conflict_names(p, "sid_1"), (Names{"PaddedInput"}));
   EXPECT_EQ(conflict_names(p, "PaddedInput"), (Names{"sid_1", "sid_2"}));
   EXPECT_EQ(conflict_names(p, "sid_2"), (Names{"PaddedInput", "sid_3"}));
@@ -160,9 +168,12 @@ TEST(UsmpFixtures, ExternalPoolsAsBuilt) {
   EXPECT_EQ(buffer_named(p, "dense").dtype, "int32");
 
   ASSERT_TRUE(m.as_built);
-  for (const char* name : {"sid_1", "sid_2", "dense"}) EXPECT_EQ(built_pool(m, name), "sram") << name;
-  for (const char* name : {"sid_3", "PaddedInput"}) EXPECT_EQ(built_pool(m, name), "dtcm") << name;
-  for (const char* name : {"sid_1", "sid_2", "sid_3", "PaddedInput", "dense"}) EXPECT_EQ(built_offset(m, name), 0) << name;
+  for (const char* name : {"sid_1", "sid_2", "dense"})
+    EXPECT_EQ(built_pool(m, name), "sram") << name;
+  for (const char* name : {"sid_3", "PaddedInput"})
+    EXPECT_EQ(built_pool(m, name), "dtcm") << name;
+  for (const char* name : {"sid_1", "sid_2", "sid_3", "PaddedInput", "dense"})
+    EXPECT_EQ(built_offset(m, name), 0) << name;
   const AsBuiltMatch match = match_as_built(p, *m.as_built);
   EXPECT_EQ(match.matching, 5);
   EXPECT_EQ(match.algorithm, "greedy_by_size");
@@ -181,8 +192,10 @@ TEST(UsmpFixtures, ExternalPoolsWithTheOriginalPoolOptions) {
   ASSERT_EQ(m.warnings.size(), 1u);
   EXPECT_EQ(m.warnings[0].message, "the pool options replace the pools TVM planned into; as-built not available");
   const Plan plan = testing::plan_with("greedy_by_size", m.problem);
-  for (const char* name : {"sid_1", "sid_2", "dense"}) EXPECT_EQ(testing::pool_of(m.problem, plan, name), "sram") << name;
-  for (const char* name : {"sid_3", "PaddedInput"}) EXPECT_EQ(testing::pool_of(m.problem, plan, name), "dtcm") << name;
+  for (const char* name : {"sid_1", "sid_2", "dense"})
+    EXPECT_EQ(testing::pool_of(m.problem, plan, name), "sram") << name;
+  for (const char* name : {"sid_3", "PaddedInput"})
+    EXPECT_EQ(testing::pool_of(m.problem, plan, name), "dtcm") << name;
 }
 
 std::vector<TarEntry> with_file(std::vector<TarEntry> entries, const std::string& path, const std::string* data) {
@@ -194,10 +207,12 @@ std::vector<TarEntry> with_file(std::vector<TarEntry> entries, const std::string
 class MlfArchives : public ::testing::Test {
  protected:
   void TearDown() override {
-    for (const std::string& f : files_) std::filesystem::remove(f);
+    for (const std::string& f : files_)
+      std::filesystem::remove(f);
   }
   std::string write(const std::string& name, const std::string& bytes) {
-    const std::string path = (std::filesystem::temp_directory_path() / ("usmpx_mlf_" + std::to_string(::getpid()) + "_" + name)).string();
+    const std::string path =
+        (std::filesystem::temp_directory_path() / ("usmpx_mlf_" + std::to_string(::getpid()) + "_" + name)).string();
     std::ofstream(path, std::ios::binary) << bytes;
     files_.push_back(path);
     return path;
@@ -206,7 +221,8 @@ class MlfArchives : public ::testing::Test {
 };
 
 TEST_F(MlfArchives, GzippedTarballLoadsLikeTheFolder) {
-  const std::string path = write("default.tgz", testing::make_tar(testing::folder_entries(fixture("usmp_default_pools")), true));
+  const std::string path =
+      write("default.tgz", testing::make_tar(testing::folder_entries(fixture("usmp_default_pools")), true));
   const LoadedInput in = load_input(path);
   EXPECT_EQ(in.format, InputFormat::kMlf);
   EXPECT_EQ(in.problem.buffers.size(), 9u);
@@ -249,10 +265,12 @@ TEST_F(MlfArchives, TruncatedLib0DegradesToWarnings) {
     if (e.path == "./codegen/host/src/default_lib0.c") lib0 = e.data.substr(0, e.data.find("float fused_constant_let"));
   }
   ASSERT_FALSE(lib0.empty());
-  const std::string path = write("cut.tar", testing::make_tar(with_file(entries, "./codegen/host/src/default_lib0.c", &lib0)));
+  const std::string path =
+      write("cut.tar", testing::make_tar(with_file(entries, "./codegen/host/src/default_lib0.c", &lib0)));
   const MlfModel m = load_mlf_model(path);
   std::vector<std::string> codes;
-  for (const Diagnostic& d : m.warnings) codes.push_back(d.code);
+  for (const Diagnostic& d : m.warnings)
+    codes.push_back(d.code);
   ASSERT_FALSE(m.warnings.empty());
   EXPECT_EQ(m.warnings[0].code, "c-parse-error");
   EXPECT_EQ(m.warnings[0].location.file, path + "/codegen/host/src/default_lib0.c");
@@ -263,12 +281,14 @@ TEST_F(MlfArchives, TruncatedLib0DegradesToWarnings) {
   ASSERT_TRUE(m.as_built);
   EXPECT_EQ(match_as_built(m.problem, *m.as_built).matching, 9);
 
-  const std::string no_lib0 = write("nolib0.tar", testing::make_tar(with_file(entries, "./codegen/host/src/default_lib0.c", nullptr)));
+  const std::string no_lib0 =
+      write("nolib0.tar", testing::make_tar(with_file(entries, "./codegen/host/src/default_lib0.c", nullptr)));
   const MlfModel n = load_mlf_model(no_lib0);
   ASSERT_EQ(n.warnings.size(), 2u);
-  EXPECT_EQ(n.warnings[0].message, no_lib0 +
-                                       ": pool 'global_const_workspace' is not defined in the sources (missing or truncated "
-                                       "default_lib0.c?); its size is not known");
+  EXPECT_EQ(n.warnings[0].message,
+            no_lib0 +
+                ": pool 'global_const_workspace' is not defined in the sources (missing or truncated "
+                "default_lib0.c?); its size is not known");
   EXPECT_EQ(n.problem.buffers.size(), 9u);
 }
 
@@ -280,7 +300,8 @@ TEST_F(MlfArchives, NoMetadataOrNoSources) {
   } catch (const InputError& e) {
     EXPECT_EQ(std::string(e.what()), bare + ": not a Model Library Format archive: no metadata.json at its root");
   }
-  const std::string empty = write("empty.tar", testing::make_tar({{"./metadata.json", R"({"version": 5, "model_name": "m"})"}}));
+  const std::string empty =
+      write("empty.tar", testing::make_tar({{"./metadata.json", R"({"version": 5, "model_name": "m"})"}}));
   const LoadedInput in = load_input(empty);
   EXPECT_TRUE(in.problem.buffers.empty());
   ASSERT_EQ(in.warnings.size(), 1u);
