@@ -95,6 +95,7 @@ class ModelBuilder {
       build_default_pools();
     }
     build_buffers();
+    check_relay_types();
     sweep();
     if (m_.code.usmp()) finish_as_built();
     if (!m_.code.usmp() && m_.code.static_constant_count > 0) {
@@ -333,6 +334,7 @@ class ModelBuilder {
                                     display(let.statement)));
     }
     b.size_bytes = inferred_size(w, let);
+    inferred_.insert(static_cast<int>(&w - m_.walk.buffers.data()));
   }
 
   // Sizes the code does not state: the accesses, else (warned) the room up to the next buffer.
@@ -389,6 +391,29 @@ class ModelBuilder {
     if (b.size_bytes < 0) {
       b.size_bytes = 0;
       m_.warnings.push_back(warning("mlf-size-unknown", what + ": size unknown; planned as 0 bytes"));
+    }
+  }
+
+  // Sizes inferred from accesses for the tensors passed between operators (the entry's lets)
+  // must be the size of some tensor type of the Relay text, when it states types.
+  void check_relay_types() {
+    if (!module_.relay) return;
+    std::set<int64_t> sizes;
+    for (const RelayTensorType& t : read_relay_tensor_types(module_.relay->data)) {
+      if (const auto bytes = t.size_bytes()) sizes.insert(*bytes);
+    }
+    if (sizes.empty()) return;
+    for (size_t i = 0; i < m_.walk.buffers.size(); ++i) {
+      const WalkBuffer& w = m_.walk.buffers[i];
+      if (w.source != WalkBufferSource::kPoolLet || w.function != m_.code.entry ||
+          inferred_.count(static_cast<int>(i)) == 0)
+        continue;
+      const Buffer& b = m_.problem.buffers[i];
+      if (b.kind == BufferKind::kConstant || sizes.count(b.size_bytes)) continue;
+      m_.warnings.push_back(warning("mlf-relay-mismatch",
+                                    "'" + b.name + "': the code's accesses make it " + std::to_string(b.size_bytes) +
+                                        " bytes, the size of no tensor type in " + module_.relay->path,
+                                    display(w.origin)));
     }
   }
 
@@ -473,6 +498,7 @@ class ModelBuilder {
   PoolAssignment assignment_;
   std::map<std::string, int64_t> declared_size_;
   int64_t workspace_alignment_ = kDefaultAlignment;
+  std::set<int> inferred_;  // buffers whose size comes from their accesses
 };
 
 }  // namespace

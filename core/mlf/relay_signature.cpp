@@ -174,6 +174,22 @@ std::optional<RelaySignature> read_relay_signature(std::string_view text) {
   return sig;
 }
 
+std::vector<RelayTensorType> read_relay_tensor_types(std::string_view text) {
+  std::vector<RelayTensorType> out;
+  if (const auto sig = read_relay_signature(text)) {
+    for (const RelayParam& p : sig->params) {
+      if (p.type) out.push_back(*p.type);
+    }
+    if (sig->result) out.push_back(*sig->result);
+  }
+  constexpr std::string_view kTag = "ty=";
+  for (size_t at = text.find(kTag); at != std::string_view::npos; at = text.find(kTag, at + kTag.size())) {
+    Scanner s(text.substr(at + kTag.size()));
+    if (auto type = s.tensor_type()) out.push_back(std::move(*type));
+  }
+  return out;
+}
+
 std::optional<int64_t> dtype_bytes(std::string_view dtype) {
   if (dtype == "bool") return 1;
   std::string_view base = dtype;

@@ -35,6 +35,10 @@ struct RelaySignature {
 // Reads only the main signature; nullopt when the text has no `def @main(` or it cannot be read.
 std::optional<RelaySignature> read_relay_signature(std::string_view text);
 
+// Every tensor type the Relay text states: the annotations `/* ty=Tensor[...] */` of its
+// expressions (present when TVM printed the module with types) and the main parameters' types.
+std::vector<RelayTensorType> read_relay_tensor_types(std::string_view text);
+
 // Bytes per element of a TVM dtype name ("int8", "float32", "uint1", "bool", "float16x4"):
 // (bits + 7) / 8 times lanes; nullopt when the name is not a dtype.
 std::optional<int64_t> dtype_bytes(std::string_view dtype);

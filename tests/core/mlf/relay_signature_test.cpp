@@ -37,6 +37,17 @@ TEST(RelaySignature, ReadsResultTypesAndSkipsNonTensorTypes) {
   EXPECT_FALSE(read_relay_signature("def @main(%x: Tensor[(1, 5), int8]"));
 }
 
+TEST(RelaySignature, AllStatedTensorTypes) {
+  const auto types = read_relay_tensor_types(
+      "def @main(%x: Tensor[(1, 8), float32]) -> Tensor[(1, 4), float32] {\n"
+      "  %0 = add(%x, 1f) /* ty=Tensor[(1, 8), float32] */;\n"
+      "  nn.dense(%0, %w) /* ty=Tensor[(1, 4), int8] */\n}\n");
+  std::vector<int64_t> sizes;
+  for (const RelayTensorType& t : types)
+    sizes.push_back(*t.size_bytes());
+  EXPECT_EQ(sizes, (std::vector<int64_t>{32, 16, 32, 4}));
+}
+
 TEST(RelaySignature, DtypesAndNames) {
   EXPECT_EQ(dtype_bytes("int8"), 1);
   EXPECT_EQ(dtype_bytes("uint1"), 1);

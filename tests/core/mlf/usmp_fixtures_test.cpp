@@ -13,6 +13,7 @@
 #include "io/input_file.h"
 #include "mlf/mlf_model.h"
 #include "mlf_test_support.h"
+#include "planners/registry.h"
 #include "test_support.h"
 
 namespace usmpx {
@@ -290,6 +291,34 @@ TEST_F(MlfArchives, TruncatedLib0DegradesToWarnings) {
                 ": pool 'global_const_workspace' is not defined in the sources (missing or truncated "
                 "default_lib0.c?); its size is not known");
   EXPECT_EQ(n.problem.buffers.size(), 9u);
+}
+
+// One more channel in the conv (oc < 3) makes sid_2 96 bytes by its accesses: a size no tensor of
+// the Relay text has; the as-built plan then overlaps sid_2 with PaddedInput, which the validator
+// reports.
+TEST_F(MlfArchives, InferredSizesAreCheckedAgainstRelay) {
+  std::vector<TarEntry> entries = testing::folder_entries(fixture("usmp_default_pools"));
+  std::string lib1;
+  for (const TarEntry& e : entries) {
+    if (e.path == "./codegen/host/src/default_lib1.c") lib1 = e.data;
+  }
+  const size_t at = lib1.find("oc < 2");
+  ASSERT_NE(at, std::string::npos);
+  lib1.replace(at, 6, "oc < 3");
+  const std::string path =
+      write("wide.tar", testing::make_tar(with_file(entries, "./codegen/host/src/default_lib1.c", &lib1)));
+  const MlfModel m = load_mlf_model(path);
+  EXPECT_EQ(buffer_named(m.problem, "sid_2").size_bytes, 96);
+  ASSERT_EQ(m.warnings.size(), 1u);
+  EXPECT_EQ(m.warnings[0].message,
+            path +
+                "/codegen/host/src/default_lib1.c:92:3: 'sid_2': the code's accesses make it 96 bytes, the "
+                "size of no tensor type in src/default.relay");
+  ASSERT_TRUE(m.as_built);
+  Plan built = *m.as_built;
+  finish_plan(m.problem, built);
+  ASSERT_TRUE(built.has_errors());
+  EXPECT_EQ(built.diagnostics[0].code, "overlap");
 }
 
 TEST_F(MlfArchives, NoMetadataOrNoSources) {
