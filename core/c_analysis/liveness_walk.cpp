@@ -147,7 +147,7 @@ class Walker {
       }
       case CStmtKind::kDecl:
         for (int v : s.decls)
-          declare(v, s.range);
+          declare(v);
         break;
       case CStmtKind::kFor:
         visit_for(s);
@@ -161,19 +161,28 @@ class Walker {
     }
   }
 
-  void declare(int v, const CRange& statement) {
+  // Binds variable `v` of the current function to its buffer when it is an allocation site
+  // (a TVMBackendAllocWorkspace result or a pool let), declared or assigned.
+  bool bind_site(int v) {
     const int fn = frame().function;
-    const CVariable& var = function(fn).variables[static_cast<size_t>(v)];
     const auto alloc = code_.alloc_of.find({fn, v});
     const auto let = code_.let_of.find({fn, v});
-    if (alloc != code_.alloc_of.end() || let != code_.let_of.end()) {
-      const bool is_alloc = alloc != code_.alloc_of.end();
-      const int b = buffer_for(is_alloc ? WalkBufferSource::kWorkspaceAlloc : WalkBufferSource::kPoolLet,
-                               is_alloc ? alloc->second : let->second, fn, v, statement, strip_let(var.name));
-      frame().buffer_of_var[static_cast<size_t>(v)] = b;
-      block_buffers_.emplace_back(scopes_.size() - 1, b);
-      return;
-    }
+    if (alloc == code_.alloc_of.end() && let == code_.let_of.end()) return false;
+    const bool is_alloc = alloc != code_.alloc_of.end();
+    const int index = is_alloc ? alloc->second : let->second;
+    const CRange& statement = is_alloc ? code_.allocs[static_cast<size_t>(index)].statement
+                                       : code_.lets[static_cast<size_t>(index)].statement;
+    const std::string& name = function(fn).variables[static_cast<size_t>(v)].name;
+    const int b = buffer_for(is_alloc ? WalkBufferSource::kWorkspaceAlloc : WalkBufferSource::kPoolLet, index, fn, v,
+                             statement, strip_let(name));
+    frame().buffer_of_var[static_cast<size_t>(v)] = b;
+    block_buffers_.emplace_back(scopes_.size() - 1, b);
+    return true;
+  }
+
+  void declare(int v) {
+    if (bind_site(v)) return;
+    const CVariable& var = function(frame().function).variables[static_cast<size_t>(v)];
     if (var.init) {
       visit_expr(*var.init, Use::kLoad);
       frame().value_of_var[static_cast<size_t>(v)] = evaluate(*var.init);
@@ -274,6 +283,8 @@ class Walker {
         break;
       case CExprKind::kBinary:
         if (e.args.size() == 2 && is_assignment(e.text)) {
+          const CExpr& target = strip_casts(e.args[0]);
+          if (e.text == "=" && target.kind == CExprKind::kName && target.decl >= 0 && bind_site(target.decl)) break;
           visit_expr(e.args[0], Use::kStore);
           visit_expr(e.args[1], Use::kLoad);
           const CExpr& lhs = strip_casts(e.args[0]);

@@ -215,5 +215,28 @@ TVM_DLL int32_t tvmgen_default___tvm_main__(int8_t* input_buffer_var, int8_t* ou
   EXPECT_EQ(w->intervals("dense").size(), 2u) << "a called twice";
 }
 
+// Older codegen declares first and assigns the allocation later; both forms make a buffer.
+TEST(LivenessWalk, AllocationAssignedAfterItsDeclaration) {
+  const auto w = walk_source(R"(
+TVM_DLL int32_t tvmgen_default___tvm_main__(int8_t* input_buffer_var, int8_t* output_buffer_var) {
+  void* sid_1;
+  sid_1 = TVMBackendAllocWorkspace(1, 0, (uint64_t)4, 0, 8);
+  if (sid_1 == NULL) {
+    return -1;
+  }
+  ((int8_t*)sid_1)[3] = input_buffer_var[0];
+  output_buffer_var[0] = ((int8_t*)sid_1)[3];
+  return 0;
+}
+)");
+  ASSERT_EQ(w->walk.buffers.size(), 1u);
+  EXPECT_EQ(w->walk.buffers[0].name, "sid_1");
+  EXPECT_EQ(w->code.allocs[0].nbytes, 4);
+  EXPECT_TRUE(w->code.allocs[0].null_check.valid());
+  // 1 body, 2 decl, 3 assignment, 4 store, 5 load, 6 return
+  EXPECT_EQ(w->intervals("sid_1"), (std::vector<std::pair<int64_t, int64_t>>{{4, 5}}));
+  EXPECT_EQ(w->walk.buffers[0].accesses.store_bytes, 4);
+}
+
 }  // namespace
 }  // namespace usmpx
