@@ -65,7 +65,7 @@ ArchivePtr new_reader() {
 
 std::string error_text(archive* a) {
   const char* s = archive_error_string(a);
-  return s ? s : "unknown archive error";
+  return s ? s : "truncated or damaged archive";
 }
 
 ArchiveContents read_entries(archive* a, const std::string& name, const MemberFilter& want,
