@@ -131,8 +131,10 @@ void CompareDialog::show_results() {
     auto* box = new QWidget;
     auto* box_layout = new QVBoxLayout(box);
     box_layout->setContentsMargins(0, 0, 0, 0);
-    box_layout->addWidget(new QLabel(QStringLiteral("<b>%1</b> — %2").arg(QString::fromStdString(plan.algorithm),
-                                                                           views::format_byte_count(plan.total_size()))));
+    auto* caption = new QLabel(QStringLiteral("<b>%1</b> — %2").arg(QString::fromStdString(plan.algorithm),
+                                                                      views::format_byte_count(plan.total_size())));
+    caption->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
+    box_layout->addWidget(caption);
     auto* chart = new views::PoolChartWidget(box, false);
     chart->setMinimumSize(300, 120 * std::max<int>(1, static_cast<int>(problem.pools.size())));
     chart->set_data(views::build_chart_data(problem, plan, summarize_plan(problem, plan)));
@@ -140,6 +142,7 @@ void CompareDialog::show_results() {
     charts_->addWidget(box);
   }
   table_->resizeColumnsToContents();
+  table_->horizontalHeader()->setStretchLastSection(true);
 }
 
 }  // namespace usmpx::app

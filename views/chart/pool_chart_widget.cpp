@@ -66,6 +66,11 @@ PoolChartWidget::PoolChartWidget(QWidget* parent, bool interactive)
 }
 
 QString PoolChartWidget::title_text(const PoolChartData& pool) const {
+  if (!interactive_) {
+    QString compact = pool.name + QStringLiteral(" ") + format_byte_count(pool.size_bytes);
+    if (pool.size_hint_bytes >= 0) compact += QStringLiteral(" / ") + format_byte_count(pool.size_hint_bytes);
+    return compact;
+  }
   QString text = QStringLiteral("%1 (%2)  used %3").arg(pool.name, pool.constant ? tr("constant") : tr("workspace"),
                                                          format_byte_count(pool.size_bytes));
   if (pool.size_hint_bytes >= 0) {
@@ -171,9 +176,16 @@ void PoolChartWidget::set_data(ChartData data) {
   for (size_t p = 0; p < pools_.size(); ++p) fill_pool(p);
   if (!same_pools) {
     reset_view();
-  } else {
-    plot_->replot(QCustomPlot::rpQueuedReplot);
+    return;
   }
+  // Keep the user's zoom, but grow a chart whose pool now reaches above what is shown.
+  for (size_t p = 0; p < pools_.size(); ++p) {
+    const PoolChartData& pool = data_.pools[p];
+    QCPAxis* y = pools_[p].rect->axis(QCPAxis::atLeft);
+    const double top = static_cast<double>(std::max(pool.size_bytes, pool.size_hint_bytes));
+    if (top > y->range().upper) y->setRangeUpper(top * 1.08);
+  }
+  plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void PoolChartWidget::reset_view() {
@@ -231,11 +243,15 @@ int PoolChartWidget::buffer_at(const QPoint& pixel) const {
   return p < 0 ? -1 : pools_[static_cast<size_t>(p)].boxes->buffer_at(pixel);
 }
 
-QPoint PoolChartWidget::buffer_center(int buffer) const {
+QRect PoolChartWidget::buffer_rect(int buffer) const {
   const int p = pool_of_buffer(buffer);
-  if (p < 0) return {-1, -1};
-  const QRectF r = pools_[static_cast<size_t>(p)].boxes->pixel_rect(buffer).intersected(pools_[static_cast<size_t>(p)].rect->rect());
-  return r.center().toPoint();
+  if (p < 0) return {};
+  return pools_[static_cast<size_t>(p)].boxes->pixel_rect(buffer).intersected(pools_[static_cast<size_t>(p)].rect->rect()).toRect();
+}
+
+QPoint PoolChartWidget::buffer_center(int buffer) const {
+  const QRect r = buffer_rect(buffer);
+  return r.isNull() ? QPoint(-1, -1) : r.center();
 }
 
 QPoint PoolChartWidget::pixel_of(int pool, double tick, double offset) const {

@@ -46,6 +46,7 @@ class PoolChartWidget : public QWidget {
   int buffer_at(const QPoint& pixel) const;
   int pool_of_buffer(int buffer) const;
   QPoint buffer_center(int buffer) const;
+  QRect buffer_rect(int buffer) const;  // the box as drawn, clipped to its chart
   QPoint hint_line_point(int pool) const;  // middle of the pool's size-hint line
   QPoint pixel_of(int pool, double tick, double offset) const;
   // Offset in bytes at a vertical pixel position in a pool's chart.

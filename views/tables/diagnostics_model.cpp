@@ -35,7 +35,14 @@ QVariant DiagnosticsModel::data(const QModelIndex& index, int role) const {
       QString text = QString::fromStdString(d.message);
       const QString where = QString::fromStdString(format_location(d.location));
       if (!where.isEmpty()) text = where + QStringLiteral(": ") + text;
-      return text.section(QLatin1Char('\n'), 0, 0);
+      QString first = text.section(QLatin1Char('\n'), 0, 0);
+      // TVM's placement error continues with the buffer's repr; show its name on the first line.
+      const QString second = text.section(QLatin1Char('\n'), 1, 1);
+      if (first.endsWith(QStringLiteral("BufferInfoNode(")) && second.startsWith(QStringLiteral("name_hint="))) {
+        first.chop(static_cast<int>(QStringLiteral("BufferInfoNode(").size()));
+        first += second.mid(10).section(QLatin1Char(','), 0, 0);
+      }
+      return first;
     }
     case Qt::ToolTipRole:
       return QString::fromStdString(d.message);
