@@ -266,6 +266,7 @@ void MainWindow::create_docks() {
   table_->verticalHeader()->hide();
   table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 6);
   table_->horizontalHeader()->setStretchLastSection(true);
+  table_->horizontalHeader()->setResizeContentsPrecision(200);  // look at 200 rows, not 20,000
   connect(table_->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
     if (syncing_selection_) return;
     std::vector<int> buffers;
@@ -442,6 +443,7 @@ void MainWindow::on_input_loaded() {
   table_model_->set_problem(controller_->problem(), {});
   time_limit_box_->setValue(controller_->edits().time_limit_seconds);
   on_problem_changed();
+  table_->resizeColumnsToContents();
   selection_.clear();
   inspector_->clear_buffer();
   statusBar()->showMessage(tr("Loaded %1").arg(controller_->input_path()), 4000);
@@ -452,7 +454,6 @@ void MainWindow::on_problem_changed() {
   std::vector<int> counts;
   for (const auto& list : controller_->conflicts()) counts.push_back(static_cast<int>(list.size()));
   table_model_->set_problem(controller_->problem(), counts);
-  table_->resizeColumnsToContents();
   filling_algorithms_ = true;
   algorithm_box_->setCurrentText(QString::fromStdString(controller_->edits().algorithm));
   filling_algorithms_ = false;

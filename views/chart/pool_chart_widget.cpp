@@ -113,7 +113,9 @@ void PoolChartWidget::rebuild_layout() {
     // Drawn after the boxes, so the live-bytes line stays visible on top of them.
     view.live = plot_->addGraph(x, y);
     view.live->setLineStyle(QCPGraph::lsStepLeft);
-    view.live->setPen(QPen(QColor(20, 20, 20, 190), 1.5));
+    // A cosmetic 1-pixel pen without antialiasing takes Qt's fast line path (thousands of steps).
+    view.live->setPen(QPen(QColor(20, 20, 20, 190), 0));
+    view.live->setAntialiased(false);
     auto make_line = [&](const QPen& pen) {
       auto* line = new QCPItemStraightLine(plot_);
       line->setClipAxisRect(view.rect);
