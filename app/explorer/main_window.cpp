@@ -79,6 +79,10 @@ MainWindow::MainWindow(QWidget* parent)
   setAcceptDrops(true);
   setCentralWidget(chart_);
   chart_->set_tooltip_provider([this](int buffer) { return tooltip_for(*controller_, buffer); });
+  chart_->set_tick_labeler([this](int64_t tick) {
+    const TimelineSpan* span = controller_->has_input() ? controller_->problem().span_at(tick) : nullptr;
+    return span ? QString::fromStdString(span->label).toHtmlEscaped() : QString();
+  });
   create_actions();
   create_toolbar();
   create_docks();

@@ -27,11 +27,12 @@ class ProblemReader {
       json_.fail(top / "format", "expected \"format\": \"usmpx-problem\"");
     }
     if (json_.get_int(root, top, "version", 0) != 1) json_.fail(top / "version", "unsupported version (expected 1)");
-    json_.check_keys(root, top, {"format", "version", "pools", "buffers", "memory_pressure", "name"});
+    json_.check_keys(root, top, {"format", "version", "pools", "buffers", "memory_pressure", "name", "timeline"});
 
     Problem problem;
     read_pools(problem);
     read_buffers(problem);
+    read_timeline(problem);
     if (root.contains("memory_pressure")) {
       problem.memory_pressure = json_.get_int(root, top, "memory_pressure", 0);
     } else if (problem.interval_conflicts()) {
@@ -50,6 +51,23 @@ class ProblemReader {
       Pool pool = read_pool_json(json_, pools[i], at);
       if (!names.insert(pool.name).second) json_.fail(at / "name", "duplicate pool name \"" + pool.name + "\"");
       problem.pools.push_back(std::move(pool));
+    }
+  }
+
+  void read_timeline(Problem& problem) const {
+    const Pointer top("");
+    if (!json_.root().contains("timeline")) return;
+    const Json& spans = json_.get_array(json_.root(), top, "timeline");
+    for (size_t i = 0; i < spans.size(); ++i) {
+      const Pointer at = top / "timeline" / i;
+      json_.expect_object(spans[i], at);
+      json_.check_keys(spans[i], at, {"first", "last", "label"});
+      TimelineSpan span;
+      span.first = json_.get_int(spans[i], at, "first", std::nullopt);
+      span.last = json_.get_int(spans[i], at, "last", std::nullopt);
+      if (span.last < span.first) json_.fail(at / "last", "a timeline span ends before it starts");
+      span.label = json_.get_string(spans[i], at, "label", std::nullopt);
+      problem.timeline.push_back(std::move(span));
     }
   }
 
@@ -218,6 +236,11 @@ std::string write_problem_json(const Problem& problem) {
   }
   root["buffers"] = std::move(buffers);
   root["memory_pressure"] = problem.memory_pressure;
+  if (!problem.timeline.empty()) {
+    Json spans = Json::array();
+    for (const TimelineSpan& span : problem.timeline) spans.push_back({{"first", span.first}, {"last", span.last}, {"label", span.label}});
+    root["timeline"] = std::move(spans);
+  }
   return root.dump(2) + "\n";
 }
 

@@ -365,12 +365,22 @@ void PoolChartWidget::on_release(QMouseEvent* event) {
 }
 
 void PoolChartWidget::show_tooltip(QMouseEvent* event) {
-  const int buffer = buffer_at(event->pos());
-  if (buffer < 0 || !tooltip_) {
+  const int p = pool_at(event->pos());
+  if (p < 0) {
     QToolTip::hideText();
     return;
   }
-  QToolTip::showText(event->globalPosition().toPoint(), tooltip_(buffer), plot_);
+  const int buffer = pools_[static_cast<size_t>(p)].boxes->buffer_at(event->pos());
+  const double x = pools_[static_cast<size_t>(p)].rect->axis(QCPAxis::atBottom)->pixelToCoord(event->pos().x());
+  const auto tick = static_cast<int64_t>(std::floor(x));
+  QString text = buffer >= 0 && tooltip_ ? tooltip_(buffer) : QString();
+  const QString step = tick_label_ ? tick_label_(tick) : QString();
+  if (!step.isEmpty()) text += (text.isEmpty() ? QString() : QStringLiteral("<hr>")) + tr("tick %1: %2").arg(tick).arg(step);
+  if (text.isEmpty()) {
+    QToolTip::hideText();
+    return;
+  }
+  QToolTip::showText(event->globalPosition().toPoint(), text, plot_);
 }
 
 }  // namespace usmpx::views

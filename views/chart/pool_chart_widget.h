@@ -38,6 +38,8 @@ class PoolChartWidget : public QWidget {
   void reveal(int buffer);
   void reset_view();
   void set_tooltip_provider(std::function<QString(int buffer)> provider) { tooltip_ = std::move(provider); }
+  // What runs at a tick (e.g. the operator), shown when hovering the charts.
+  void set_tick_labeler(std::function<QString(int64_t tick)> labeler) { tick_label_ = std::move(labeler); }
   QCustomPlot* plot() const { return plot_; }
 
   // Coordinate mapping, in widget pixels of plot().
@@ -89,6 +91,7 @@ class PoolChartWidget : public QWidget {
   std::vector<PoolView> pools_;
   std::unordered_set<int> selection_;
   std::function<QString(int)> tooltip_;
+  std::function<QString(int64_t)> tick_label_;
   QCPItemRect* ghost_ = nullptr;
   DragKind drag_ = DragKind::kNone;
   int drag_buffer_ = -1;
