@@ -365,7 +365,10 @@ class Walker {
     }
     frames_.push_back(std::move(f));
     scopes_.push_back({fn, frames_.back().call, scope().in_loop, scope().initial, scope().accessed});
+    const int64_t first = tick_ + 1;
+    const bool from_entry = frames_.size() == 2;
     visit_stmt(callee->body);
+    if (from_entry) result_.calls.push_back({call.text, first, tick_});
     scopes_.pop_back();
     frames_.pop_back();
   }

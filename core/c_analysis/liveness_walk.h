@@ -47,9 +47,17 @@ struct WalkOptions {
   std::vector<std::string> io_names;
 };
 
+// The ticks one operator call of the entry spans: from its body's first statement to its last.
+struct CallSpan {
+  std::string callee;
+  int64_t first = 0;
+  int64_t last = 0;
+};
+
 struct WalkResult {
   std::vector<WalkBuffer> buffers;
   std::vector<AccessInterval> intervals;  // first and last tick per (call, buffer)
+  std::vector<CallSpan> calls;            // the entry's operator calls, in order
   int64_t ticks = 0;
   std::vector<Diagnostic> warnings;
 };

@@ -97,6 +97,8 @@ class ModelBuilder {
     build_buffers();
     check_relay_types();
     sweep();
+    for (const CallSpan& c : m_.walk.calls)
+      m_.problem.timeline.push_back({c.first, c.last, c.callee});
     if (m_.code.usmp()) finish_as_built();
     if (!m_.code.usmp() && m_.code.static_constant_count > 0) {
       Diagnostic d = warning("mlf-static-constants",

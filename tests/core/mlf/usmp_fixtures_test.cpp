@@ -131,6 +131,12 @@ TEST(UsmpFixtures, DefaultPoolsAsBuilt) {
   ASSERT_EQ(m.code.calls.size(), 5u);
   EXPECT_EQ(m.code.calls[3].callee, "tvmgen_default_fused_nn_relu");
   EXPECT_EQ(m.code.pool_params.size(), 10u) << "two per function: main and four operators";
+  // What runs at each tick, for display: the five calls, each over its operator's body.
+  ASSERT_EQ(p.timeline.size(), 5u);
+  EXPECT_EQ(p.timeline[2].label, "tvmgen_default_fused_nn_relu");
+  EXPECT_EQ(p.span_at(buffer_named(p, "PaddedInput").lifetime->first())->label, "tvmgen_default_fused_nn_conv1d");
+  for (size_t i = 1; i < p.timeline.size(); ++i)
+    EXPECT_GT(p.timeline[i].first, p.timeline[i - 1].last);
   ASSERT_EQ(m.code.internal_pools.size(), 2u);
 }
 
