@@ -9,6 +9,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListView>
@@ -78,6 +79,13 @@ MainWindow::MainWindow(QWidget* parent)
   setWindowTitle(tr("USMP Explorer"));
   setAcceptDrops(true);
   setCentralWidget(chart_);
+  choose_module_ = [this](const QStringList& modules) {
+    if (batch_mode_) return modules.first();
+    bool ok = false;
+    const QString chosen = QInputDialog::getItem(this, tr("Choose a module"),
+                                                 tr("This archive holds several modules. Open which one?"), modules, 0, false, &ok);
+    return ok ? chosen : QString();
+  };
   chart_->set_tooltip_provider([this](int buffer) { return tooltip_for(*controller_, buffer); });
   chart_->set_tick_labeler([this](int64_t tick) {
     const TimelineSpan* span = controller_->has_input() ? controller_->problem().span_at(tick) : nullptr;
@@ -324,7 +332,19 @@ bool MainWindow::open_path(const QString& path) {
     }
     return true;
   }
-  controller_->open_input(path);
+  QString module;
+  try {
+    QStringList modules;
+    for (const std::string& name : input_modules(path.toStdString())) modules << QString::fromStdString(name);
+    if (modules.size() > 1) {
+      module = choose_module_ ? choose_module_(modules) : modules.first();
+      if (module.isEmpty()) return false;
+    }
+  } catch (const std::exception& e) {
+    show_error(tr("Cannot open input"), QString::fromStdString(e.what()));
+    return false;
+  }
+  controller_->open_input(path, module);
   return true;
 }
 

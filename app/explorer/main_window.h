@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QMainWindow>
+#include <functional>
 #include <vector>
 
 class QAction;
@@ -41,6 +42,8 @@ class MainWindow : public QMainWindow {
   bool open_path(const QString& path);
   // In batch mode (screenshots, tests) errors go to stderr instead of dialogs.
   void set_batch_mode(bool batch) { batch_mode_ = batch; }
+  // Picks one of several MLF modules; by default a dialog. Returns empty to cancel.
+  void set_module_chooser(std::function<QString(const QStringList&)> chooser) { choose_module_ = std::move(chooser); }
   // Offers to restore edits an earlier run left unsaved (after a crash).
   void offer_autosave_restore();
 
@@ -112,6 +115,7 @@ class MainWindow : public QMainWindow {
   QAction* export_action_;
   QAction* unpin_action_;
   std::vector<int> selection_;
+  std::function<QString(const QStringList&)> choose_module_;
   bool batch_mode_ = false;
   bool syncing_selection_ = false;
   bool filling_algorithms_ = false;

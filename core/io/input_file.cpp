@@ -63,4 +63,11 @@ LoadedInput load_input(const std::string& path, const LoadOptions& options) {
                    "(.tar, .tar.gz, .tgz) or an MLF folder holding metadata.json");
 }
 
+std::vector<std::string> input_modules(const std::string& path) {
+  if (!looks_like_mlf(path)) return {};
+  std::vector<std::string> names;
+  for (const MlfModuleMetadata& module : read_mlf(path).metadata.modules) names.push_back(module.name);
+  return names;
+}
+
 }  // namespace usmpx

@@ -36,4 +36,8 @@ struct LoadOptions {
 // ConfigError when the pool options do not fit the input.
 LoadedInput load_input(const std::string& path, const LoadOptions& options = {});
 
+// The modules an input offers (MLF archives may hold several), in file order; empty for inputs
+// without modules. Throws InputError when an MLF archive cannot be read.
+std::vector<std::string> input_modules(const std::string& path);
+
 }  // namespace usmpx

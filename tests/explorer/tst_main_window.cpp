@@ -15,7 +15,11 @@
 #include "main_window.h"
 #include "report_writer.h"
 #include "panels/pool_editor_widget.h"
+#include "archive_builder.h"
 #include "test_support.h"
+
+#include <fstream>
+#include <nlohmann/json.hpp>
 
 using namespace usmpx;
 
@@ -249,6 +253,39 @@ class TestMainWindow : public QObject {
     QVERIFY(text.contains(QStringLiteral("Memory plan review: kws_cnn.problem.json")));
     QVERIFY(text.contains(QStringLiteral("<td>dtcm</td><td>workspace</td><td class=\"n\">13376</td>")));
     QDir(folder).removeRecursively();
+  }
+
+  void several_modules_ask_which_one() {
+    // The two USMP-on fixtures as modules "default" and "mini" of one archive.
+    std::vector<testing::TarEntry> entries = testing::folder_entries(testing::fixture_path("mlf/usmp_default_pools"));
+    for (testing::TarEntry& e : testing::folder_entries(testing::fixture_path("mlf/usmp_external_pools"))) {
+      if (e.path != "./metadata.json" && e.path != "./NOTICE.md") entries.push_back(std::move(e));
+    }
+    auto read_json = [](const std::string& p) { return nlohmann::ordered_json::parse(std::ifstream(p)); };
+    nlohmann::ordered_json meta = read_json(testing::fixture_path("mlf/usmp_default_pools/metadata.json"));
+    meta["modules"]["mini"] = read_json(testing::fixture_path("mlf/usmp_external_pools/metadata.json"))["modules"]["mini"];
+    for (testing::TarEntry& e : entries) {
+      if (e.path == "./metadata.json") e.data = meta.dump(2);
+    }
+    const QString path = QDir::temp().filePath(QStringLiteral("usmpx_two_modules.tar"));
+    {
+      std::ofstream out(path.toStdString(), std::ios::binary);
+      out << testing::make_tar(entries);
+    }
+    QStringList offered;
+    window_->set_module_chooser([&](const QStringList& modules) {
+      offered = modules;
+      return QStringLiteral("mini");
+    });
+    QVERIFY(window_->open_path(path));
+    controller()->wait_idle();
+    QCOMPARE(offered, (QStringList{"default", "mini"}));
+    QCOMPARE(controller()->module(), QStringLiteral("mini"));
+    QCOMPARE(controller()->problem().buffers.size(), size_t{5});
+    QCOMPARE(controller()->plan().algorithm, std::string("as-built"));  // USMP-on: TVM's own plan first
+    QVERIFY(plan_fits(controller()->problem(), controller()->plan()));
+    save_artefact(window_.get(), QStringLiteral("mlf_module_mini.png"));
+    QFile::remove(path);
   }
 
   void unreadable_input_keeps_the_previous_model() {

@@ -249,6 +249,8 @@ TEST_F(MlfArchives, SeveralModulesThePicksAndTheError) {
   const std::string text = meta.dump(2);
   const std::string path = write("two.tar", testing::make_tar(with_file(entries, "./metadata.json", &text)));
 
+  EXPECT_EQ(input_modules(path), (std::vector<std::string>{"default", "mini"}));
+  EXPECT_TRUE(input_modules(fixture("../tvm_examples/linear.json")).empty());
   LoadOptions options;
   EXPECT_EQ(load_input(path, options).problem.buffers.size(), 9u) << "the first module by default";
   options.module = "mini";
