@@ -8,6 +8,7 @@
 #include "io/minimalloc_csv.h"
 #include "io/problem_json.h"
 #include "io/text_file.h"
+#include "io/tir_input.h"
 
 namespace usmpx {
 namespace {
@@ -26,6 +27,10 @@ std::string_view to_string(InputFormat format) {
       return "problem JSON";
     case InputFormat::kMinimallocCsv:
       return "MiniMalloc CSV";
+    case InputFormat::kTvmScript:
+      return "TVMScript TIR";
+    case InputFormat::kLegacyTir:
+      return "legacy TIR text";
   }
   return "unknown";
 }
@@ -47,8 +52,13 @@ LoadedInput load_input(const std::string& path, const LoadOptions& options) {
     apply_pool_options(input.problem, options.pools);
     return input;
   }
+  if (std::filesystem::is_regular_file(path, ec)) {
+    const std::string text = read_text_file(path);
+    if (const std::optional<InputFormat> tir = detect_tir_format(text)) return load_tir_dump(text, path, *tir, options);
+  }
   throw InputError({path, 0, 0},
-                   "unknown input kind: expected a problem .json or a MiniMalloc .csv");
+                   "unknown input kind: expected a problem .json, a MiniMalloc .csv or a TIR dump (TVMScript or "
+                   "primfn text)");
 }
 
 }  // namespace usmpx

@@ -142,6 +142,7 @@ void TvmScriptParser::bind_value(const std::string& name, ScriptValue value, con
   using Kind = ScriptValue::Kind;
   switch (value.kind) {
     case Kind::kFrame:
+      value.frame->location = at;  // the statement starts at the assigned name
       if (value.buffer) {
         value.buffer->name = name;
         if (value.fresh_var) value.buffer->data->name = name;
@@ -297,6 +298,7 @@ StmtRef TvmScriptParser::parse_with() {
     }
   }
   expect_op(":", "after the with-statement");
+  v.frame->location = at;
   *v.frame_body = parse_block(at);
   pop_scope();
   return v.frame;

@@ -26,7 +26,4 @@ ExprRef make_load(BufferRef buffer, std::vector<ExprRef> indices, const SourceLo
 // (an empty list gives an empty SeqStmt).
 StmtRef make_seq(std::vector<StmtRef> stmts, const SourceLocation& at);
 
-// The constant value of an IntImm, else nullopt.
-std::optional<int64_t> constant_int(const Expr* e);
-
 }  // namespace usmpx::tir

@@ -362,6 +362,9 @@ struct PrimFunc {
   std::string target() const;
 };
 
+// The constant value of an IntImm, else nullopt.
+std::optional<int64_t> constant_int(const Expr* e);
+
 struct Module {
   std::vector<PrimFunc> functions;
   Attrs attrs;  // I.module_attrs(...)
