@@ -20,7 +20,7 @@ struct LoadedInput {
   std::string path;
   InputFormat format = InputFormat::kProblemJson;
   Problem problem;
-  std::optional<Plan> as_built;      // the plan already present in the input, if any
+  std::optional<Plan> as_built;       // the plan already present in the input, if any
   std::vector<Diagnostic> warnings;  // things the reader could not use but did not reject
 };
 

@@ -103,6 +103,7 @@ std::shared_ptr<tir::Buffer> LegacyTirParser::parse_buffer_decl(const TirToken& 
     expect_op("=", "after '" + key.text + "'");
     if (key.text == "elem_offset") {
       buffer->elem_offset = parse_expr();
+      if (tir::constant_int(buffer->elem_offset.get()) == 0) buffer->elem_offset = nullptr;
     } else if (key.text == "scope") {
       const TirToken s = take();
       if (s.kind != TirTokenKind::kString) expected("the scope string", s);
@@ -181,7 +182,6 @@ ExprRef LegacyTirParser::parse_primary() {
       return tir::make_string(t.text, at);
     case TirTokenKind::kOp:
       if (t.text == "(") {
-        NestingGuard guard(*this, at);
         if (peek().is_name("nullptr") && peek(1).is_op(")")) {
           take();
           take();

@@ -203,7 +203,7 @@ ScriptValue TvmScriptParser::parse_postfix() {
       if (v.kind == Kind::kPath) {
         v.path += "." + name.text;
       } else if (v.kind == Kind::kBuffer && name.text == "data") {
-        v = expr_value(tir::make_var_use(v.buffer->data, loc(name)));
+        v = expr_value(tir::make_var_use(v.buffer->data, v.location));
       } else {
         fail(loc(name), "unknown attribute '." + name.text + "'");
       }
@@ -249,7 +249,6 @@ ScriptValue TvmScriptParser::parse_atom() {
       return expr_value(tir::make_string(t.text, at));
     case TirTokenKind::kOp:
       if (t.text == "(" || t.text == "[") {
-        NestingGuard guard(*this, at);
         const std::string close = t.text == "(" ? ")" : "]";
         v.kind = t.text == "(" ? Kind::kTuple : Kind::kList;
         bool comma = false;
@@ -263,7 +262,6 @@ ScriptValue TvmScriptParser::parse_atom() {
         return v;
       }
       if (t.text == "{") {
-        NestingGuard guard(*this, at);
         v.kind = Kind::kDict;
         while (!peek().is_op("}")) {
           ScriptValue key = parse_value();
@@ -313,7 +311,7 @@ ScriptValue TvmScriptParser::parse_subscript(ScriptValue base) {
       if (!accept_op(",")) break;
     }
     expect_op("]", "to close the buffer index");
-    return expr_value(tir::make_load(base.buffer, std::move(indices), at));
+    return expr_value(tir::make_load(base.buffer, std::move(indices), base.location));
   }
   const tir::Opaque* opaque = base.kind == Kind::kExpr ? base.expr->as<tir::Opaque>() : nullptr;
   if (base.kind == Kind::kPath || opaque) {

@@ -144,6 +144,7 @@ void TvmScriptParser::bind_value(const std::string& name, ScriptValue value, con
     case Kind::kFrame:
       value.frame->location = at;  // the statement starts at the assigned name
       if (value.buffer) {
+        value.buffer->location = at;
         value.buffer->name = name;
         if (value.fresh_var) value.buffer->data->name = name;
         bind(name, Binding{nullptr, value.buffer});
@@ -155,6 +156,7 @@ void TvmScriptParser::bind_value(const std::string& name, ScriptValue value, con
       items.push_back({nullptr, value.frame, value.frame_body});
       return;
     case Kind::kBuffer:
+      value.buffer->location = at;
       value.buffer->name = name;
       if (value.fresh_var) value.buffer->data->name = name;
       bind(name, Binding{nullptr, value.buffer});

@@ -27,6 +27,15 @@ std::string format_double(double v) {
   return text;
 }
 
+// Concatenates in order: the elements of a braced list are evaluated left to right, unlike the
+// operands of operator+, so variables are numbered the same way by every compiler.
+std::string cat(std::initializer_list<std::string> parts) {
+  std::string out;
+  for (const std::string& p : parts)
+    out += p;
+  return out;
+}
+
 class Printer {
  public:
   explicit Printer(const PrintOptions& options) : options_(options) {}
@@ -41,7 +50,7 @@ class Printer {
     for (const auto& [key, value] : f.attrs)
       out += "  attr " + quote(key) + " = " + attr(value) + "\n";
     for (const BufferBinding& b : f.buffer_map)
-      out += "  bind " + var(*b.param) + " -> " + buffer_decl(*b.buffer) + "\n";
+      out += cat({"  bind ", var(*b.param), " -> ", buffer_decl(*b.buffer), "\n"});
     if (f.body) stmt(*f.body, 1, out);
     return out;
   }
@@ -61,7 +70,7 @@ class Printer {
         return var(*static_cast<const VarUse&>(e).var);
       case ExprKind::kBufferLoad: {
         const auto& n = static_cast<const BufferLoad&>(e);
-        return buffer(*n.buffer) + "[" + list(n.indices) + "]";
+        return cat({buffer(*n.buffer), "[", list(n.indices), "]"});
       }
       case ExprKind::kCall: {
         const auto& n = static_cast<const Call&>(e);
@@ -72,9 +81,9 @@ class Printer {
         const std::string op(to_string(n.op));
         if (n.op == BinaryOp::kMin || n.op == BinaryOp::kMax || n.op == BinaryOp::kFloorDiv ||
             n.op == BinaryOp::kFloorMod) {
-          return op + "(" + expr(*n.a) + ", " + expr(*n.b) + ")";
+          return cat({op, "(", expr(*n.a), ", ", expr(*n.b), ")"});
         }
-        return "(" + expr(*n.a) + " " + op + " " + expr(*n.b) + ")";
+        return cat({"(", expr(*n.a), " ", op, " ", expr(*n.b), ")"});
       }
       case ExprKind::kNot:
         return "!" + expr(*static_cast<const Not&>(e).a);
@@ -82,11 +91,11 @@ class Printer {
         return "cast(" + e.dtype.to_string() + ", " + expr(*static_cast<const Cast&>(e).value) + ")";
       case ExprKind::kSelect: {
         const auto& n = static_cast<const Select&>(e);
-        return "select(" + expr(*n.condition) + ", " + expr(*n.true_value) + ", " + expr(*n.false_value) + ")";
+        return cat({"select(", expr(*n.condition), ", ", expr(*n.true_value), ", ", expr(*n.false_value), ")"});
       }
       case ExprKind::kRamp: {
         const auto& n = static_cast<const Ramp&>(e);
-        return "ramp(" + expr(*n.base) + ", " + expr(*n.stride) + ", " + std::to_string(n.lanes) + ")";
+        return cat({"ramp(", expr(*n.base), ", ", expr(*n.stride), ", ", std::to_string(n.lanes), ")"});
       }
       case ExprKind::kBroadcast: {
         const auto& n = static_cast<const Broadcast&>(e);
@@ -119,7 +128,7 @@ class Printer {
     return out + ")";
   }
 
-  std::string var_decl(const Var& v) { return var(v) + ": " + var_type(v); }
+  std::string var_decl(const Var& v) { return cat({var(v), ": ", var_type(v)}); }
 
   std::string buffer(const Buffer& b) {
     if (!options_.canonical_names) return b.name;
@@ -128,7 +137,7 @@ class Printer {
   }
 
   std::string buffer_decl(const Buffer& b) {
-    std::string out = buffer(b) + ": " + b.dtype.to_string() + "[" + list(b.shape) + "] data=" + var_decl(*b.data);
+    std::string out = cat({buffer(b), ": ", b.dtype.to_string(), "[", list(b.shape), "] data=", var_decl(*b.data)});
     if (!b.strides.empty()) out += " strides=[" + list(b.strides) + "]";
     if (b.elem_offset) out += " elem_offset=" + expr(*b.elem_offset);
     if (b.scope != "global") out += " scope=" + b.scope;
@@ -195,8 +204,8 @@ class Printer {
       case StmtKind::kAllocate: {
         const auto& n = static_cast<const Allocate&>(s);
         line(depth,
-             "allocate " + var_decl(*n.var) + " = " + n.dtype.to_string() + "[" + list(n.extents) +
-                 "] scope=" + n.scope + annotations(n.annotations) + (n.condition ? " if " + expr(*n.condition) : ""),
+             cat({"allocate ", var_decl(*n.var), " = ", n.dtype.to_string(), "[", list(n.extents), "] scope=", n.scope,
+                  annotations(n.annotations), n.condition ? " if " + expr(*n.condition) : ""}),
              out);
         body(n.body, depth + 1, out);
         return;
@@ -204,8 +213,8 @@ class Printer {
       case StmtKind::kAllocateConst: {
         const auto& n = static_cast<const AllocateConst&>(s);
         line(depth,
-             "allocate_const " + var_decl(*n.var) + " = " + n.dtype.to_string() + "[" + list(n.extents) + "] data=[" +
-                 list(n.data) + "]" + annotations(n.annotations),
+             cat({"allocate_const ", var_decl(*n.var), " = ", n.dtype.to_string(), "[", list(n.extents), "] data=[",
+                  list(n.data), "]", annotations(n.annotations)}),
              out);
         body(n.body, depth + 1, out);
         return;
@@ -218,26 +227,26 @@ class Printer {
       }
       case StmtKind::kLet: {
         const auto& n = static_cast<const LetStmt&>(s);
-        line(depth, "let " + var_decl(*n.var) + " = " + expr(*n.value), out);
+        line(depth, cat({"let ", var_decl(*n.var), " = ", expr(*n.value)}), out);
         body(n.body, depth + 1, out);
         return;
       }
       case StmtKind::kAttr: {
         const auto& n = static_cast<const AttrStmt&>(s);
-        line(depth, "attr " + attr(n.node) + " " + quote(n.key) + " = " + expr(*n.value), out);
+        line(depth, cat({"attr ", attr(n.node), " ", quote(n.key), " = ", expr(*n.value)}), out);
         body(n.body, depth + 1, out);
         return;
       }
       case StmtKind::kAssert: {
         const auto& n = static_cast<const AssertStmt&>(s);
-        line(depth, "assert " + expr(*n.condition) + ", " + expr(*n.message), out);
+        line(depth, cat({"assert ", expr(*n.condition), ", ", expr(*n.message)}), out);
         body(n.body, depth + 1, out);
         return;
       }
       case StmtKind::kFor: {
         const auto& n = static_cast<const For&>(s);
-        std::string head = "for " + var_decl(*n.loop_var) + " in " + std::string(to_string(n.loop_kind)) + "(" +
-                           expr(*n.min) + ", " + expr(*n.extent) + ")";
+        std::string head = cat({"for ", var_decl(*n.loop_var), " in ", std::string(to_string(n.loop_kind)), "(",
+                                expr(*n.min), ", ", expr(*n.extent), ")"});
         if (!n.thread_tag.empty()) head += " thread=" + quote(n.thread_tag);
         line(depth, head + annotations(n.annotations), out);
         body(n.body, depth + 1, out);
@@ -265,7 +274,7 @@ class Printer {
         return;
       case StmtKind::kBufferStore: {
         const auto& n = static_cast<const BufferStore&>(s);
-        line(depth, buffer(*n.buffer) + "[" + list(n.indices) + "] = " + expr(*n.value), out);
+        line(depth, cat({buffer(*n.buffer), "[", list(n.indices), "] = ", expr(*n.value)}), out);
         return;
       }
     }
