@@ -17,7 +17,7 @@ bool is_type_start(const TirToken& t) {
 
 }  // namespace
 
-tir::VarRef LegacyTirParser::parse_var(bool /*allow_existing*/) {
+tir::VarRef LegacyTirParser::parse_var() {
   // The printer writes `name: Type` at a variable's first occurrence and `name` afterwards.
   const TirToken name = expect_name("a variable name");
   if (peek().is_op(":") && is_type_start(peek(1))) {
@@ -87,7 +87,7 @@ std::shared_ptr<tir::Buffer> LegacyTirParser::parse_buffer_decl(const TirToken& 
   auto buffer = std::make_shared<tir::Buffer>();
   buffer->name = name.text;
   buffer->location = loc(name);
-  buffer->data = parse_var(true);
+  buffer->data = parse_var();
   expect_op(",", "after the buffer's data variable");
   buffer->dtype = parse_dtype_name();
   expect_op(",", "after the buffer's dtype");
@@ -160,10 +160,6 @@ ExprRef LegacyTirParser::parse_unary() {
     const ExprRef zero = e->dtype.is_float() ? tir::make_float(0, e->dtype, at) : tir::make_int(0, e->dtype, at);
     return tir::make_binary(BinaryOp::kSub, zero, e, at);
   }
-  return parse_postfix();
-}
-
-ExprRef LegacyTirParser::parse_postfix() {
   return parse_primary();
 }
 

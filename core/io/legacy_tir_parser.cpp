@@ -38,7 +38,7 @@ tir::PrimFunc LegacyTirParser::parse_function(std::string name, const SourceLoca
   take();  // primfn
   expect_op("(", "after 'primfn'");
   while (!peek().is_op(")")) {
-    f.params.push_back(parse_var(false));
+    f.params.push_back(parse_var());
     if (!accept_op(",")) break;
   }
   expect_op(")", "after the parameters");
@@ -183,7 +183,7 @@ std::shared_ptr<tir::Stmt> LegacyTirParser::parse_header(StmtRef*& body, bool& n
       // attr [IterVar(threadIdx.x: int32, (nullptr), "ThreadIndex", "threadIdx.x")] ...
       take();
       take();
-      const tir::VarRef var = parse_var(true);
+      const tir::VarRef var = parse_var();
       n->node.kind = tir::AttrValue::Kind::kRaw;
       n->node.text = "IterVar(" + var->name + (peek().is_op(")") ? "" : ", " + capture_raw()) + ")";
       expect_op(")", "to close IterVar");
@@ -210,7 +210,7 @@ std::shared_ptr<tir::Stmt> LegacyTirParser::parse_header(StmtRef*& body, bool& n
     take();
     auto n = std::make_shared<tir::LetStmt>();
     n->location = at;
-    n->var = parse_var(false);
+    n->var = parse_var();
     expect_op("=", "after the let variable");
     n->value = parse_expr();
     if (!n->var->pointee && !n->var->dtype.is_handle()) n->var->dtype = n->value->dtype;
@@ -238,7 +238,7 @@ std::shared_ptr<tir::Stmt> LegacyTirParser::parse_header(StmtRef*& body, bool& n
     auto buffer = std::make_shared<tir::Buffer>();
     buffer->name = name.text;
     buffer->location = loc(name);
-    buffer->data = parse_var(true);
+    buffer->data = parse_var();
     expect_op(",", "after the data variable");
     buffer->dtype = parse_dtype_name();
     expect_op(",", "after the dtype");
@@ -262,7 +262,7 @@ std::shared_ptr<tir::Stmt> LegacyTirParser::parse_allocate(StmtRef*& body) {
   n->location = here();
   take();
   take();
-  n->var = parse_var(true);
+  n->var = parse_var();
   expect_op(",", "after the allocated variable");
   n->dtype = parse_dtype_name();
   expect_op(",", "after the dtype");
@@ -297,7 +297,7 @@ std::shared_ptr<tir::Stmt> LegacyTirParser::parse_constant(StmtRef*& body) {
   n->location = here();
   take();
   take();
-  n->var = parse_var(true);
+  n->var = parse_var();
   expect_op(",", "after the constant's variable");
   n->dtype = parse_dtype_name();
   expect_op(",", "after the dtype");
@@ -314,7 +314,7 @@ StmtRef LegacyTirParser::parse_for() {
   auto n = std::make_shared<tir::For>();
   n->location = loc(take());
   expect_op("(", "after 'for'");
-  n->loop_var = parse_var(false);
+  n->loop_var = parse_var();
   expect_op(",", "after the loop variable");
   n->min = parse_expr();
   expect_op(",", "after the loop start");

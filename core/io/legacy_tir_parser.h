@@ -47,12 +47,12 @@ class LegacyTirParser : public TirParserBase {
   tir::ExprRef parse_expr();
   tir::ExprRef parse_binary(int level);
   tir::ExprRef parse_unary();
-  tir::ExprRef parse_postfix();
   tir::ExprRef parse_primary();
   tir::ExprRef parse_call(const SourceLocation& at);
   std::vector<tir::ExprRef> parse_expr_list(std::string_view close);
   tir::ExprRef parse_name_use(const TirToken& name);
-  tir::VarRef parse_var(bool allow_existing);                            // NAME [':' type]
+  // NAME ':' type declares a new variable; a bare NAME refers to one declared before.
+  tir::VarRef parse_var();
   std::shared_ptr<tir::Buffer> parse_buffer_decl(const TirToken& name);  // after "name:", at "Buffer"
   Type parse_type();
   tir::DataType parse_dtype_name();

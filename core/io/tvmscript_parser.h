@@ -131,7 +131,6 @@ class TvmScriptParser : public TirParserBase {
 
   std::vector<std::unordered_map<std::string, Binding>> scopes_;
   tir::PrimFunc* function_ = nullptr;  // the function being parsed
-  std::string pending_name_;           // the assignment target the next value will be bound to
 };
 
 }  // namespace usmpx
