@@ -7,6 +7,7 @@
 #include "config/config_error.h"
 #include "io/input_error.h"
 #include "tir/depth.h"
+#include "tir/walk.h"
 
 namespace usmpx {
 namespace {
@@ -113,54 +114,56 @@ class Extractor {
     dispatch(s);
   }
 
-  void dispatch(const tir::Stmt& s) {
-    DepthGuard guard(*this, s.location);
-    switch (s.kind) {
-      case tir::StmtKind::kAllocate: {
-        const auto& n = static_cast<const tir::Allocate&>(s);
+  // Visits a statement whose tick was counted. Statements that enclose the rest of their block
+  // are followed in a loop: their bodies are the long chains of a main function's allocations.
+  void dispatch(const tir::Stmt& first) {
+    DepthGuard guard(*this, first.location);
+    struct Closing {
+      size_t scope;
+      const tir::Var* var;
+    };
+    std::vector<Closing> closing;  // allocations whose scope ends after the chain, innermost last
+    const tir::Stmt* s = &first;
+    while (s) {
+      const tir::StmtRef* body = tir::enclosed_body(*s);
+      if (!body) {
+        visit_leaf(*s);
+        break;
+      }
+      bool tick = true;  // bodies are visited with a tick, except those of Allocate and AllocateConst
+      if (const auto* n = s->as<tir::Allocate>()) {
         const size_t top = scopes_.size() - 1;
         const tir::For* loop = scopes_[top].loop;
-        if (!options_.pool_lets && is_global_scope(n.scope) && (!loop || loop->loop_kind == tir::ForKind::kSerial)) {
-          record_allocate(n);
+        if (!options_.pool_lets && is_global_scope(n->scope) && (!loop || loop->loop_kind == tir::ForKind::kSerial)) {
+          record_allocate(*n);
         }
-        if (n.body) dispatch(*n.body);  // entered without a tick, as TVM does
-        erase_accessed(top, n.var.get());
-        return;
-      }
-      case tir::StmtKind::kAllocateConst: {
-        const auto& n = static_cast<const tir::AllocateConst&>(s);
-        if (!options_.pool_lets) record_constant(n);
-        if (n.body) dispatch(*n.body);
-        return;
-      }
-      case tir::StmtKind::kLet: {
-        const auto& n = static_cast<const tir::LetStmt&>(s);
-        visit_expr(*n.value);
-        const size_t top = scopes_.size() - 1;
+        closing.push_back({top, n->var.get()});
+        tick = false;
+      } else if (const auto* c = s->as<tir::AllocateConst>()) {
+        if (!options_.pool_lets) record_constant(*c);
+        tick = false;
+      } else if (const auto* let = s->as<tir::LetStmt>()) {
+        visit_expr(*let->value);
         if (options_.pool_lets) {
-          const auto it = options_.pool_lets->find(&n);
-          if (it != options_.pool_lets->end()) record_let(n, it->second);
+          const auto it = options_.pool_lets->find(let);
+          if (it != options_.pool_lets->end()) record_let(*let, it->second);
+          closing.push_back({scopes_.size() - 1, let->var.get()});
         }
-        if (n.body) visit_stmt(*n.body);
-        if (options_.pool_lets) erase_accessed(top, n.var.get());
-        return;
+      } else if (const auto* attr = s->as<tir::AttrStmt>()) {
+        visit_expr(*attr->value);
+      } else if (const auto* assertion = s->as<tir::AssertStmt>()) {
+        visit_expr(*assertion->condition);
+        visit_expr(*assertion->message);
       }
-      case tir::StmtKind::kDeclBuffer:
-        if (const auto& body = static_cast<const tir::DeclBuffer&>(s).body) visit_stmt(*body);
-        return;
-      case tir::StmtKind::kAttr: {
-        const auto& n = static_cast<const tir::AttrStmt&>(s);
-        visit_expr(*n.value);
-        if (n.body) visit_stmt(*n.body);
-        return;
-      }
-      case tir::StmtKind::kAssert: {
-        const auto& n = static_cast<const tir::AssertStmt&>(s);
-        visit_expr(*n.condition);
-        visit_expr(*n.message);
-        if (n.body) visit_stmt(*n.body);
-        return;
-      }
+      s = body->get();
+      if (s && tick) ++tick_;
+    }
+    for (auto it = closing.rbegin(); it != closing.rend(); ++it)
+      erase_accessed(it->scope, it->var);
+  }
+
+  void visit_leaf(const tir::Stmt& s) {
+    switch (s.kind) {
       case tir::StmtKind::kFor:
         visit_for(static_cast<const tir::For&>(s));
         return;
@@ -186,6 +189,8 @@ class Extractor {
           visit_expr(*i);
         return;
       }
+      default:
+        return;  // enclosing statements are handled by dispatch
     }
   }
 

@@ -7,6 +7,7 @@
 #include "analysis/buffer_info_extractor.h"
 #include "io/input_error.h"
 #include "tir/depth.h"
+#include "tir/walk.h"
 
 namespace usmpx {
 namespace {
@@ -59,42 +60,41 @@ class IoClassifier {
     return it->second;
   }
 
-  void stmt(const tir::Stmt& s) {
-    Guard guard(*this, s.location);
+  // Statements that enclose the rest of their block are followed in a loop (see enclosed_body);
+  // an Allocate's condition is visited after its body, as StmtVisitor does.
+  void stmt(const tir::Stmt& first) {
+    Guard guard(*this, first.location);
+    std::vector<const tir::Expr*> after;
+    const tir::Stmt* s = &first;
+    while (s) {
+      const tir::StmtRef* body = tir::enclosed_body(*s);
+      if (!body) {
+        leaf(*s);
+        break;
+      }
+      if (const auto* a = s->as<tir::Allocate>()) {
+        for (const tir::ExprRef& e : a->extents)
+          expr(*e);
+        if (a->condition) after.push_back(a->condition.get());
+      } else if (const auto* c = s->as<tir::AllocateConst>()) {
+        for (const tir::ExprRef& e : c->extents)
+          expr(*e);
+      } else if (const auto* let = s->as<tir::LetStmt>()) {
+        expr(*let->value);
+      } else if (const auto* attr = s->as<tir::AttrStmt>()) {
+        expr(*attr->value);
+      } else if (const auto* assertion = s->as<tir::AssertStmt>()) {
+        expr(*assertion->condition);
+        expr(*assertion->message);
+      }
+      s = body->get();
+    }
+    for (auto it = after.rbegin(); it != after.rend(); ++it)
+      expr(**it);
+  }
+
+  void leaf(const tir::Stmt& s) {
     switch (s.kind) {
-      case tir::StmtKind::kAllocate: {
-        const auto& n = static_cast<const tir::Allocate&>(s);
-        for (const tir::ExprRef& e : n.extents)
-          expr(*e);
-        if (n.body) stmt(*n.body);
-        if (n.condition) expr(*n.condition);
-        return;
-      }
-      case tir::StmtKind::kAllocateConst: {
-        const auto& n = static_cast<const tir::AllocateConst&>(s);
-        for (const tir::ExprRef& e : n.extents)
-          expr(*e);
-        if (n.body) stmt(*n.body);
-        return;
-      }
-      case tir::StmtKind::kDeclBuffer:
-        if (const auto& body = static_cast<const tir::DeclBuffer&>(s).body) stmt(*body);
-        return;
-      case tir::StmtKind::kLet:
-        expr(*static_cast<const tir::LetStmt&>(s).value);
-        if (const auto& body = static_cast<const tir::LetStmt&>(s).body) stmt(*body);
-        return;
-      case tir::StmtKind::kAttr:
-        expr(*static_cast<const tir::AttrStmt&>(s).value);
-        if (const auto& body = static_cast<const tir::AttrStmt&>(s).body) stmt(*body);
-        return;
-      case tir::StmtKind::kAssert: {
-        const auto& n = static_cast<const tir::AssertStmt&>(s);
-        expr(*n.condition);
-        expr(*n.message);
-        if (n.body) stmt(*n.body);
-        return;
-      }
       case tir::StmtKind::kFor: {
         const auto& n = static_cast<const tir::For&>(s);
         expr(*n.min);
@@ -128,6 +128,8 @@ class IoClassifier {
           expr(*i);
         return;
       }
+      default:
+        return;
     }
   }
 

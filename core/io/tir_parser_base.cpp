@@ -56,8 +56,8 @@ tir::DataType TirParserBase::dtype_from(const SourceLocation& at, std::string_vi
 
 void TirParserBase::check_depth(const tir::PrimFunc& function) const {
   if (const auto at = tir::find_too_deep(function, tir::kMaxTreeDepth)) {
-    fail(*at, "statements nested more than " + std::to_string(tir::kMaxTreeDepth) + " levels deep in function '" +
-                  function.name + "'");
+    fail(*at, "statements and expressions nested more than " + std::to_string(tir::kMaxTreeDepth) +
+                  " levels deep in function '" + function.name + "'");
   }
 }
 

@@ -20,10 +20,12 @@ std::optional<SourceLocation> find_too_deep(const PrimFunc& function, int limit)
     if (item.depth > limit) return item.stmt ? item.stmt->location : item.expr->location;
     const auto add_expr = [&](const Expr& e) { stack.push_back({nullptr, &e, item.depth + 1}); };
     if (item.stmt) {
+      const StmtRef* body = enclosed_body(*item.stmt);
       for_each_child(
           *item.stmt,
           [&](const Stmt& s) {
-            stack.push_back({&s, nullptr, item.depth + 1});
+            const bool same_level = body && body->get() == &s;
+            stack.push_back({&s, nullptr, same_level ? item.depth : item.depth + 1});
           },
           add_expr);
     } else {

@@ -7,12 +7,15 @@
 namespace usmpx::tir {
 
 // Deepest nesting of statements and expressions in a function body (without recursion), so that
-// readers can refuse trees too deep for the recursive analyses. Returns the location of the first
-// node found beyond `limit`, or nullopt when the whole tree is within it.
+// readers can refuse trees too deep for the recursive analyses. The body of a statement that
+// encloses the rest of its block (enclosed_body) counts as the same level: every walker follows
+// those chains in a loop. Returns the location of the first node found beyond `limit`, or
+// nullopt when the whole tree is within it.
 std::optional<SourceLocation> find_too_deep(const PrimFunc& function, int limit);
 
-// Nesting depth the readers accept: statements inside statements (including the rest of a block
-// that an allocate or let encloses) and expressions inside expressions together.
-inline constexpr int kMaxTreeDepth = 2000;
+// Nesting depth the readers accept: loops, conditions and sequences inside each other and
+// expressions inside expressions, together. Real dumps stay far below it; the limit keeps the
+// recursive walkers within the stack even in sanitizer builds.
+inline constexpr int kMaxTreeDepth = 1000;
 
 }  // namespace usmpx::tir

@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <unordered_map>
 
+#include "tir/walk.h"
+
 namespace usmpx::tir {
 namespace {
 
@@ -199,7 +201,16 @@ class Printer {
     if (s) stmt(*s, depth, out);
   }
 
-  void stmt(const Stmt& s, int depth, std::string& out) {
+  // Statements that enclose the rest of their block are followed in a loop, each one level deeper.
+  void stmt(const Stmt& first, int depth, std::string& out) {
+    for (const Stmt* s = &first; s; ++depth) {
+      header_or_leaf(*s, depth, out);
+      const StmtRef* body = enclosed_body(*s);
+      s = body ? body->get() : nullptr;
+    }
+  }
+
+  void header_or_leaf(const Stmt& s, int depth, std::string& out) {
     switch (s.kind) {
       case StmtKind::kAllocate: {
         const auto& n = static_cast<const Allocate&>(s);
@@ -207,8 +218,7 @@ class Printer {
              cat({"allocate ", var_decl(*n.var), " = ", n.dtype.to_string(), "[", list(n.extents), "] scope=", n.scope,
                   annotations(n.annotations), n.condition ? " if " + expr(*n.condition) : ""}),
              out);
-        body(n.body, depth + 1, out);
-        return;
+        return;  // the body follows in stmt()
       }
       case StmtKind::kAllocateConst: {
         const auto& n = static_cast<const AllocateConst&>(s);
@@ -216,32 +226,27 @@ class Printer {
              cat({"allocate_const ", var_decl(*n.var), " = ", n.dtype.to_string(), "[", list(n.extents), "] data=[",
                   list(n.data), "]", annotations(n.annotations)}),
              out);
-        body(n.body, depth + 1, out);
-        return;
+        return;  // the body follows in stmt()
       }
       case StmtKind::kDeclBuffer: {
         const auto& n = static_cast<const DeclBuffer&>(s);
         line(depth, "decl_buffer " + buffer_decl(*n.buffer), out);
-        body(n.body, depth + 1, out);
-        return;
+        return;  // the body follows in stmt()
       }
       case StmtKind::kLet: {
         const auto& n = static_cast<const LetStmt&>(s);
         line(depth, cat({"let ", var_decl(*n.var), " = ", expr(*n.value)}), out);
-        body(n.body, depth + 1, out);
-        return;
+        return;  // the body follows in stmt()
       }
       case StmtKind::kAttr: {
         const auto& n = static_cast<const AttrStmt&>(s);
         line(depth, cat({"attr ", attr(n.node), " ", quote(n.key), " = ", expr(*n.value)}), out);
-        body(n.body, depth + 1, out);
-        return;
+        return;  // the body follows in stmt()
       }
       case StmtKind::kAssert: {
         const auto& n = static_cast<const AssertStmt&>(s);
         line(depth, cat({"assert ", expr(*n.condition), ", ", expr(*n.message)}), out);
-        body(n.body, depth + 1, out);
-        return;
+        return;  // the body follows in stmt()
       }
       case StmtKind::kFor: {
         const auto& n = static_cast<const For&>(s);

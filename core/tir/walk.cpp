@@ -109,6 +109,25 @@ void for_each_child(const Expr& e, const std::function<void(const Expr&)>& on_ex
   }
 }
 
+const StmtRef* enclosed_body(const Stmt& s) {
+  switch (s.kind) {
+    case StmtKind::kAllocate:
+      return &static_cast<const Allocate&>(s).body;
+    case StmtKind::kAllocateConst:
+      return &static_cast<const AllocateConst&>(s).body;
+    case StmtKind::kDeclBuffer:
+      return &static_cast<const DeclBuffer&>(s).body;
+    case StmtKind::kLet:
+      return &static_cast<const LetStmt&>(s).body;
+    case StmtKind::kAttr:
+      return &static_cast<const AttrStmt&>(s).body;
+    case StmtKind::kAssert:
+      return &static_cast<const AssertStmt&>(s).body;
+    default:
+      return nullptr;
+  }
+}
+
 void walk(const PrimFunc& function, const std::function<void(const Stmt&)>& on_stmt,
           const std::function<void(const Expr&)>& on_expr) {
   struct Item {

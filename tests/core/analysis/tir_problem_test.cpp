@@ -268,5 +268,26 @@ class Module:
             "m.py:11:20: call to 'op' passes 1 arguments for 2 buffer parameters");
 }
 
+TEST(TirProblem, ThousandsOfAllocationsInMain) {
+  // Each allocate encloses the rest of main; the analysis follows the chain without recursion.
+  std::string source = "@T.prim_func\ndef __tvm_main__():\n";
+  for (int i = 0; i < 3000; ++i)
+    source += "    x" + std::to_string(i) + " = T.allocate([16], \"int8\", \"global\")\n";
+  for (int i = 0; i < 3000; ++i) {
+    source += "    X" + std::to_string(i) + " = T.Buffer((16,), \"int8\", data=x" + std::to_string(i) + ")\n";
+  }
+  for (int i = 0; i < 2999; ++i) {
+    source += "    X" + std::to_string(i + 1) + "[0] = X" + std::to_string(i) + "[0]\n";
+  }
+  const Problem p = analyze(source).problem;
+  ASSERT_EQ(p.buffers.size(), 3000u);
+  // The first allocate is tick 1 and store k (X_k = X_{k-1}) tick k + 1, so x_i is written at
+  // tick i + 1 and read at tick i + 2: neighbours share a tick and conflict.
+  EXPECT_EQ(conflict_names(p, "x1"), (std::vector<std::string>{"x0", "x2"}));
+  EXPECT_EQ(p.buffers[1].lifetime->first(), 2);
+  EXPECT_EQ(p.buffers[1].lifetime->last(), 3);
+  EXPECT_EQ(p.memory_pressure, 32);
+}
+
 }  // namespace
 }  // namespace usmpx
