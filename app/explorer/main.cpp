@@ -1,21 +1,26 @@
 #include <QApplication>
 #include <QCommandLineParser>
-#include <QPixmap>
 #include <QTimer>
 
+#include "chart/pool_chart_widget.h"
+#include "chart/qcustomplot_include.h"
+#include "explorer_controller.h"
 #include "main_window.h"
 
 int main(int argc, char** argv) {
   QApplication app(argc, argv);
+  Q_INIT_RESOURCE(resources);  // the resources live in the usmpx_explorer static library
   QApplication::setApplicationName(QStringLiteral("USMP Explorer"));
   QApplication::setOrganizationName(QStringLiteral("usmpx"));
   QApplication::setApplicationVersion(QStringLiteral(USMPX_VERSION));
+  QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/usmp-explorer.svg")));
 
   QCommandLineParser parser;
   parser.setApplicationDescription(QStringLiteral("Explore and edit static memory plans of TVM models."));
   parser.addHelpOption();
   parser.addVersionOption();
-  parser.addPositionalArgument(QStringLiteral("input"), QStringLiteral("Model or problem file to open."));
+  parser.addPositionalArgument(QStringLiteral("input"),
+                               QStringLiteral("MLF tarball or folder, TIR dump, problem JSON/CSV or .usmpx.json session."));
   QCommandLineOption screenshot(QStringLiteral("screenshot"),
                                 QStringLiteral("Render the main window offscreen, save it as PNG and exit."),
                                 QStringLiteral("png"));
@@ -23,16 +28,23 @@ int main(int argc, char** argv) {
   parser.process(app);
 
   usmpx::app::MainWindow window;
+  const bool batch = parser.isSet(screenshot);
+  window.set_batch_mode(batch);
   const QStringList inputs = parser.positionalArguments();
-  window.set_batch_mode(parser.isSet(screenshot));
-  bool loaded = true;
-  if (!inputs.isEmpty()) loaded = window.open_input(inputs.first());
-  if (parser.isSet(screenshot)) {
+  bool ok = true;
+  if (!inputs.isEmpty()) ok = window.open_path(inputs.first());
+  if (batch) {
+    bool failed = false;
+    QObject::connect(window.controller(), &usmpx::app::ExplorerController::load_failed, [&failed] { failed = true; });
+    window.resize(1500, 900);
     window.show();
+    window.controller()->wait_idle();
     QApplication::processEvents();
+    window.chart()->plot()->replot();
     const bool saved = window.grab().save(parser.value(screenshot), "PNG");
-    return saved && loaded ? 0 : 1;
+    return saved && ok && !failed ? 0 : 1;
   }
   window.show();
+  QTimer::singleShot(0, &window, &usmpx::app::MainWindow::offer_autosave_restore);
   return QApplication::exec();
 }

@@ -1,37 +1,120 @@
 #pragma once
 
 #include <QMainWindow>
+#include <vector>
 
-#include "io/input_file.h"
-
+class QAction;
+class QComboBox;
+class QDoubleSpinBox;
 class QLabel;
+class QLineEdit;
+class QListView;
+class QMenu;
+class QProgressBar;
+class QSortFilterProxyModel;
 class QTableView;
+class QToolButton;
 
 namespace usmpx::views {
-class AllocationTableModel;
-}
+class BufferTableModel;
+class DiagnosticsModel;
+class InspectorWidget;
+class PoolChartWidget;
+class PoolEditorWidget;
+}  // namespace usmpx::views
 
 namespace usmpx::app {
 
-// The explorer's main window: for now the plan of the opened input as a table.
+class ExplorerController;
+
+// The explorer's main window: pool charts in the centre; buffer table, inspector, pool editor and
+// diagnostics around them; algorithm choice, re-plan, compare and export in the toolbar. All state
+// and work lives in ExplorerController; this class only shows it and turns gestures into edits.
 class MainWindow : public QMainWindow {
   Q_OBJECT
 
  public:
   explicit MainWindow(QWidget* parent = nullptr);
+  ~MainWindow() override;
 
-  // Loads an input and shows its greedy_by_size plan. Returns false (and shows the error) on failure.
-  bool open_input(const QString& path);
-  // In batch mode (screenshots) errors go to stderr instead of a dialog.
+  // Opens a model, problem or session file. Returns false when it could not start.
+  bool open_path(const QString& path);
+  // In batch mode (screenshots, tests) errors go to stderr instead of dialogs.
   void set_batch_mode(bool batch) { batch_mode_ = batch; }
+  // Offers to restore edits an earlier run left unsaved (after a crash).
+  void offer_autosave_restore();
+
+  ExplorerController* controller() const { return controller_; }
+  views::PoolChartWidget* chart() const { return chart_; }
+  QTableView* buffer_table() const { return table_; }
+  views::PoolEditorWidget* pool_editor() const { return pool_editor_; }
+  QListView* diagnostics_view() const { return diagnostics_view_; }
+  QComboBox* algorithm_box() const { return algorithm_box_; }
+  std::vector<int> selected_buffers() const { return selection_; }
+  void select_buffers(const std::vector<int>& buffers, bool reveal);
+
+  // Actions of the chart's context menu, built for a buffer (also used by tests).
+  QMenu* build_buffer_menu(int buffer, QWidget* parent);
+
+ protected:
+  void closeEvent(QCloseEvent* event) override;
+  void dragEnterEvent(QDragEnterEvent* event) override;
+  void dropEvent(QDropEvent* event) override;
 
  private:
+  void create_actions();
+  void create_docks();
+  void create_toolbar();
   void open_dialog();
+  void open_session_dialog();
+  bool save_session(bool ask_for_path);
+  bool maybe_save();
+  void show_error(const QString& title, const QString& message);
+  void add_recent(const QString& path);
+  void rebuild_recent_menu();
+  void on_input_loaded();
+  void on_problem_changed();
+  void on_plan_ready();
+  void update_status();
+  void update_title();
+  void update_actions();
+  void refresh_algorithms();
+  void on_pin_requested(int buffer, int pool, qint64 offset);
+  void on_size_hint_requested(int pool, qint64 bytes);
+  void pin(int buffer, const QString& pool, std::optional<qint64> offset, const QString& description);
+  void unpin(const std::vector<int>& buffers);
+  void show_compare();
+  void export_report();
+  void export_sources();
 
-  views::AllocationTableModel* model_;
+  ExplorerController* controller_;
+  views::PoolChartWidget* chart_;
+  views::BufferTableModel* table_model_;
+  QSortFilterProxyModel* table_proxy_;
   QTableView* table_;
-  QLabel* summary_;
+  QLineEdit* filter_;
+  views::InspectorWidget* inspector_;
+  views::PoolEditorWidget* pool_editor_;
+  views::DiagnosticsModel* diagnostics_model_;
+  QListView* diagnostics_view_;
+  QComboBox* algorithm_box_;
+  QDoubleSpinBox* time_limit_box_;
+  QProgressBar* progress_;
+  QToolButton* cancel_button_;
+  QLabel* status_totals_;
+  QMenu* recent_menu_;
+  QAction* undo_action_;
+  QAction* redo_action_;
+  QAction* save_action_;
+  QAction* replan_action_;
+  QAction* compare_action_;
+  QAction* report_action_;
+  QAction* export_action_;
+  QAction* unpin_action_;
+  std::vector<int> selection_;
   bool batch_mode_ = false;
+  bool syncing_selection_ = false;
+  bool filling_algorithms_ = false;
 };
 
 }  // namespace usmpx::app

@@ -15,6 +15,7 @@ struct PinSpec {
   std::string buffer;
   std::string pool;
   std::optional<int64_t> offset;
+  bool operator==(const PinSpec&) const = default;
 };
 
 // Throws ConfigError when the text is not of that form.

@@ -21,6 +21,13 @@ std::optional<int> Problem::find_buffer(std::string_view name) const {
   return find_by_name(buffers, name);
 }
 
+const TimelineSpan* Problem::span_at(int64_t tick) const {
+  for (const TimelineSpan& span : timeline) {
+    if (span.first <= tick && tick <= span.last) return &span;
+  }
+  return nullptr;
+}
+
 std::vector<int> Problem::effective_candidates(int buffer) const {
   const Buffer& b = buffers[static_cast<size_t>(buffer)];
   if (b.pin) return {b.pin->pool};

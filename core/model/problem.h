@@ -13,12 +13,24 @@ namespace usmpx {
 // Whether conflicts were given as lists or follow from overlapping lifetimes.
 enum class ConflictSource { kExplicit, kLifetimes };
 
+// What runs during a range of ticks (closed), e.g. the operator a call step executes; for display.
+struct TimelineSpan {
+  int64_t first = 0;
+  int64_t last = 0;
+  std::string label;
+  bool operator==(const TimelineSpan&) const = default;
+};
+
 // Everything a planner needs: pools, buffers and the memory pressure TVM's hill climb aims for.
 struct Problem {
   std::vector<Pool> pools;
   std::vector<Buffer> buffers;
   int64_t memory_pressure = 0;
   ConflictSource conflict_source = ConflictSource::kExplicit;
+  std::vector<TimelineSpan> timeline;  // optional, sorted by first tick
+
+  // The label of the timeline span containing `tick`, or nullptr.
+  const TimelineSpan* span_at(int64_t tick) const;
 
   std::optional<int> find_pool(std::string_view name) const;
   std::optional<int> find_buffer(std::string_view name) const;

@@ -48,6 +48,14 @@ TEST(ProblemJson, WithoutConflictListsLifetimesDecideAndMemoryPressureIsMaxLive)
   EXPECT_EQ(p.buffers[2].pool_candidates, std::vector<int>{0});
 }
 
+TEST(ProblemJson, TimelineLabelsTicks) {
+  const Problem p = testing::load_problem_fixture("../../resources/examples/kws_cnn.problem.json");
+  ASSERT_EQ(p.timeline.size(), 6u);
+  ASSERT_NE(p.span_at(5), nullptr);
+  EXPECT_EQ(p.span_at(5)->label, "tvmgen_default_fused_nn_conv2d_add_clip_1");
+  EXPECT_EQ(p.span_at(99), nullptr);
+}
+
 TEST(ProblemJson, RoundTripOfFixturesIsLossless) {
   for (const char* name : {"tvm_examples/fanout.json", "tvm_examples/linear.json", "tvm_examples/merge_allocations.json"}) {
     const Problem p = testing::load_problem_fixture(name);
@@ -75,6 +83,7 @@ TEST(ProblemJson, RoundTripOfRandomProblemsIsLossless) {
       p.buffers[0].kind = BufferKind::kOutput;
     }
     p.pools[0].section = ".sram_bss";
+    if (round % 4 == 1) p.timeline = {{0, 3, "tvmgen_default_fused_conv2d"}, {4, 4, "tvmgen_default_fused_add"}};
     p.pools[0].targets = {{"c", "rw"}, {"llvm", "rw"}};
     const Problem again = read_problem_json(write_problem_json(p), "again.json");
     ASSERT_EQ(again, p) << "round " << round;

@@ -1,0 +1,148 @@
+#include "compare_dialog.h"
+
+#include <QDialogButtonBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QListWidget>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include "analysis/plan_summary.h"
+#include "chart/byte_ticker.h"
+#include "chart/chart_data.h"
+#include "chart/pool_chart_widget.h"
+#include "explorer_controller.h"
+
+namespace usmpx::app {
+
+CompareDialog::CompareDialog(ExplorerController* controller, QWidget* parent)
+    : QDialog(parent),
+      controller_(controller),
+      choices_(new QListWidget),
+      table_(new QTableWidget),
+      charts_(new QHBoxLayout),
+      run_(new QPushButton(tr("Run"))),
+      apply_(new QPushButton(tr("Apply Selected"))) {
+  setWindowTitle(tr("Compare algorithms"));
+  resize(1200, 760);
+  for (const QString& name : controller_->algorithms()) {
+    auto* item = new QListWidgetItem(name, choices_);
+    item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+    item->setCheckState(Qt::Checked);
+  }
+  choices_->setMaximumWidth(220);
+  table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+  table_->setSelectionMode(QAbstractItemView::SingleSelection);
+  table_->verticalHeader()->hide();
+  auto* chart_host = new QWidget;
+  chart_host->setLayout(charts_);
+  auto* scroll = new QScrollArea;
+  scroll->setWidgetResizable(true);
+  scroll->setWidget(chart_host);
+  auto* right = new QSplitter(Qt::Vertical);
+  right->addWidget(table_);
+  right->addWidget(scroll);
+  right->setStretchFactor(1, 3);
+  auto* top = new QHBoxLayout;
+  auto* left = new QVBoxLayout;
+  left->addWidget(new QLabel(tr("Algorithms")));
+  left->addWidget(choices_);
+  left->addWidget(run_);
+  top->addLayout(left);
+  top->addWidget(right, 1);
+  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);
+  buttons->addButton(apply_, QDialogButtonBox::ActionRole);
+  auto* layout = new QVBoxLayout(this);
+  layout->addLayout(top);
+  layout->addWidget(buttons);
+  apply_->setEnabled(false);
+  connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+  connect(run_, &QPushButton::clicked, this, &CompareDialog::run);
+  connect(controller_, &ExplorerController::comparison_ready, this, &CompareDialog::show_results);
+  connect(table_, &QTableWidget::itemSelectionChanged, this, [this] { apply_->setEnabled(!table_->selectedItems().isEmpty()); });
+  connect(apply_, &QPushButton::clicked, this, [this] {
+    const int row = table_->currentRow();
+    if (row < 0) return;
+    emit apply_algorithm(table_->item(row, 0)->text());
+    accept();
+  });
+}
+
+void CompareDialog::run() {
+  QStringList algorithms;
+  for (int i = 0; i < choices_->count(); ++i) {
+    if (choices_->item(i)->checkState() == Qt::Checked) algorithms << choices_->item(i)->text();
+  }
+  run_->setEnabled(false);
+  run_->setText(tr("Running…"));
+  controller_->compare(algorithms);
+}
+
+void CompareDialog::show_results() {
+  run_->setEnabled(true);
+  run_->setText(tr("Run"));
+  const Problem& problem = controller_->problem();
+  const std::vector<Plan>& plans = controller_->comparison();
+  QStringList headers{tr("Algorithm")};
+  for (const Pool& pool : problem.pools) headers << QString::fromStdString(pool.name);
+  headers << tr("Total") << tr("Gap") << tr("Time (ms)") << tr("Fits") << tr("Valid");
+  table_->clear();
+  table_->setColumnCount(static_cast<int>(headers.size()));
+  table_->setHorizontalHeaderLabels(headers);
+  table_->setRowCount(static_cast<int>(plans.size()));
+  while (QLayoutItem* item = charts_->takeAt(0)) {
+    delete item->widget();
+    delete item;
+  }
+  int64_t best = -1;
+  for (const Plan& plan : plans) {
+    if (plan_fits(problem, plan) && !plan.has_errors() && (best < 0 || plan.total_size() < best)) best = plan.total_size();
+  }
+  for (size_t r = 0; r < plans.size(); ++r) {
+    const Plan& plan = plans[r];
+    int column = 0;
+    auto cell = [&](const QString& text, bool right) {
+      auto* item = new QTableWidgetItem(text);
+      item->setTextAlignment((right ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
+      table_->setItem(static_cast<int>(r), column++, item);
+      return item;
+    };
+    QTableWidgetItem* name = cell(QString::fromStdString(plan.algorithm), false);
+    if (plan.total_size() == best) {
+      QFont bold = name->font();
+      bold.setBold(true);
+      name->setFont(bold);
+    }
+    for (size_t p = 0; p < problem.pools.size(); ++p) cell(QString::number(plan.pool_sizes[p]), true);
+    cell(QString::number(plan.total_size()), true);
+    const double gap = plan.lower_bound_bytes > 0
+                           ? 100.0 * static_cast<double>(plan.total_size() - plan.lower_bound_bytes) / static_cast<double>(plan.lower_bound_bytes)
+                           : 0.0;
+    cell(QStringLiteral("%1%").arg(gap, 0, 'f', 1), true);
+    cell(QString::number(plan.runtime_ms, 'f', 1), true);
+    cell(plan_fits(problem, plan) ? tr("yes") : tr("no"), false);
+    cell(plan.has_errors() ? tr("no") : tr("yes"), false);
+
+    auto* box = new QWidget;
+    auto* box_layout = new QVBoxLayout(box);
+    box_layout->setContentsMargins(0, 0, 0, 0);
+    auto* caption = new QLabel(QStringLiteral("<b>%1</b> — %2").arg(QString::fromStdString(plan.algorithm),
+                                                                      views::format_byte_count(plan.total_size())));
+    caption->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
+    box_layout->addWidget(caption);
+    auto* chart = new views::PoolChartWidget(box, false);
+    chart->setMinimumSize(300, 120 * std::max<int>(1, static_cast<int>(problem.pools.size())));
+    chart->set_data(views::build_chart_data(problem, plan, summarize_plan(problem, plan)));
+    box_layout->addWidget(chart);
+    charts_->addWidget(box);
+  }
+  table_->resizeColumnsToContents();
+  table_->horizontalHeader()->setStretchLastSection(true);
+}
+
+}  // namespace usmpx::app

@@ -1,0 +1,326 @@
+#include "explorer_controller.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QMetaObject>
+#include <QPointer>
+#include <QStandardPaths>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include "config/config_error.h"
+#include "io/text_file.h"
+#include "planners/registry.h"
+#include "session/session_file.h"
+
+namespace usmpx::app {
+
+struct ExplorerController::LoadResult {
+  std::unique_ptr<LoadedInput> input;
+  QString error;
+};
+
+namespace {
+
+constexpr const char* kAsBuilt = "as-built";
+constexpr int kAutosaveDelayMs = 1500;
+
+}  // namespace
+
+ExplorerController::ExplorerController(QObject* parent) : QObject(parent) {
+  connect(&load_watcher_, &QFutureWatcher<std::shared_ptr<LoadResult>>::finished, this, &ExplorerController::finish_loading);
+  connect(&plan_watcher_, &QFutureWatcher<Plan>::finished, this, [this] {
+    const uint64_t generation = plan_watcher_.property("generation").toULongLong();
+    if (generation != generation_) return;  // a newer plan is on its way
+    plan_ = plan_watcher_.result();
+    planning_ = false;
+    emit plan_ready();
+    emit planning_finished();
+  });
+  connect(&compare_watcher_, &QFutureWatcher<std::vector<Plan>>::finished, this, [this] {
+    comparison_ = compare_watcher_.result();
+    emit comparison_ready();
+  });
+  autosave_timer_.setSingleShot(true);
+  autosave_timer_.setInterval(kAutosaveDelayMs);
+  connect(&autosave_timer_, &QTimer::timeout, this, &ExplorerController::write_autosave);
+}
+
+ExplorerController::~ExplorerController() {
+  if (cancel_) cancel_->store(true);
+  load_watcher_.waitForFinished();
+  plan_watcher_.waitForFinished();
+  compare_watcher_.waitForFinished();
+}
+
+QStringList ExplorerController::algorithms() const {
+  QStringList names;
+  for (const PlannerInfo& info : planner_catalog()) names << QString::fromStdString(info.name);
+  if (has_input() && input_->as_built) names << QString::fromLatin1(kAsBuilt);
+  return names;
+}
+
+void ExplorerController::open_input(const QString& path, const QString& module, std::optional<SessionEdits> edits,
+                                    const QString& session_path) {
+  if (loading_) return;
+  loading_ = true;
+  pending_edits_ = std::move(edits);
+  session_path_ = session_path;
+  emit loading_started(path);
+  const std::string file = path.toStdString();
+  const std::string module_name = module.toStdString();
+  load_watcher_.setProperty("path", path);
+  load_watcher_.setProperty("module", module);
+  load_watcher_.setFuture(QtConcurrent::run([file, module_name]() {
+    auto result = std::make_shared<LoadResult>();
+    try {
+      LoadOptions options;
+      options.module = module_name;
+      result->input = std::make_unique<LoadedInput>(load_input(file, options));
+    } catch (const std::exception& e) {
+      result->error = QString::fromStdString(e.what());
+    }
+    return result;
+  }));
+}
+
+void ExplorerController::finish_loading() {
+  loading_ = false;
+  std::shared_ptr<LoadResult> result = load_watcher_.result();
+  if (!result->input) {
+    emit load_failed(result->error);
+    return;
+  }
+  if (cancel_) cancel_->store(true);
+  ++generation_;
+  planning_ = false;
+  input_ = std::move(result->input);
+  input_path_ = QFileInfo(load_watcher_.property("path").toString()).absoluteFilePath();
+  module_ = load_watcher_.property("module").toString();
+  comparison_.clear();
+  const std::string default_algorithm = input_->as_built ? kAsBuilt : "greedy_by_size";
+  SessionEdits initial = initial_edits(input_->problem, default_algorithm);
+  if (pending_edits_) {
+    try {
+      apply_edits(input_->problem, *pending_edits_);
+      initial = *pending_edits_;
+    } catch (const ConfigError& e) {
+      emit edit_rejected(tr("The session's edits no longer fit the input (%1); starting from the input as it is.")
+                             .arg(QString::fromStdString(e.what())));
+    }
+  }
+  pending_edits_.reset();
+  history_.reset(initial);
+  set_problem_from_edits();
+  emit input_loaded();
+  emit history_changed();
+  start_planning();
+}
+
+void ExplorerController::set_problem_from_edits() {
+  problem_ = apply_edits(input_->problem, history_.current());
+  conflicts_ = conflict_lists(problem_);
+  plan_ = Plan{};
+  plan_.allocations.assign(problem_.buffers.size(), Allocation{});
+  compute_pool_sizes(problem_, plan_);
+}
+
+bool ExplorerController::apply_edit(const QString& description, SessionEdits next) {
+  if (!has_input()) return false;
+  try {
+    apply_edits(input_->problem, next);
+  } catch (const ConfigError& e) {
+    emit edit_rejected(QString::fromStdString(e.what()));
+    return false;
+  }
+  history_.push(description.toStdString(), std::move(next));
+  set_problem_from_edits();
+  emit problem_changed();
+  emit history_changed();
+  autosave_timer_.start();
+  start_planning();
+  return true;
+}
+
+void ExplorerController::undo() {
+  if (!history_.can_undo()) return;
+  history_.undo();
+  set_problem_from_edits();
+  emit problem_changed();
+  emit history_changed();
+  autosave_timer_.start();
+  start_planning();
+}
+
+void ExplorerController::redo() {
+  if (!history_.can_redo()) return;
+  history_.redo();
+  set_problem_from_edits();
+  emit problem_changed();
+  emit history_changed();
+  autosave_timer_.start();
+  start_planning();
+}
+
+void ExplorerController::replan() {
+  if (has_input()) start_planning();
+}
+
+void ExplorerController::cancel_planning() {
+  if (cancel_) cancel_->store(true);
+}
+
+void ExplorerController::start_planning() {
+  if (cancel_) cancel_->store(true);
+  cancel_ = std::make_shared<std::atomic<bool>>(false);
+  const uint64_t generation = ++generation_;
+  const std::string algorithm = history_.current().algorithm;
+  planning_ = true;
+  emit planning_started(QString::fromStdString(algorithm));
+  const Problem problem = problem_;
+  const SessionEdits unedited = initial_edits(input_->problem, algorithm);
+  const bool unedited_pools = history_.current().pools == unedited.pools && history_.current().pins.empty();
+  const std::optional<Plan> as_built = input_->as_built;
+  const double time_limit = history_.current().time_limit_seconds;
+  std::shared_ptr<std::atomic<bool>> cancel = cancel_;
+  QPointer<ExplorerController> self(this);
+  plan_watcher_.setProperty("generation", QVariant::fromValue<qulonglong>(generation));
+  plan_watcher_.setFuture(QtConcurrent::run([=]() {
+    if (algorithm == kAsBuilt) {
+      Plan plan;
+      if (as_built && unedited_pools) {
+        plan = *as_built;
+      } else {
+        plan.allocations.assign(problem.buffers.size(), Allocation{});
+        plan.diagnostics.push_back({Severity::kError, "as-built",
+                                    as_built ? "the as-built plan belongs to the input's own pools; undo the pool edits and pins "
+                                               "or choose a planner"
+                                             : "this input carries no plan",
+                                    {}, -1, {}});
+      }
+      plan.algorithm = kAsBuilt;
+      finish_plan(problem, plan);
+      return plan;
+    }
+    PlannerOptions options;
+    options.time_limit_seconds = time_limit;
+    options.cancel = cancel.get();
+    options.progress = [self, generation](const PlannerProgress& progress) {
+      const double fraction = progress.fraction;
+      const qint64 best = progress.best_total_bytes;
+      QMetaObject::invokeMethod(
+          self.data(),
+          [self, generation, fraction, best] {
+            if (self && self->generation_ == generation) emit self->planning_progress(fraction, best);
+          },
+          Qt::QueuedConnection);
+    };
+    auto planner = make_planner(algorithm);
+    if (!planner) {
+      Plan plan;
+      plan.algorithm = algorithm;
+      plan.allocations.assign(problem.buffers.size(), Allocation{});
+      plan.diagnostics.push_back({Severity::kError, "unknown-algorithm", "unknown algorithm '" + algorithm + "'", {}, -1, {}});
+      finish_plan(problem, plan);
+      return plan;
+    }
+    return run_planner(*planner, problem, options);
+  }));
+}
+
+void ExplorerController::compare(const QStringList& algorithms) {
+  if (!has_input()) return;
+  const Problem problem = problem_;
+  const std::optional<Plan> as_built = input_->as_built;
+  const bool unedited = history_.current().pools == initial_edits(input_->problem, "").pools && history_.current().pins.empty();
+  const double time_limit = history_.current().time_limit_seconds;
+  std::vector<std::string> names;
+  for (const QString& name : algorithms) names.push_back(name.toStdString());
+  compare_watcher_.setFuture(QtConcurrent::run([=]() {
+    std::vector<Plan> plans;
+    for (const std::string& name : names) {
+      if (name == kAsBuilt) {
+        if (!as_built || !unedited) continue;
+        Plan plan = *as_built;
+        plan.algorithm = kAsBuilt;
+        finish_plan(problem, plan);
+        plans.push_back(std::move(plan));
+        continue;
+      }
+      auto planner = make_planner(name);
+      if (!planner) continue;
+      PlannerOptions options;
+      options.time_limit_seconds = time_limit;
+      plans.push_back(run_planner(*planner, problem, options));
+    }
+    return plans;
+  }));
+}
+
+void ExplorerController::wait_idle() {
+  while (loading_ || planning_ || compare_watcher_.isRunning()) {
+    load_watcher_.waitForFinished();
+    plan_watcher_.waitForFinished();
+    compare_watcher_.waitForFinished();
+    QCoreApplication::processEvents();
+  }
+}
+
+bool ExplorerController::open_session(const QString& path, QString* error) {
+  try {
+    const std::string file = path.toStdString();
+    const SessionFile session = read_session_json(read_text_file(file), file);
+    open_input(QString::fromStdString(session.input), QString::fromStdString(session.module), session.edits,
+               QFileInfo(path).absoluteFilePath());
+    return true;
+  } catch (const std::exception& e) {
+    if (error) *error = QString::fromStdString(e.what());
+    return false;
+  }
+}
+
+bool ExplorerController::save_session(const QString& path, QString* error) {
+  if (!has_input()) return false;
+  SessionFile session;
+  session.input = input_path_.toStdString();
+  session.module = module_.toStdString();
+  session.edits = history_.current();
+  try {
+    write_file_atomically(path.toStdString(), write_session_json(session, path.toStdString()));
+  } catch (const std::exception& e) {
+    if (error) *error = QString::fromStdString(e.what());
+    return false;
+  }
+  session_path_ = QFileInfo(path).absoluteFilePath();
+  history_.mark_saved();
+  remove_autosave();
+  emit history_changed();
+  return true;
+}
+
+QString ExplorerController::autosave_path() {
+  const QString folder = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+  QDir().mkpath(folder);
+  return folder + QStringLiteral("/autosave.usmpx.json");
+}
+
+void ExplorerController::remove_autosave() const { QFile::remove(autosave_path()); }
+
+void ExplorerController::write_autosave() {
+  if (!modified()) {
+    remove_autosave();
+    return;
+  }
+  SessionFile session;
+  session.input = input_path_.toStdString();
+  session.module = module_.toStdString();
+  session.edits = history_.current();
+  const std::string path = autosave_path().toStdString();
+  try {
+    write_file_atomically(path, write_session_json(session, path));
+  } catch (const std::exception&) {
+    // Autosave is best effort; the next edit tries again.
+  }
+}
+
+}  // namespace usmpx::app

@@ -1,0 +1,108 @@
+#pragma once
+
+#include <QFutureWatcher>
+#include <QObject>
+#include <QString>
+#include <QTimer>
+#include <atomic>
+#include <memory>
+#include <optional>
+
+#include "io/input_file.h"
+#include "model/conflict_graph.h"
+#include "session/edit_history.h"
+
+namespace usmpx::app {
+
+// The explorer's state and work, without widgets: the loaded input, the edits on top of it (with
+// undo), the problem they give, and the current plan. Loading and planning run on worker threads;
+// a plan that arrives for an outdated problem is dropped, and starting a new plan cancels the
+// running one.
+class ExplorerController : public QObject {
+  Q_OBJECT
+
+ public:
+  explicit ExplorerController(QObject* parent = nullptr);
+  ~ExplorerController() override;
+
+  // Starts loading; ends with input_loaded or load_failed. `edits`, when given, are applied to the
+  // loaded input (a reopened session) instead of the initial edits.
+  void open_input(const QString& path, const QString& module = {}, std::optional<SessionEdits> edits = std::nullopt,
+                  const QString& session_path = {});
+  // Reads a .usmpx.json file and opens its input with its edits. Returns false with `error` set.
+  bool open_session(const QString& path, QString* error);
+  bool save_session(const QString& path, QString* error);
+  // Waits for a running load or plan (tests and batch mode).
+  void wait_idle();
+
+  // Validates `next` against the input, records it as one undo step and re-plans.
+  bool apply_edit(const QString& description, SessionEdits next);
+  void undo();
+  void redo();
+  void replan();
+  void cancel_planning();
+  // Runs several algorithms on the current problem on a worker thread; ends with comparison_ready.
+  void compare(const QStringList& algorithms);
+
+  bool has_input() const { return input_ != nullptr; }
+  const LoadedInput& input() const { return *input_; }
+  const Problem& problem() const { return problem_; }
+  const Plan& plan() const { return plan_; }
+  const ConflictLists& conflicts() const { return conflicts_; }
+  const EditHistory& history() const { return history_; }
+  const SessionEdits& edits() const { return history_.current(); }
+  const std::vector<Plan>& comparison() const { return comparison_; }
+  QString input_path() const { return input_path_; }
+  QString module() const { return module_; }
+  QString session_path() const { return session_path_; }
+  bool modified() const { return has_input() && !history_.is_clean(); }
+  bool busy() const { return loading_ || planning_; }
+  bool planning() const { return planning_; }
+  // Algorithms offered: the planner catalog, plus as-built when the input has a plan.
+  QStringList algorithms() const;
+
+  // Where the crash-safe copy of unsaved edits lives.
+  static QString autosave_path();
+  void remove_autosave() const;
+
+ signals:
+  void loading_started(const QString& path);
+  void input_loaded();
+  void load_failed(const QString& message);
+  void problem_changed();
+  void plan_ready();
+  void planning_started(const QString& algorithm);
+  void planning_progress(double fraction, qint64 best_total_bytes);
+  void planning_finished();
+  void comparison_ready();
+  void edit_rejected(const QString& message);
+  void history_changed();
+
+ private:
+  struct LoadResult;
+  void finish_loading();
+  void set_problem_from_edits();
+  void start_planning();
+  void write_autosave();
+
+  std::unique_ptr<LoadedInput> input_;
+  Problem problem_;
+  Plan plan_;
+  ConflictLists conflicts_;
+  EditHistory history_;
+  std::vector<Plan> comparison_;
+  QString input_path_;
+  QString module_;
+  QString session_path_;
+  std::optional<SessionEdits> pending_edits_;
+  bool loading_ = false;
+  bool planning_ = false;
+  uint64_t generation_ = 0;
+  std::shared_ptr<std::atomic<bool>> cancel_;
+  QFutureWatcher<std::shared_ptr<LoadResult>> load_watcher_;
+  QFutureWatcher<Plan> plan_watcher_;
+  QFutureWatcher<std::vector<Plan>> compare_watcher_;
+  QTimer autosave_timer_;
+};
+
+}  // namespace usmpx::app

@@ -1,0 +1,91 @@
+#include "io/json_reader.h"
+
+#include "io/input_error.h"
+#include "io/json_locator.h"
+
+namespace usmpx {
+namespace {
+
+std::string syntax_error_text(const nlohmann::json::parse_error& e) {
+  std::string what = e.what();
+  const size_t pos = what.find("parse error");
+  if (pos != std::string::npos) what = what.substr(pos);
+  const size_t colon = what.find(": ");
+  return colon == std::string::npos ? what : "JSON " + what.substr(colon + 2);
+}
+
+}  // namespace
+
+JsonReader::JsonReader(std::string_view text, std::string file) : text_(text), file_(std::move(file)) {
+  try {
+    root_ = Json::parse(text_.begin(), text_.end());
+  } catch (const nlohmann::json::parse_error& e) {
+    throw InputError(location_in_text(text_, e.byte > 0 ? e.byte - 1 : 0, file_), syntax_error_text(e));
+  }
+}
+
+void JsonReader::fail(const Pointer& where, const std::string& message) const {
+  throw InputError(locate_json_value(text_, where, file_), message);
+}
+
+void JsonReader::expect_object(const Json& j, const Pointer& where) const {
+  if (!j.is_object()) fail(where, "expected an object");
+}
+
+void JsonReader::check_keys(const Json& j, const Pointer& where, std::initializer_list<std::string_view> known) const {
+  for (const auto& [key, value] : j.items()) {
+    bool ok = false;
+    for (std::string_view k : known) ok = ok || key == k;
+    if (!ok) fail(where / key, "unknown key \"" + key + "\"");
+  }
+}
+
+const JsonReader::Json* JsonReader::member(const Json& j, const std::string& key) const {
+  auto it = j.find(key);
+  return it == j.end() ? nullptr : &*it;
+}
+
+std::string JsonReader::get_string(const Json& j, const Pointer& where, const std::string& key,
+                                   std::optional<std::string> fallback) const {
+  const Json* v = member(j, key);
+  if (!v) {
+    if (fallback) return *fallback;
+    fail(where, "missing \"" + key + "\"");
+  }
+  if (!v->is_string()) fail(where / key, "\"" + key + "\" must be a string");
+  return v->get<std::string>();
+}
+
+int64_t JsonReader::get_int(const Json& j, const Pointer& where, const std::string& key,
+                            std::optional<int64_t> fallback) const {
+  const Json* v = member(j, key);
+  if (!v) {
+    if (fallback) return *fallback;
+    fail(where, "missing \"" + key + "\"");
+  }
+  if (!v->is_number_integer()) fail(where / key, "\"" + key + "\" must be an integer");
+  return v->get<int64_t>();
+}
+
+double JsonReader::get_number(const Json& j, const Pointer& where, const std::string& key, double fallback) const {
+  const Json* v = member(j, key);
+  if (!v) return fallback;
+  if (!v->is_number()) fail(where / key, "\"" + key + "\" must be a number");
+  return v->get<double>();
+}
+
+bool JsonReader::get_bool(const Json& j, const Pointer& where, const std::string& key, bool fallback) const {
+  const Json* v = member(j, key);
+  if (!v) return fallback;
+  if (!v->is_boolean()) fail(where / key, "\"" + key + "\" must be true or false");
+  return v->get<bool>();
+}
+
+const JsonReader::Json& JsonReader::get_array(const Json& j, const Pointer& where, const std::string& key) const {
+  const Json* v = member(j, key);
+  if (!v) fail(where, "missing \"" + key + "\"");
+  if (!v->is_array()) fail(where / key, "\"" + key + "\" must be an array");
+  return *v;
+}
+
+}  // namespace usmpx

@@ -1,0 +1,43 @@
+#pragma once
+
+#include <cstdint>
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+namespace usmpx {
+
+// Typed access to a parsed JSON document that reports every problem as an InputError at the
+// file:line:column of the offending value.
+class JsonReader {
+ public:
+  using Json = nlohmann::ordered_json;
+  using Pointer = nlohmann::json::json_pointer;
+
+  // Parses `text`; syntax errors throw InputError at their position.
+  JsonReader(std::string_view text, std::string file);
+
+  const Json& root() const { return root_; }
+
+  [[noreturn]] void fail(const Pointer& where, const std::string& message) const;
+  void expect_object(const Json& j, const Pointer& where) const;
+  void check_keys(const Json& j, const Pointer& where, std::initializer_list<std::string_view> known) const;
+  const Json* member(const Json& j, const std::string& key) const;
+  // Missing keys give `fallback`, or an error "missing "key"" when there is none.
+  std::string get_string(const Json& j, const Pointer& where, const std::string& key,
+                         std::optional<std::string> fallback) const;
+  int64_t get_int(const Json& j, const Pointer& where, const std::string& key, std::optional<int64_t> fallback) const;
+  double get_number(const Json& j, const Pointer& where, const std::string& key, double fallback) const;
+  bool get_bool(const Json& j, const Pointer& where, const std::string& key, bool fallback) const;
+  const Json& get_array(const Json& j, const Pointer& where, const std::string& key) const;
+
+ private:
+  std::string_view text_;
+  std::string file_;
+  Json root_;
+};
+
+}  // namespace usmpx

@@ -1,0 +1,116 @@
+#include "report/html_report.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <sstream>
+
+#include "analysis/plan_summary.h"
+
+namespace usmpx {
+namespace {
+
+std::string escape(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+std::string percent(int64_t part, int64_t whole) {
+  if (whole <= 0) return "-";
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f%%", 100.0 * static_cast<double>(part) / static_cast<double>(whole));
+  return text;
+}
+
+std::string gap(int64_t size, int64_t lb) { return percent(size - lb, lb); }
+
+}  // namespace
+
+std::string html_report(const ReportContent& c) {
+  std::ostringstream out;
+  const Problem& p = c.problem;
+  const PlanSummary summary = summarize_plan(p, c.chosen);
+  out << "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>" << escape(c.title) << "</title>\n"
+      << "<style>body{font-family:sans-serif;margin:2em;color:#222}table{border-collapse:collapse;margin:1em 0}"
+         "td,th{border:1px solid #ccc;padding:3px 8px}td.n{text-align:right}th{background:#f0f0f0}"
+         ".bad{color:#c00;font-weight:bold}img{max-width:100%;border:1px solid #ddd}</style></head><body>\n";
+  out << "<h1>" << escape(c.title) << "</h1>\n<p>Input: <code>" << escape(c.input) << "</code> — " << p.buffers.size()
+      << " buffers, " << p.pools.size() << " pools. Chosen algorithm: <b>" << escape(c.chosen.algorithm) << "</b>, total "
+      << summary.total_bytes << " bytes, lower bound " << summary.lower_bound_bytes << " bytes (gap "
+      << gap(summary.total_bytes, summary.lower_bound_bytes) << "), "
+      << (summary.fits ? "fits" : "<span class=\"bad\">does not fit</span>") << ".</p>\n";
+  out << "<h2>Pools</h2>\n<table><tr><th>pool</th><th>kind</th><th>size</th><th>size hint</th><th>use</th><th>lower bound</th>"
+         "<th>gap</th><th>buffers</th><th>section</th></tr>\n";
+  for (size_t i = 0; i < p.pools.size(); ++i) {
+    const Pool& pool = p.pools[i];
+    const PoolSummary& s = summary.pools[i];
+    out << "<tr><td>" << escape(pool.name) << "</td><td>" << to_string(pool.kind) << "</td><td class=\"n\">" << s.size_bytes
+        << "</td><td class=\"n\">" << (pool.restricted() ? std::to_string(pool.size_hint_bytes) : "unlimited")
+        << "</td><td class=\"n" << (s.over_hint ? " bad" : "") << "\">"
+        << (pool.restricted() ? percent(s.size_bytes, pool.size_hint_bytes) : "-")
+        << "</td><td class=\"n\">" << s.lower_bound_bytes << "</td><td class=\"n\">" << gap(s.size_bytes, s.lower_bound_bytes)
+        << "</td><td class=\"n\">" << s.buffers << "</td><td>" << escape(pool.section) << "</td></tr>\n";
+  }
+  out << "</table>\n";
+  for (const std::string& image : c.images) out << "<p><img src=\"" << escape(image) << "\" alt=\"pool charts\"></p>\n";
+  if (!c.compared.empty()) {
+    out << "<h2>Algorithms compared</h2>\n<table><tr><th>algorithm</th>";
+    for (const Pool& pool : p.pools) out << "<th>" << escape(pool.name) << "</th>";
+    out << "<th>total</th><th>gap</th><th>time (ms)</th><th>fits</th><th>valid</th></tr>\n";
+    for (const Plan& plan : c.compared) {
+      out << "<tr><td>" << escape(plan.algorithm) << (plan.algorithm == c.chosen.algorithm ? " (chosen)" : "") << "</td>";
+      for (size_t i = 0; i < p.pools.size(); ++i) out << "<td class=\"n\">" << (i < plan.pool_sizes.size() ? plan.pool_sizes[i] : 0) << "</td>";
+      char ms[32];
+      std::snprintf(ms, sizeof ms, "%.1f", plan.runtime_ms);
+      out << "<td class=\"n\">" << plan.total_size() << "</td><td class=\"n\">" << gap(plan.total_size(), plan.lower_bound_bytes)
+          << "</td><td class=\"n\">" << ms << "</td><td>" << (plan_fits(p, plan) ? "yes" : "<span class=\"bad\">no</span>")
+          << "</td><td>" << (plan.has_errors() ? "<span class=\"bad\">no</span>" : "yes") << "</td></tr>\n";
+    }
+    out << "</table>\n";
+  }
+  if (!c.chosen.diagnostics.empty()) {
+    out << "<h2>Diagnostics</h2>\n<ul>\n";
+    for (const Diagnostic& d : c.chosen.diagnostics) out << "<li>" << to_string(d.severity) << ": " << escape(d.message) << "</li>\n";
+    out << "</ul>\n";
+  }
+  out << "<h2>Allocations</h2>\n<table><tr><th>buffer</th><th>pool</th><th>offset</th><th>size</th><th>end</th><th>alignment</th>"
+         "<th>kind</th><th>lifetime</th><th>pinned</th></tr>\n";
+  std::vector<size_t> order(p.buffers.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    const Allocation& x = c.chosen.allocations[a];
+    const Allocation& y = c.chosen.allocations[b];
+    return x.pool != y.pool ? x.pool < y.pool : x.offset != y.offset ? x.offset < y.offset : a < b;
+  });
+  for (size_t i : order) {
+    const Buffer& b = p.buffers[i];
+    const Allocation& a = c.chosen.allocations[i];
+    out << "<tr><td>" << escape(b.name) << "</td><td>" << (a.placed() ? escape(p.pools[static_cast<size_t>(a.pool)].name) : "-")
+        << "</td><td class=\"n\">" << (a.placed() ? std::to_string(a.offset) : "-") << "</td><td class=\"n\">" << b.size_bytes
+        << "</td><td class=\"n\">" << (a.placed() ? std::to_string(a.offset + b.size_bytes) : "-") << "</td><td class=\"n\">"
+        << b.alignment << "</td><td>" << to_string(b.kind) << "</td><td>"
+        << (b.lifetime ? std::to_string(b.lifetime->first()) + "–" + std::to_string(b.lifetime->last()) : "") << "</td><td>"
+        << (b.pin ? "yes" : "") << "</td></tr>\n";
+  }
+  out << "</table>\n<p style=\"color:#888\">Generated by USMP Explorer.</p>\n</body></html>\n";
+  return out.str();
+}
+
+}  // namespace usmpx

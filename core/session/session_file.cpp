@@ -1,0 +1,96 @@
+#include "session/session_file.h"
+
+#include <filesystem>
+
+#include "io/json_reader.h"
+#include "io/pool_json.h"
+
+namespace usmpx {
+
+namespace fs = std::filesystem;
+using Json = JsonReader::Json;
+using Pointer = JsonReader::Pointer;
+
+std::string write_session_json(const SessionFile& session, const std::string& session_path) {
+  Json root;
+  root["format"] = "usmpx-session";
+  root["version"] = 1;
+  root["input"] = session.input;
+  std::error_code ec;
+  const fs::path folder = fs::absolute(session_path, ec).parent_path();
+  const fs::path relative = fs::relative(session.input, folder, ec);
+  if (!ec && !relative.empty()) root["input_relative"] = relative.generic_string();
+  if (!session.module.empty()) root["module"] = session.module;
+  root["algorithm"] = session.edits.algorithm;
+  root["time_limit_seconds"] = session.edits.time_limit_seconds;
+  Json pools = Json::array();
+  for (const PoolSetting& setting : session.edits.pools) {
+    Json j = pool_to_json(setting.pool);
+    j["base"] = setting.base.empty() ? Json(nullptr) : Json(setting.base);
+    pools.push_back(std::move(j));
+  }
+  root["pools"] = std::move(pools);
+  Json pins = Json::array();
+  for (const PinSpec& pin : session.edits.pins) {
+    Json j;
+    j["buffer"] = pin.buffer;
+    j["pool"] = pin.pool;
+    if (pin.offset) j["offset"] = *pin.offset;
+    pins.push_back(std::move(j));
+  }
+  root["pins"] = std::move(pins);
+  return root.dump(2) + "\n";
+}
+
+SessionFile read_session_json(std::string_view text, const std::string& session_path) {
+  const JsonReader json(text, session_path);
+  const Json& root = json.root();
+  const Pointer top("");
+  json.expect_object(root, top);
+  if (json.get_string(root, top, "format", "") != "usmpx-session") {
+    json.fail(top / "format", "expected \"format\": \"usmpx-session\"");
+  }
+  if (json.get_int(root, top, "version", 0) != 1) json.fail(top / "version", "unsupported version (expected 1)");
+  json.check_keys(root, top, {"format", "version", "input", "input_relative", "module", "algorithm",
+                              "time_limit_seconds", "pools", "pins"});
+  SessionFile session;
+  session.input = json.get_string(root, top, "input", std::nullopt);
+  const std::string relative = json.get_string(root, top, "input_relative", "");
+  std::error_code ec;
+  if (!relative.empty() && !fs::exists(session.input, ec)) {
+    const fs::path candidate = fs::absolute(session_path, ec).parent_path() / relative;
+    if (fs::exists(candidate, ec)) session.input = candidate.lexically_normal().string();
+  }
+  session.module = json.get_string(root, top, "module", "");
+  session.edits.algorithm = json.get_string(root, top, "algorithm", "greedy_by_size");
+  session.edits.time_limit_seconds = json.get_number(root, top, "time_limit_seconds", 5.0);
+  if (!(session.edits.time_limit_seconds > 0)) json.fail(top / "time_limit_seconds", "must be positive");
+  const Json& pools = json.get_array(root, top, "pools");
+  for (size_t i = 0; i < pools.size(); ++i) {
+    const Pointer at = top / "pools" / i;
+    PoolSetting setting;
+    setting.pool = read_pool_json(json, pools[i], at, {"base"});
+    if (const Json* base = json.member(pools[i], "base"); base && !base->is_null()) {
+      if (!base->is_string()) json.fail(at / "base", "\"base\" must be a pool name or null");
+      setting.base = base->get<std::string>();
+    }
+    session.edits.pools.push_back(std::move(setting));
+  }
+  const Json& pins = json.get_array(root, top, "pins");
+  for (size_t i = 0; i < pins.size(); ++i) {
+    const Pointer at = top / "pins" / i;
+    json.expect_object(pins[i], at);
+    json.check_keys(pins[i], at, {"buffer", "pool", "offset"});
+    PinSpec pin;
+    pin.buffer = json.get_string(pins[i], at, "buffer", std::nullopt);
+    pin.pool = json.get_string(pins[i], at, "pool", std::nullopt);
+    if (pins[i].contains("offset")) {
+      pin.offset = json.get_int(pins[i], at, "offset", 0);
+      if (*pin.offset < 0) json.fail(at / "offset", "offset must not be negative");
+    }
+    session.edits.pins.push_back(std::move(pin));
+  }
+  return session;
+}
+
+}  // namespace usmpx

@@ -1,0 +1,26 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "session/session_edits.h"
+
+namespace usmpx {
+
+// A saved session (.usmpx.json): the input it was made from and every edit on top of it.
+struct SessionFile {
+  std::string input;   // absolute path of the model or problem
+  std::string module;  // MLF module, empty for the first
+  SessionEdits edits;
+  bool operator==(const SessionFile&) const = default;
+};
+
+// `session_path` is where the file goes; the input is also stored relative to its folder so a
+// moved project folder still opens.
+std::string write_session_json(const SessionFile& session, const std::string& session_path);
+
+// Throws InputError with file:line:column on malformed files. A relative input that exists next
+// to the session file wins over an absolute one that no longer exists.
+SessionFile read_session_json(std::string_view text, const std::string& session_path);
+
+}  // namespace usmpx

@@ -1,0 +1,265 @@
+// The explorer driven through its UI: open, drag to repin, undo, context menu, pool editor,
+// diagnostics, algorithm choice, sessions, comparison and the review report.
+#include <QComboBox>
+#include <QListView>
+#include <QMenu>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTableWidget>
+#include <QtTest>
+
+#include "chart/pool_chart_widget.h"
+#include "chart/qcustomplot_include.h"
+#include "compare_dialog.h"
+#include "explorer_controller.h"
+#include "main_window.h"
+#include "report_writer.h"
+#include "panels/pool_editor_widget.h"
+#include "test_support.h"
+
+using namespace usmpx;
+
+namespace {
+
+const QString kExample = QString::fromStdString(testing::source_path("resources/examples/kws_cnn.problem.json"));
+
+QAction* find_action(QMenu* menu, const QString& text) {
+  for (QAction* action : menu->actions()) {
+    if (action->text() == text) return action;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+class TestMainWindow : public QObject {
+  Q_OBJECT
+
+ private:
+  std::unique_ptr<app::MainWindow> window_;
+  app::ExplorerController* controller() { return window_->controller(); }
+  int buffer(const char* name) { return *controller()->problem().find_buffer(name); }
+  std::string pool_of(const char* name) { return testing::pool_of(controller()->problem(), controller()->plan(), name); }
+  void save_artefact(QWidget* widget, const QString& name) {
+    QDir().mkpath(QStringLiteral(USMPX_ARTEFACTS_DIR));
+    QTest::qWait(100);  // layouts settle and queued replots run
+    for (QCustomPlot* plot : widget->findChildren<QCustomPlot*>()) plot->replot();
+    widget->grab().save(QStringLiteral(USMPX_ARTEFACTS_DIR "/") + name);
+  }
+
+ private slots:
+  void initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("usmpx-tests"));
+  }
+
+  void init() {
+    window_ = std::make_unique<app::MainWindow>();
+    window_->set_batch_mode(true);
+    window_->resize(1500, 900);
+    window_->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window_.get()));
+    QVERIFY(window_->open_path(kExample));
+    controller()->wait_idle();
+    QVERIFY(controller()->has_input());
+    window_->chart()->plot()->replot();
+  }
+
+  void cleanup() { window_.reset(); }
+
+  void opens_and_plans_like_the_cli() {
+    QCOMPARE(controller()->plan().algorithm, std::string("greedy_by_size"));
+    QCOMPARE(controller()->plan().total_size(), 70192);
+    QCOMPARE(controller()->plan().lower_bound_bytes, 68912);
+    QCOMPARE(window_->chart()->pool_count(), 3);
+    QCOMPARE(window_->buffer_table()->model()->rowCount(), 19);
+    save_artefact(window_.get(), QStringLiteral("main_window.png"));
+  }
+
+  void drag_to_another_pool_repins_and_undo_restores() {
+    views::PoolChartWidget* chart = window_->chart();
+    const int sid_3 = buffer("sid_3");
+    QCOMPARE(pool_of("sid_3"), std::string("sram"));
+    const QPoint start = chart->buffer_center(sid_3);
+    const QPoint target = chart->pixel_of(0, 9.5, 2000);  // dtcm, inside sid_3's lifetime
+    QTest::mousePress(chart->plot(), Qt::LeftButton, {}, start);
+    QTest::mouseMove(chart->plot(), target);
+    QTest::mouseRelease(chart->plot(), Qt::LeftButton, {}, target);
+    controller()->wait_idle();
+    QCOMPARE(pool_of("sid_3"), std::string("dtcm"));
+    QVERIFY(controller()->problem().buffers[static_cast<size_t>(sid_3)].pin.has_value());
+    QVERIFY(controller()->modified());
+    QCOMPARE(QString::fromStdString(controller()->history().undo_text()), QStringLiteral("Move sid_3 to dtcm"));
+
+    QTest::keySequence(window_.get(), QKeySequence::Undo);
+    controller()->wait_idle();
+    QCOMPARE(pool_of("sid_3"), std::string("sram"));
+    QVERIFY(!controller()->problem().buffers[static_cast<size_t>(sid_3)].pin.has_value());
+    QVERIFY(!controller()->modified());
+    QTest::keySequence(window_.get(), QKeySequence(QStringLiteral("Ctrl+Shift+Z")));
+    controller()->wait_idle();
+    QCOMPARE(pool_of("sid_3"), std::string("dtcm"));
+  }
+
+  void vertical_drag_pins_an_aligned_offset() {
+    views::PoolChartWidget* chart = window_->chart();
+    const int sid_1 = buffer("sid_1");  // sram at 40000
+    const QPoint start = chart->buffer_center(sid_1);
+    const int dy = chart->pixel_of(1, 0, 40000).y() - chart->pixel_of(1, 0, 48000).y();
+    QTest::mousePress(chart->plot(), Qt::LeftButton, {}, start);
+    QTest::mouseMove(chart->plot(), start - QPoint(0, dy));
+    QTest::mouseRelease(chart->plot(), Qt::LeftButton, {}, start - QPoint(0, dy));
+    controller()->wait_idle();
+    const Buffer& b = controller()->problem().buffers[static_cast<size_t>(sid_1)];
+    QVERIFY(b.pin && b.pin->offset);
+    QCOMPARE(*b.pin->offset % 16, 0);
+    QVERIFY2(std::abs(*b.pin->offset - 48000) < 400, qPrintable(QString::number(*b.pin->offset)));
+    QCOMPARE(controller()->plan().allocations[static_cast<size_t>(sid_1)].offset, *b.pin->offset);
+  }
+
+  void context_menu_moves_and_unpins() {
+    const int sid_2 = buffer("sid_2");
+    std::unique_ptr<QMenu> menu(window_->build_buffer_menu(sid_2, window_.get()));
+    QMenu* move = nullptr;
+    for (QAction* a : menu->actions()) {
+      if (a->menu() && a->text() == QStringLiteral("Move to Pool")) move = a->menu();
+    }
+    QVERIFY(move);
+    QAction* to_dtcm = find_action(move, QStringLiteral("dtcm"));
+    QVERIFY(to_dtcm);
+    QVERIFY(!find_action(move, QStringLiteral("flash")));  // constants only
+    to_dtcm->trigger();
+    controller()->wait_idle();
+    QCOMPARE(pool_of("sid_2"), std::string("dtcm"));
+    std::unique_ptr<QMenu> again(window_->build_buffer_menu(sid_2, window_.get()));
+    QAction* unpin = find_action(again.get(), QStringLiteral("Unpin"));
+    QVERIFY(unpin && unpin->isEnabled());
+    unpin->trigger();
+    controller()->wait_idle();
+    QVERIFY(!controller()->problem().buffers[static_cast<size_t>(sid_2)].pin);
+  }
+
+  void shrinking_a_pool_shows_why_it_does_not_fit() {
+    QTableWidget* pools = window_->pool_editor()->table();
+    pools->item(1, 2)->setText(QStringLiteral("30k"));  // sram: 30 KiB, less than DepthwiseConv2d_acc alone
+    controller()->wait_idle();
+    QCOMPARE(controller()->problem().pools[1].size_hint_bytes, 30 * 1024);
+    QVERIFY(!plan_fits(controller()->problem(), controller()->plan()));
+    QListView* diagnostics = window_->diagnostics_view();
+    QVERIFY(diagnostics->model()->rowCount() > 0);
+    const QModelIndex first = diagnostics->model()->index(0, 0);
+    QCOMPARE(first.data().toString(), QStringLiteral("TVM USMP Error: the space available in the provided pools exceeded when "
+                                                     "trying to allocate the buffer : DepthwiseConv2d_acc"));
+    diagnostics->clicked(first);
+    QCOMPARE(window_->selected_buffers(), std::vector<int>{buffer("DepthwiseConv2d_acc")});
+    save_artefact(window_.get(), QStringLiteral("does_not_fit.png"));
+    // Undo the resize: fits again.
+    controller()->undo();
+    controller()->wait_idle();
+    QVERIFY(plan_fits(controller()->problem(), controller()->plan()));
+  }
+
+  void dragging_the_size_hint_line_resizes() {
+    views::PoolChartWidget* chart = window_->chart();
+    const QPoint start = chart->hint_line_point(0);  // dtcm, 16384
+    const QPoint end(start.x(), chart->pixel_of(0, 0, 14000).y());
+    QTest::mousePress(chart->plot(), Qt::LeftButton, {}, start);
+    QTest::mouseMove(chart->plot(), end);
+    QTest::mouseRelease(chart->plot(), Qt::LeftButton, {}, end);
+    controller()->wait_idle();
+    const int64_t hint = controller()->problem().pools[0].size_hint_bytes;
+    QCOMPARE(hint % 16, 0);
+    QVERIFY2(std::abs(hint - 14000) < 300, qPrintable(QString::number(hint)));
+  }
+
+  void algorithm_choice_replans() {
+    window_->algorithm_box()->setCurrentText(QStringLiteral("hill_climb"));
+    controller()->wait_idle();
+    QCOMPARE(controller()->plan().algorithm, std::string("hill_climb"));
+    QCOMPARE(controller()->plan().total_size(), 68912);
+    QCOMPARE(controller()->edits().algorithm, std::string("hill_climb"));
+  }
+
+  void session_round_trip() {
+    window_->algorithm_box()->setCurrentText(QStringLiteral("greedy_by_conflicts"));
+    controller()->wait_idle();
+    SessionEdits edits = controller()->edits();
+    edits = with_pin(edits, "sid_4", PinSpec{"", "sram", 256});
+    QVERIFY(controller()->apply_edit(QStringLiteral("pin"), edits));
+    controller()->wait_idle();
+    const QString path = QDir::temp().filePath(QStringLiteral("usmpx_test_session.usmpx.json"));
+    QString error;
+    QVERIFY2(controller()->save_session(path, &error), qPrintable(error));
+    QVERIFY(!controller()->modified());
+    const Plan saved_plan = controller()->plan();
+
+    app::MainWindow other;
+    other.set_batch_mode(true);
+    QVERIFY(other.open_path(path));
+    other.controller()->wait_idle();
+    QVERIFY(other.controller()->edits() == controller()->edits());
+    QCOMPARE(other.controller()->plan().allocations, saved_plan.allocations);
+    QCOMPARE(other.controller()->session_path(), QFileInfo(path).absoluteFilePath());
+    QFile::remove(path);
+  }
+
+  void autosave_keeps_unsaved_edits() {
+    SessionEdits edits = with_pin(controller()->edits(), "sid_4", PinSpec{"", "sram", std::nullopt});
+    QVERIFY(controller()->apply_edit(QStringLiteral("pin"), edits));
+    QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(app::ExplorerController::autosave_path()), 5000);
+    app::MainWindow restored;
+    restored.set_batch_mode(true);
+    QString error;
+    QVERIFY(restored.controller()->open_session(app::ExplorerController::autosave_path(), &error));
+    restored.controller()->wait_idle();
+    QVERIFY(restored.controller()->edits() == controller()->edits());
+    controller()->remove_autosave();
+  }
+
+  void compare_dialog_runs_every_algorithm() {
+    app::CompareDialog dialog(controller(), window_.get());
+    dialog.resize(1200, 800);
+    dialog.show();
+    QSignalSpy ready(controller(), &app::ExplorerController::comparison_ready);
+    dialog.run();
+    QVERIFY(ready.wait(30000));
+    QCOMPARE(dialog.table()->rowCount(), static_cast<int>(controller()->algorithms().size()));
+    QCOMPARE(dialog.table()->item(2, 0)->text(), QStringLiteral("hill_climb"));
+    QCOMPARE(dialog.table()->item(2, 4)->text(), QStringLiteral("68912"));  // dtcm, sram, flash, total
+    save_artefact(&dialog, QStringLiteral("compare_dialog.png"));
+    QSignalSpy applied(&dialog, &app::CompareDialog::apply_algorithm);
+    dialog.table()->selectRow(2);
+    for (QPushButton* button : dialog.findChildren<QPushButton*>()) {
+      if (button->text() == QStringLiteral("Apply Selected")) button->click();
+    }
+    QCOMPARE(applied.count(), 1);
+    QCOMPARE(applied.at(0).at(0).toString(), QStringLiteral("hill_climb"));
+  }
+
+  void review_report_is_written() {
+    const QString folder = QDir::temp().filePath(QStringLiteral("usmpx_test_report"));
+    QDir(folder).removeRecursively();
+    QString error;
+    const QStringList files = write_review_report(*controller(), *window_->chart(), folder, &error);
+    QCOMPARE(files, (QStringList{"charts.png", "charts.pdf", "charts.svg", "report.html"}));
+    for (const QString& f : files) QVERIFY(QFileInfo(QDir(folder).filePath(f)).size() > 100);
+    QFile html(QDir(folder).filePath(QStringLiteral("report.html")));
+    QVERIFY(html.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(html.readAll());
+    QVERIFY(text.contains(QStringLiteral("Memory plan review: kws_cnn.problem.json")));
+    QVERIFY(text.contains(QStringLiteral("<td>dtcm</td><td>workspace</td><td class=\"n\">13376</td>")));
+    QDir(folder).removeRecursively();
+  }
+
+  void unreadable_input_keeps_the_previous_model() {
+    QSignalSpy failed(controller(), &app::ExplorerController::load_failed);
+    QVERIFY(window_->open_path(QString::fromStdString(testing::fixture_path("bad/negative_size.json"))));
+    controller()->wait_idle();
+    QCOMPARE(failed.count(), 1);
+    QVERIFY(failed.at(0).at(0).toString().contains(QStringLiteral("negative_size.json:6:66: size_bytes must not be negative")));
+    QCOMPARE(controller()->problem().buffers.size(), size_t{19});
+  }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_main_window.moc"

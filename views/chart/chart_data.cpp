@@ -1,0 +1,48 @@
+#include "chart/chart_data.h"
+
+namespace usmpx::views {
+
+ChartData build_chart_data(const Problem& problem, const Plan& plan, const PlanSummary& summary) {
+  ChartData data;
+  const auto [first, end] = tick_range(problem);
+  data.tick_first = static_cast<double>(first);
+  data.tick_end = static_cast<double>(end);
+  for (size_t p = 0; p < problem.pools.size(); ++p) {
+    const Pool& pool = problem.pools[p];
+    PoolChartData pd;
+    pd.name = QString::fromStdString(pool.name);
+    pd.constant = pool.kind == PoolKind::kConstant;
+    pd.size_hint_bytes = pool.size_hint_bytes;
+    pd.alignment = pool.alignment;
+    if (p < summary.pools.size()) {
+      pd.size_bytes = summary.pools[p].size_bytes;
+      pd.lower_bound_bytes = summary.pools[p].lower_bound_bytes;
+      pd.over_hint = summary.pools[p].over_hint;
+      pd.live_bytes = summary.pools[p].live_bytes;
+    }
+    data.pools.push_back(std::move(pd));
+  }
+  for (size_t b = 0; b < problem.buffers.size() && b < plan.allocations.size(); ++b) {
+    const Allocation& a = plan.allocations[b];
+    if (!a.placed() || static_cast<size_t>(a.pool) >= data.pools.size()) continue;
+    const Buffer& buffer = problem.buffers[b];
+    BufferBox box;
+    box.buffer = static_cast<int>(b);
+    if (buffer.lifetime && !buffer.lifetime->empty()) {
+      box.x0 = static_cast<double>(buffer.lifetime->begin);
+      box.x1 = static_cast<double>(buffer.lifetime->end);
+    } else {
+      box.x0 = data.tick_first;
+      box.x1 = data.tick_end;
+    }
+    box.y0 = static_cast<double>(a.offset);
+    box.y1 = static_cast<double>(a.offset + buffer.size_bytes);
+    box.role = buffer_role(buffer);
+    box.pinned = buffer.pin.has_value();
+    box.label = QString::fromStdString(buffer.name);
+    data.pools[static_cast<size_t>(a.pool)].boxes.push_back(std::move(box));
+  }
+  return data;
+}
+
+}  // namespace usmpx::views

@@ -1,0 +1,386 @@
+#include "chart/pool_chart_widget.h"
+
+#include <QLabel>
+#include <QToolTip>
+#include <QVBoxLayout>
+#include <cmath>
+
+#include "chart/box_colors.h"
+#include "chart/byte_ticker.h"
+#include "chart/pool_plottable.h"
+
+namespace usmpx::views {
+namespace {
+
+constexpr int kHintGrabPixels = 5;
+constexpr int kDragThresholdPixels = 4;
+
+QString legend_html() {
+  QString html;
+  for (BufferRole role : {BufferRole::kIntermediate, BufferRole::kOperatorInternal, BufferRole::kConstant, BufferRole::kInputOutput}) {
+    const std::string_view name = to_string(role);
+    html += QStringLiteral("<span style='color:%1'>&#9632;</span> %2 &nbsp; ")
+                .arg(role_color(role).name(), QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size())));
+  }
+  html += QStringLiteral("&nbsp;<b>&#8212;</b> used &nbsp; <span style='color:#d62728'><b>- -</b></span> size hint &nbsp; "
+                         "<span style='color:#2ca02c'><b>&#183;&#183;&#183;</b></span> lower bound &nbsp; "
+                         "<span style='color:#444'>&#9473;</span> live bytes &nbsp; &#9698; pinned");
+  return html;
+}
+
+}  // namespace
+
+PoolChartWidget::PoolChartWidget(QWidget* parent, bool interactive)
+    : QWidget(parent), plot_(new QCustomPlot(this)), interactive_(interactive) {
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->setSpacing(2);
+  if (interactive_) {
+    auto* legend = new QLabel(legend_html());
+    legend->setContentsMargins(8, 2, 8, 0);
+    legend->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
+    legend->setToolTip(tr("Drag a box to another pool to repin it, up or down to pin its offset; "
+                          "drag the red line to resize the pool; wheel zooms, dragging the background pans"));
+    layout->addWidget(legend);
+  }
+  layout->addWidget(plot_);
+  plot_->setNoAntialiasingOnDrag(true);
+  plot_->setAutoAddPlottableToLegend(false);
+  if (!plot_->layer(QStringLiteral("ghost"))) {
+    plot_->addLayer(QStringLiteral("ghost"), plot_->layer(QStringLiteral("main")), QCustomPlot::limAbove);
+    plot_->layer(QStringLiteral("ghost"))->setMode(QCPLayer::lmBuffered);
+  }
+  if (interactive_) {
+    plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    plot_->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(plot_, &QCustomPlot::mousePress, this, &PoolChartWidget::on_press);
+    connect(plot_, &QCustomPlot::mouseMove, this, &PoolChartWidget::on_move);
+    connect(plot_, &QCustomPlot::mouseRelease, this, &PoolChartWidget::on_release);
+    connect(plot_, &QWidget::customContextMenuRequested, this, [this](const QPoint& pos) {
+      const int buffer = buffer_at(pos);
+      const int pool = pool_at(pos);
+      if (pool >= 0) emit context_menu_requested(buffer, pool, plot_->mapToGlobal(pos));
+    });
+  }
+  plot_->plotLayout()->clear();
+}
+
+QString PoolChartWidget::title_text(const PoolChartData& pool) const {
+  if (!interactive_) {
+    QString compact = pool.name + QStringLiteral(" ") + format_byte_count(pool.size_bytes);
+    if (pool.size_hint_bytes >= 0) compact += QStringLiteral(" / ") + format_byte_count(pool.size_hint_bytes);
+    return compact;
+  }
+  QString text = QStringLiteral("%1 (%2)  used %3").arg(pool.name, pool.constant ? tr("constant") : tr("workspace"),
+                                                         format_byte_count(pool.size_bytes));
+  if (pool.size_hint_bytes >= 0) {
+    text += tr(" of %1 (%2%)")
+                .arg(format_byte_count(pool.size_hint_bytes))
+                .arg(pool.size_hint_bytes > 0 ? 100.0 * static_cast<double>(pool.size_bytes) / static_cast<double>(pool.size_hint_bytes) : 0.0,
+                     0, 'f', 1);
+  }
+  text += tr("  ·  lower bound %1").arg(format_byte_count(pool.lower_bound_bytes));
+  if (pool.over_hint) text += tr("  ·  DOES NOT FIT");
+  return text;
+}
+
+void PoolChartWidget::rebuild_layout() {
+  plot_->clearPlottables();
+  plot_->clearItems();
+  ghost_ = nullptr;
+  plot_->plotLayout()->clear();
+  pools_.clear();
+  auto* margins = new QCPMarginGroup(plot_);
+  const QSharedPointer<QCPAxisTicker> bytes(new ByteTicker);
+  const QSharedPointer<QCPAxisTicker> ticks(new TickTicker);
+  for (size_t p = 0; p < data_.pools.size(); ++p) {
+    PoolView view;
+    view.title = new QCPTextElement(plot_, QString(), QFont(font().family(), 9, QFont::Bold));
+    plot_->plotLayout()->addElement(static_cast<int>(2 * p), 0, view.title);
+    view.rect = new QCPAxisRect(plot_);
+    plot_->plotLayout()->addElement(static_cast<int>(2 * p + 1), 0, view.rect);
+    view.rect->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
+    view.rect->setRangeDrag(Qt::Horizontal | Qt::Vertical);
+    view.rect->setRangeZoom(Qt::Horizontal | Qt::Vertical);
+    view.rect->axis(QCPAxis::atLeft)->setTicker(bytes);
+    view.rect->axis(QCPAxis::atBottom)->setTicker(ticks);
+    view.rect->axis(QCPAxis::atLeft)->setLabel(tr("offset"));
+    if (p + 1 == data_.pools.size()) view.rect->axis(QCPAxis::atBottom)->setLabel(tr("time (ticks)"));
+    plot_->plotLayout()->setRowStretchFactor(static_cast<int>(2 * p), 0.001);
+    QCPAxis* x = view.rect->axis(QCPAxis::atBottom);
+    QCPAxis* y = view.rect->axis(QCPAxis::atLeft);
+    view.boxes = new PoolPlottable(x, y);
+    // Drawn after the boxes, so the live-bytes line stays visible on top of them.
+    view.live = plot_->addGraph(x, y);
+    view.live->setLineStyle(QCPGraph::lsStepLeft);
+    // A cosmetic 1-pixel pen without antialiasing takes Qt's fast line path (thousands of steps).
+    view.live->setPen(QPen(QColor(20, 20, 20, 190), 0));
+    view.live->setAntialiased(false);
+    auto make_line = [&](const QPen& pen) {
+      auto* line = new QCPItemStraightLine(plot_);
+      line->setClipAxisRect(view.rect);
+      line->point1->setAxes(x, y);
+      line->point2->setAxes(x, y);
+      line->point1->setAxisRect(view.rect);
+      line->point2->setAxisRect(view.rect);
+      line->setPen(pen);
+      line->setSelectable(false);
+      return line;
+    };
+    view.used = make_line(QPen(QColor(40, 40, 40), 1.5));
+    QPen hint_pen(QColor(214, 39, 40), 2, Qt::DashLine);
+    view.hint = make_line(hint_pen);
+    view.lower_bound = make_line(QPen(QColor(44, 160, 44), 1.5, Qt::DotLine));
+    pools_.push_back(view);
+    connect(x, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
+            [this](const QCPRange& range) { sync_time_axes(range); });
+  }
+  ghost_ = new QCPItemRect(plot_);
+  ghost_->setLayer(QStringLiteral("ghost"));
+  ghost_->setPen(QPen(QColor(20, 20, 20), 1.5, Qt::DashLine));
+  ghost_->setBrush(QColor(255, 230, 0, 90));
+  ghost_->setVisible(false);
+  ghost_->setClipToAxisRect(false);
+  ghost_->topLeft->setType(QCPItemPosition::ptAbsolute);
+  ghost_->bottomRight->setType(QCPItemPosition::ptAbsolute);
+}
+
+void PoolChartWidget::set_line(QCPItemStraightLine* line, double y, bool visible) {
+  line->setVisible(visible);
+  line->point1->setCoords(data_.tick_first, y);
+  line->point2->setCoords(data_.tick_end, y);
+}
+
+void PoolChartWidget::fill_pool(size_t p) {
+  const PoolChartData& pool = data_.pools[p];
+  PoolView& view = pools_[p];
+  view.title->setText(title_text(pool));
+  view.title->setTextColor(pool.over_hint ? QColor(200, 0, 0) : QColor(30, 30, 30));
+  view.boxes->set_boxes(pool.boxes);
+  view.boxes->set_highlighted(selection_);
+  QVector<double> keys;
+  QVector<double> values;
+  for (const LiveStep& step : pool.live_bytes) {
+    keys.push_back(static_cast<double>(step.tick));
+    values.push_back(static_cast<double>(step.bytes));
+  }
+  view.live->setData(keys, values, true);
+  set_line(view.used, static_cast<double>(pool.size_bytes), true);
+  set_line(view.hint, static_cast<double>(pool.size_hint_bytes), pool.size_hint_bytes >= 0);
+  set_line(view.lower_bound, static_cast<double>(pool.lower_bound_bytes), pool.lower_bound_bytes > 0);
+}
+
+void PoolChartWidget::set_data(ChartData data) {
+  bool same_pools = data.pools.size() == data_.pools.size() && !pools_.empty();
+  for (size_t p = 0; same_pools && p < data.pools.size(); ++p) same_pools = data.pools[p].name == data_.pools[p].name;
+  data_ = std::move(data);
+  if (!same_pools) rebuild_layout();
+  for (size_t p = 0; p < pools_.size(); ++p) fill_pool(p);
+  if (!same_pools) {
+    reset_view();
+    return;
+  }
+  // Keep the user's zoom, but grow a chart whose pool now reaches above what is shown.
+  for (size_t p = 0; p < pools_.size(); ++p) {
+    const PoolChartData& pool = data_.pools[p];
+    QCPAxis* y = pools_[p].rect->axis(QCPAxis::atLeft);
+    const double top = static_cast<double>(std::max(pool.size_bytes, pool.size_hint_bytes));
+    if (top > y->range().upper) y->setRangeUpper(top * 1.08);
+  }
+  plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void PoolChartWidget::reset_view() {
+  const double span = std::max(1.0, data_.tick_end - data_.tick_first);
+  for (size_t p = 0; p < pools_.size(); ++p) {
+    const PoolChartData& pool = data_.pools[p];
+    double top = std::max<double>({static_cast<double>(pool.size_bytes), static_cast<double>(pool.size_hint_bytes),
+                                   static_cast<double>(pool.lower_bound_bytes), 16.0});
+    pools_[p].rect->axis(QCPAxis::atBottom)->setRange(data_.tick_first - 0.02 * span, data_.tick_end + 0.02 * span);
+    pools_[p].rect->axis(QCPAxis::atLeft)->setRange(0, top * 1.08);
+  }
+  plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void PoolChartWidget::sync_time_axes(const QCPRange& range) {
+  if (syncing_) return;
+  syncing_ = true;
+  for (PoolView& view : pools_) view.rect->axis(QCPAxis::atBottom)->setRange(range);
+  syncing_ = false;
+}
+
+void PoolChartWidget::set_selection(const std::vector<int>& buffers) {
+  selection_ = std::unordered_set<int>(buffers.begin(), buffers.end());
+  for (PoolView& view : pools_) view.boxes->set_highlighted(selection_);
+  plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+int PoolChartWidget::pool_of_buffer(int buffer) const {
+  for (size_t p = 0; p < pools_.size(); ++p) {
+    if (pools_[p].boxes->box_of(buffer)) return static_cast<int>(p);
+  }
+  return -1;
+}
+
+void PoolChartWidget::reveal(int buffer) {
+  const int p = pool_of_buffer(buffer);
+  if (p < 0) return;
+  const BufferBox* box = pools_[static_cast<size_t>(p)].boxes->box_of(buffer);
+  QCPAxis* x = pools_[static_cast<size_t>(p)].rect->axis(QCPAxis::atBottom);
+  QCPAxis* y = pools_[static_cast<size_t>(p)].rect->axis(QCPAxis::atLeft);
+  if (box->x1 < x->range().lower || box->x0 > x->range().upper) x->setRange(x->range() + ((box->x0 + box->x1) / 2 - x->range().center()));
+  if (box->y1 < y->range().lower || box->y0 > y->range().upper) y->setRange(y->range() + ((box->y0 + box->y1) / 2 - y->range().center()));
+  plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+int PoolChartWidget::pool_at(const QPoint& pixel) const {
+  for (size_t p = 0; p < pools_.size(); ++p) {
+    if (pools_[p].rect->rect().contains(pixel)) return static_cast<int>(p);
+  }
+  return -1;
+}
+
+int PoolChartWidget::buffer_at(const QPoint& pixel) const {
+  const int p = pool_at(pixel);
+  return p < 0 ? -1 : pools_[static_cast<size_t>(p)].boxes->buffer_at(pixel);
+}
+
+QRect PoolChartWidget::buffer_rect(int buffer) const {
+  const int p = pool_of_buffer(buffer);
+  if (p < 0) return {};
+  return pools_[static_cast<size_t>(p)].boxes->pixel_rect(buffer).intersected(pools_[static_cast<size_t>(p)].rect->rect()).toRect();
+}
+
+QPoint PoolChartWidget::buffer_center(int buffer) const {
+  const QRect r = buffer_rect(buffer);
+  return r.isNull() ? QPoint(-1, -1) : r.center();
+}
+
+QPoint PoolChartWidget::pixel_of(int pool, double tick, double offset) const {
+  const PoolView& view = pools_.at(static_cast<size_t>(pool));
+  return QPointF(view.rect->axis(QCPAxis::atBottom)->coordToPixel(tick), view.rect->axis(QCPAxis::atLeft)->coordToPixel(offset))
+      .toPoint();
+}
+
+QPoint PoolChartWidget::hint_line_point(int pool) const {
+  const PoolChartData& data = data_.pools.at(static_cast<size_t>(pool));
+  const QRect r = pools_.at(static_cast<size_t>(pool)).rect->rect();
+  const QPoint at = pixel_of(pool, 0, static_cast<double>(data.size_hint_bytes));
+  return {r.center().x(), at.y()};
+}
+
+double PoolChartWidget::offset_at(int pool, int pixel_y) const {
+  return pools_.at(static_cast<size_t>(pool)).rect->axis(QCPAxis::atLeft)->pixelToCoord(pixel_y);
+}
+
+void PoolChartWidget::set_range_drag(bool enabled) {
+  for (PoolView& view : pools_) view.rect->setRangeDrag(enabled ? Qt::Horizontal | Qt::Vertical : Qt::Orientations());
+}
+
+void PoolChartWidget::on_press(QMouseEvent* event) {
+  if (event->button() != Qt::LeftButton) return;
+  press_pos_ = event->pos();
+  const int p = pool_at(event->pos());
+  if (p < 0) return;
+  const PoolChartData& pool = data_.pools[static_cast<size_t>(p)];
+  if (pool.size_hint_bytes >= 0 && std::abs(hint_line_point(p).y() - event->pos().y()) <= kHintGrabPixels) {
+    drag_ = DragKind::kHint;
+    drag_pool_ = p;
+    set_range_drag(false);
+    return;
+  }
+  const int buffer = pools_[static_cast<size_t>(p)].boxes->buffer_at(event->pos());
+  if (buffer < 0) return;
+  drag_ = DragKind::kBox;
+  drag_buffer_ = buffer;
+  drag_pool_ = p;
+  const QRectF r = pools_[static_cast<size_t>(p)].boxes->pixel_rect(buffer);
+  grab_offset_ = QPointF(event->pos()) - r.bottomLeft();
+  set_range_drag(false);
+}
+
+void PoolChartWidget::on_move(QMouseEvent* event) {
+  if (drag_ == DragKind::kNone) {
+    if (event->buttons() == Qt::NoButton) show_tooltip(event);
+    return;
+  }
+  if (drag_ == DragKind::kHint) {
+    const double bytes = std::max(0.0, offset_at(drag_pool_, event->pos().y()));
+    set_line(pools_[static_cast<size_t>(drag_pool_)].hint, bytes, true);
+    QToolTip::showText(event->globalPosition().toPoint(), tr("size hint: %1 bytes").arg(static_cast<qint64>(bytes)), plot_);
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+    return;
+  }
+  if ((event->pos() - press_pos_).manhattanLength() < kDragThresholdPixels) return;
+  const QRectF r = pools_[static_cast<size_t>(drag_pool_)].boxes->pixel_rect(drag_buffer_);
+  const QPointF bottom_left = QPointF(event->pos()) - grab_offset_;
+  ghost_->topLeft->setCoords(bottom_left.x(), bottom_left.y() - r.height());
+  ghost_->bottomRight->setCoords(bottom_left.x() + r.width(), bottom_left.y());
+  ghost_->setVisible(true);
+  ghost_->layer()->replot();
+  plot_->update();
+}
+
+void PoolChartWidget::on_release(QMouseEvent* event) {
+  const DragKind drag = drag_;
+  drag_ = DragKind::kNone;
+  set_range_drag(true);
+  if (ghost_ && ghost_->visible()) {
+    ghost_->setVisible(false);
+    ghost_->layer()->replot();
+  }
+  if (event->button() != Qt::LeftButton) return;
+  const bool moved = (event->pos() - press_pos_).manhattanLength() >= kDragThresholdPixels;
+  if (drag == DragKind::kHint) {
+    const PoolChartData& pool = data_.pools[static_cast<size_t>(drag_pool_)];
+    const qint64 align = std::max<qint64>(1, pool.alignment);
+    const auto bytes = static_cast<qint64>(std::llround(std::max(0.0, offset_at(drag_pool_, event->pos().y())) / static_cast<double>(align))) * align;
+    if (moved && bytes != pool.size_hint_bytes) {
+      emit size_hint_requested(drag_pool_, bytes);
+    } else {
+      set_line(pools_[static_cast<size_t>(drag_pool_)].hint, static_cast<double>(pool.size_hint_bytes), true);
+      plot_->replot(QCustomPlot::rpQueuedReplot);
+    }
+    return;
+  }
+  if (drag == DragKind::kBox) {
+    if (!moved) {
+      emit buffer_clicked(drag_buffer_, event->modifiers());
+      return;
+    }
+    const int target = pool_at(event->pos());
+    if (target < 0) return;
+    const double bottom_y = QPointF(event->pos()).y() - grab_offset_.y();
+    const double raw = std::max(0.0, offset_at(target, static_cast<int>(std::lround(bottom_y))));
+    const BufferBox* box = pools_[static_cast<size_t>(drag_pool_)].boxes->box_of(drag_buffer_);
+    const qint64 current = box ? static_cast<qint64>(box->y0) : 0;
+    if (target != drag_pool_ && !(event->modifiers() & Qt::ShiftModifier)) {
+      emit pin_requested(drag_buffer_, target, -1);
+    } else {
+      emit pin_requested(drag_buffer_, target, target == drag_pool_ && std::llround(raw) == current ? current : std::llround(raw));
+    }
+    return;
+  }
+  if (!moved && pool_at(event->pos()) >= 0) emit empty_clicked();
+}
+
+void PoolChartWidget::show_tooltip(QMouseEvent* event) {
+  const int p = pool_at(event->pos());
+  if (p < 0) {
+    QToolTip::hideText();
+    return;
+  }
+  const int buffer = pools_[static_cast<size_t>(p)].boxes->buffer_at(event->pos());
+  const double x = pools_[static_cast<size_t>(p)].rect->axis(QCPAxis::atBottom)->pixelToCoord(event->pos().x());
+  const auto tick = static_cast<int64_t>(std::floor(x));
+  QString text = buffer >= 0 && tooltip_ ? tooltip_(buffer) : QString();
+  const QString step = tick_label_ ? tick_label_(tick) : QString();
+  if (!step.isEmpty()) text += (text.isEmpty() ? QString() : QStringLiteral("<hr>")) + tr("tick %1: %2").arg(tick).arg(step);
+  if (text.isEmpty()) {
+    QToolTip::hideText();
+    return;
+  }
+  QToolTip::showText(event->globalPosition().toPoint(), text, plot_);
+}
+
+}  // namespace usmpx::views

@@ -1,0 +1,104 @@
+#pragma once
+
+#include <QWidget>
+#include <functional>
+#include <unordered_set>
+#include <vector>
+
+#include "chart/chart_data.h"
+
+class QCustomPlot;
+class QCPAxisRect;
+class QCPGraph;
+class QCPItemRect;
+class QCPItemStraightLine;
+class QCPTextElement;
+class QMouseEvent;
+
+namespace usmpx::views {
+
+class PoolPlottable;
+
+// The centre of the explorer: one lifetime × offset chart per pool, stacked vertically with a
+// shared time axis. Boxes are buffers coloured by role; lines mark the pool's used size (solid),
+// its size hint (dashed red, draggable to resize the pool) and the lower bound of its buffers
+// (dotted green); a grey step line shows the bytes live at each tick. Dragging a box onto another
+// pool asks to repin it there; dragging it within its pool asks to pin it at the new offset.
+class PoolChartWidget : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit PoolChartWidget(QWidget* parent = nullptr, bool interactive = true);
+
+  // Shows new data; keeps the zoom when the pools are the same, else fits everything.
+  void set_data(ChartData data);
+  const ChartData& data() const { return data_; }
+  void set_selection(const std::vector<int>& buffers);
+  // Pans so that the buffer's box is visible.
+  void reveal(int buffer);
+  void reset_view();
+  void set_tooltip_provider(std::function<QString(int buffer)> provider) { tooltip_ = std::move(provider); }
+  // What runs at a tick (e.g. the operator), shown when hovering the charts.
+  void set_tick_labeler(std::function<QString(int64_t tick)> labeler) { tick_label_ = std::move(labeler); }
+  QCustomPlot* plot() const { return plot_; }
+
+  // Coordinate mapping, in widget pixels of plot().
+  int pool_count() const { return static_cast<int>(pools_.size()); }
+  int pool_at(const QPoint& pixel) const;
+  int buffer_at(const QPoint& pixel) const;
+  int pool_of_buffer(int buffer) const;
+  QPoint buffer_center(int buffer) const;
+  QRect buffer_rect(int buffer) const;  // the box as drawn, clipped to its chart
+  QPoint hint_line_point(int pool) const;  // middle of the pool's size-hint line
+  QPoint pixel_of(int pool, double tick, double offset) const;
+  // Offset in bytes at a vertical pixel position in a pool's chart.
+  double offset_at(int pool, int pixel_y) const;
+
+ signals:
+  void buffer_clicked(int buffer, Qt::KeyboardModifiers modifiers);
+  void empty_clicked();
+  // offset < 0 means "anywhere in the pool".
+  void pin_requested(int buffer, int pool, qint64 offset);
+  void size_hint_requested(int pool, qint64 bytes);
+  void context_menu_requested(int buffer, int pool, const QPoint& global_pos);
+
+ private:
+  struct PoolView {
+    QCPAxisRect* rect = nullptr;
+    QCPTextElement* title = nullptr;
+    PoolPlottable* boxes = nullptr;
+    QCPGraph* live = nullptr;
+    QCPItemStraightLine* used = nullptr;
+    QCPItemStraightLine* hint = nullptr;
+    QCPItemStraightLine* lower_bound = nullptr;
+  };
+  enum class DragKind { kNone, kBox, kHint };
+
+  void rebuild_layout();
+  void fill_pool(size_t p);
+  void set_line(QCPItemStraightLine* line, double y, bool visible);
+  void sync_time_axes(const struct QCPRange& range);
+  void on_press(QMouseEvent* event);
+  void on_move(QMouseEvent* event);
+  void on_release(QMouseEvent* event);
+  void show_tooltip(QMouseEvent* event);
+  void set_range_drag(bool enabled);
+  QString title_text(const PoolChartData& pool) const;
+
+  QCustomPlot* plot_;
+  bool interactive_;
+  ChartData data_;
+  std::vector<PoolView> pools_;
+  std::unordered_set<int> selection_;
+  std::function<QString(int)> tooltip_;
+  std::function<QString(int64_t)> tick_label_;
+  QCPItemRect* ghost_ = nullptr;
+  DragKind drag_ = DragKind::kNone;
+  int drag_buffer_ = -1;
+  int drag_pool_ = -1;
+  QPoint press_pos_;
+  QPointF grab_offset_;  // from the box's bottom-left corner to the mouse, in pixels
+  bool syncing_ = false;
+};
+
+}  // namespace usmpx::views

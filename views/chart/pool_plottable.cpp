@@ -1,0 +1,129 @@
+#include "chart/pool_plottable.h"
+
+#include <array>
+
+#include "chart/box_colors.h"
+
+namespace usmpx::views {
+
+PoolPlottable::PoolPlottable(QCPAxis* key_axis, QCPAxis* value_axis) : QCPAbstractPlottable(key_axis, value_axis) {
+  setSelectable(QCP::stNone);
+  setAntialiasedFill(false);
+}
+
+void PoolPlottable::set_boxes(std::vector<BufferBox> boxes) { boxes_ = std::move(boxes); }
+
+void PoolPlottable::set_highlighted(const std::unordered_set<int>& buffers) { highlighted_ = buffers; }
+
+QRectF PoolPlottable::to_pixels(const BufferBox& box) const {
+  const QPointF a(keyAxis()->coordToPixel(box.x0), valueAxis()->coordToPixel(box.y0));
+  const QPointF b(keyAxis()->coordToPixel(box.x1), valueAxis()->coordToPixel(box.y1));
+  return QRectF(a, b).normalized();
+}
+
+int PoolPlottable::buffer_at(const QPointF& pixel) const {
+  for (auto it = boxes_.rbegin(); it != boxes_.rend(); ++it) {
+    // A box at least 3 pixels in each direction, so thin buffers can still be picked.
+    QRectF r = to_pixels(*it);
+    if (r.width() < 3) r.adjust(-(3 - r.width()) / 2, 0, (3 - r.width()) / 2, 0);
+    if (r.height() < 3) r.adjust(0, -(3 - r.height()) / 2, 0, (3 - r.height()) / 2);
+    if (r.contains(pixel)) return it->buffer;
+  }
+  return -1;
+}
+
+const BufferBox* PoolPlottable::box_of(int buffer) const {
+  for (const BufferBox& box : boxes_) {
+    if (box.buffer == buffer) return &box;
+  }
+  return nullptr;
+}
+
+QRectF PoolPlottable::pixel_rect(int buffer) const {
+  const BufferBox* box = box_of(buffer);
+  return box ? to_pixels(*box) : QRectF();
+}
+
+double PoolPlottable::selectTest(const QPointF& pos, bool only_selectable, QVariant* /*details*/) const {
+  if (only_selectable) return -1;
+  return buffer_at(pos) >= 0 ? 0 : -1;
+}
+
+QCPRange PoolPlottable::getKeyRange(bool& found_range, QCP::SignDomain /*in_sign_domain*/) const {
+  found_range = !boxes_.empty();
+  QCPRange range(0, 1);
+  for (size_t i = 0; i < boxes_.size(); ++i) {
+    if (i == 0) range = QCPRange(boxes_[i].x0, boxes_[i].x1);
+    range.expand(QCPRange(boxes_[i].x0, boxes_[i].x1));
+  }
+  return range;
+}
+
+QCPRange PoolPlottable::getValueRange(bool& found_range, QCP::SignDomain /*in_sign_domain*/,
+                                      const QCPRange& /*in_key_range*/) const {
+  found_range = !boxes_.empty();
+  QCPRange range(0, 1);
+  for (const BufferBox& box : boxes_) range.expand(QCPRange(box.y0, box.y1));
+  return range;
+}
+
+void PoolPlottable::draw(QCPPainter* painter) {
+  const QRectF clip = clipRect();
+  constexpr size_t kRoles = 4;
+  std::array<QVector<QRectF>, kRoles> fills;
+  QVector<QRectF> outlines;
+  QVector<QRectF> highlighted;
+  std::vector<std::pair<QRectF, const BufferBox*>> labelled;
+  std::vector<QRectF> pins;
+  for (const BufferBox& box : boxes_) {
+    QRectF r = to_pixels(box);
+    if (!r.intersects(clip) && !clip.contains(r.topLeft())) continue;
+    // Thin boxes still show as at least one pixel.
+    if (r.width() < 1) r.setWidth(1);
+    if (r.height() < 1) r.setHeight(1);
+    fills[static_cast<size_t>(box.role)].push_back(r);
+    if (r.width() >= 4 && r.height() >= 4) outlines.push_back(r);
+    if (highlighted_.count(box.buffer)) highlighted.push_back(r);
+    if (box.pinned) pins.push_back(r);
+    if (r.width() > 40 && r.height() > 14) labelled.emplace_back(r, &box);
+  }
+  painter->setAntialiasing(false);
+  painter->setPen(Qt::NoPen);
+  for (size_t role = 0; role < kRoles; ++role) {
+    QColor color = role_color(static_cast<BufferRole>(role));
+    color.setAlpha(210);  // overlapping boxes (invalid plans) stay visible
+    painter->setBrush(color);
+    painter->drawRects(fills[role]);
+  }
+  painter->setBrush(Qt::NoBrush);
+  painter->setPen(QPen(QColor(255, 255, 255, 170), 1));
+  painter->drawRects(outlines);
+  // Pinned buffers: a dark corner triangle.
+  painter->setPen(Qt::NoPen);
+  painter->setBrush(QColor(30, 30, 30));
+  for (const QRectF& r : pins) {
+    const double s = std::min({8.0, r.width(), r.height()});
+    const QPointF corner = r.topLeft();
+    const QPointF triangle[3] = {corner, corner + QPointF(s, 0), corner + QPointF(0, s)};
+    painter->drawPolygon(triangle, 3);
+  }
+  painter->setBrush(Qt::NoBrush);
+  painter->setPen(QPen(QColor(20, 20, 20), 2.5));
+  painter->drawRects(highlighted);
+  painter->setPen(QPen(QColor(255, 230, 0), 1.2));
+  painter->drawRects(highlighted);
+  painter->setPen(Qt::white);
+  const QFontMetrics metrics(painter->font());
+  for (const auto& [r, box] : labelled) {
+    const QString text = metrics.elidedText(box->label, Qt::ElideRight, static_cast<int>(r.width()) - 6);
+    if (text.size() > 1) painter->drawText(r.adjusted(4, 0, -2, 0), Qt::AlignLeft | Qt::AlignVCenter, text);
+  }
+}
+
+void PoolPlottable::drawLegendIcon(QCPPainter* painter, const QRectF& rect) const {
+  painter->setBrush(role_color(BufferRole::kIntermediate));
+  painter->setPen(Qt::NoPen);
+  painter->drawRect(rect);
+}
+
+}  // namespace usmpx::views

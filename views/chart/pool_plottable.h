@@ -1,0 +1,56 @@
+#pragma once
+
+#include <QString>
+#include <unordered_set>
+#include <vector>
+
+#include "analysis/plan_profile.h"
+#include "chart/qcustomplot_include.h"
+
+namespace usmpx::views {
+
+// One buffer drawn as a box: x = lifetime [x0, x1) in ticks, y = [y0, y1) in bytes.
+struct BufferBox {
+  int buffer = -1;
+  double x0 = 0, x1 = 0, y0 = 0, y1 = 0;
+  BufferRole role = BufferRole::kIntermediate;
+  bool pinned = false;
+  QString label;
+};
+
+// All buffer boxes of one pool as a single plottable (not one item per box), so that thousands of
+// boxes stay cheap: boxes outside the view are culled, the rest are batched by colour into one
+// drawRects call each, and labels are drawn only where they fit.
+class PoolPlottable : public QCPAbstractPlottable {
+  Q_OBJECT
+
+ public:
+  PoolPlottable(QCPAxis* key_axis, QCPAxis* value_axis);
+
+  void set_boxes(std::vector<BufferBox> boxes);
+  const std::vector<BufferBox>& boxes() const { return boxes_; }
+  void set_highlighted(const std::unordered_set<int>& buffers);
+
+  // The buffer whose box contains the pixel (the one drawn last when several do), or -1.
+  int buffer_at(const QPointF& pixel) const;
+  // Pixel rectangle of a buffer's box; empty when the buffer is not in this pool.
+  QRectF pixel_rect(int buffer) const;
+  const BufferBox* box_of(int buffer) const;
+
+  double selectTest(const QPointF& pos, bool only_selectable, QVariant* details = nullptr) const override;
+  QCPRange getKeyRange(bool& found_range, QCP::SignDomain in_sign_domain = QCP::sdBoth) const override;
+  QCPRange getValueRange(bool& found_range, QCP::SignDomain in_sign_domain = QCP::sdBoth,
+                         const QCPRange& in_key_range = QCPRange()) const override;
+
+ protected:
+  void draw(QCPPainter* painter) override;
+  void drawLegendIcon(QCPPainter* painter, const QRectF& rect) const override;
+
+ private:
+  QRectF to_pixels(const BufferBox& box) const;
+
+  std::vector<BufferBox> boxes_;
+  std::unordered_set<int> highlighted_;
+};
+
+}  // namespace usmpx::views

@@ -1,0 +1,25 @@
+#pragma once
+
+#include <QTextBrowser>
+
+#include "model/conflict_graph.h"
+#include "model/plan.h"
+#include "model/problem.h"
+
+namespace usmpx::views {
+
+// Everything about one buffer: size, alignment, kind, lifetime, pool and offset, pin, conflicts
+// and where in the source it comes from. Conflict names are links that select that buffer.
+class InspectorWidget : public QTextBrowser {
+  Q_OBJECT
+
+ public:
+  explicit InspectorWidget(QWidget* parent = nullptr);
+  void show_buffer(const Problem& problem, const Plan& plan, const ConflictLists& conflicts, int buffer);
+  void clear_buffer();
+
+ signals:
+  void buffer_link_activated(int buffer);
+};
+
+}  // namespace usmpx::views

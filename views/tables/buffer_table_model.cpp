@@ -1,0 +1,95 @@
+#include "tables/buffer_table_model.h"
+
+#include <QBrush>
+#include <QColor>
+
+#include "analysis/plan_profile.h"
+#include "chart/box_colors.h"
+
+namespace usmpx::views {
+
+BufferTableModel::BufferTableModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void BufferTableModel::set_problem(const Problem& problem, const std::vector<int>& conflict_counts) {
+  beginResetModel();
+  problem_ = problem;
+  conflict_counts_ = conflict_counts;
+  allocations_.assign(problem.buffers.size(), Allocation{});
+  endResetModel();
+}
+
+void BufferTableModel::set_plan(const Plan& plan) {
+  if (plan.allocations.size() != problem_.buffers.size()) return;
+  allocations_ = plan.allocations;
+  if (!allocations_.empty()) emit dataChanged(index(0, kPool), index(rowCount() - 1, kEnd));
+}
+
+int BufferTableModel::rowCount(const QModelIndex& parent) const {
+  return parent.isValid() ? 0 : static_cast<int>(problem_.buffers.size());
+}
+
+int BufferTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : kColumnCount; }
+
+QVariant BufferTableModel::data(const QModelIndex& index, int role) const {
+  if (!index.isValid() || index.row() < 0 || index.row() >= rowCount() || index.column() >= kColumnCount) return {};
+  const auto row = static_cast<size_t>(index.row());
+  const Buffer& buffer = problem_.buffers[row];
+  const Allocation& allocation = allocations_[row];
+  if (role == kBufferRole) return index.row();
+  if (role == Qt::TextAlignmentRole) {
+    const int c = index.column();
+    const bool numeric = c == kOffset || c == kSize || c == kEnd || c == kAlignment || c == kConflicts;
+    return QVariant::fromValue(Qt::Alignment(numeric ? Qt::AlignRight | Qt::AlignVCenter : Qt::AlignLeft | Qt::AlignVCenter));
+  }
+  if (role == Qt::DecorationRole && index.column() == kName) return role_color(buffer_role(buffer));
+  if (role == Qt::ForegroundRole && index.column() == kPool && !allocation.placed()) return QBrush(QColor(200, 0, 0));
+  if (role == Qt::ToolTipRole && index.column() == kOrigin) {
+    return QString::fromStdString(buffer.origin.location.file);
+  }
+  if (role != Qt::DisplayRole && role != Qt::EditRole) return {};
+  switch (index.column()) {
+    case kName:
+      return QString::fromStdString(buffer.name);
+    case kPool:
+      return allocation.placed() ? QString::fromStdString(problem_.pools[static_cast<size_t>(allocation.pool)].name)
+                                 : tr("(unplaced)");
+    case kOffset:
+      return allocation.placed() ? QVariant(static_cast<qlonglong>(allocation.offset)) : QVariant();
+    case kSize:
+      return static_cast<qlonglong>(buffer.size_bytes);
+    case kEnd:
+      return allocation.placed() ? QVariant(static_cast<qlonglong>(allocation.offset + buffer.size_bytes)) : QVariant();
+    case kAlignment:
+      return static_cast<qlonglong>(buffer.alignment);
+    case kKind: {
+      const std::string_view role_name = to_string(buffer_role(buffer));
+      return QString::fromUtf8(role_name.data(), static_cast<qsizetype>(role_name.size()));
+    }
+    case kLifetime:
+      return buffer.lifetime ? QStringLiteral("[%1, %2]").arg(buffer.lifetime->first()).arg(buffer.lifetime->last()) : QString();
+    case kConflicts:
+      return row < conflict_counts_.size() ? conflict_counts_[row] : 0;
+    case kPinned:
+      if (!buffer.pin) return QString();
+      return buffer.pin->offset ? tr("%1 @ %2")
+                                      .arg(QString::fromStdString(problem_.pools[static_cast<size_t>(buffer.pin->pool)].name))
+                                      .arg(*buffer.pin->offset)
+                                : QString::fromStdString(problem_.pools[static_cast<size_t>(buffer.pin->pool)].name);
+    case kOrigin: {
+      QString origin = QString::fromStdString(buffer.origin.function);
+      if (buffer.origin.location.line > 0) origin += QStringLiteral(":%1").arg(buffer.origin.location.line);
+      return origin;
+    }
+    default:
+      return {};
+  }
+}
+
+QVariant BufferTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
+  if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 || section >= kColumnCount) return {};
+  static const char* const names[kColumnCount] = {"Buffer", "Pool", "Offset",    "Size",   "End",   "Align",
+                                                  "Kind",   "Lifetime", "Conflicts", "Pinned", "Origin"};
+  return tr(names[section]);
+}
+
+}  // namespace usmpx::views

@@ -1,0 +1,35 @@
+#pragma once
+
+#include <QAbstractTableModel>
+
+#include "model/plan.h"
+#include "model/problem.h"
+
+namespace usmpx::views {
+
+// Every buffer of the problem with where the plan put it, one row per buffer (row = buffer index).
+class BufferTableModel : public QAbstractTableModel {
+  Q_OBJECT
+
+ public:
+  enum Column { kName, kPool, kOffset, kSize, kEnd, kAlignment, kKind, kLifetime, kConflicts, kPinned, kOrigin, kColumnCount };
+  static constexpr int kBufferRole = Qt::UserRole + 1;  // the buffer index, for any column
+
+  explicit BufferTableModel(QObject* parent = nullptr);
+
+  // Replaces everything (new problem); rows keep their meaning when only the plan changes.
+  void set_problem(const Problem& problem, const std::vector<int>& conflict_counts);
+  void set_plan(const Plan& plan);
+
+  int rowCount(const QModelIndex& parent = {}) const override;
+  int columnCount(const QModelIndex& parent = {}) const override;
+  QVariant data(const QModelIndex& index, int role) const override;
+  QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+
+ private:
+  Problem problem_;
+  std::vector<int> conflict_counts_;
+  std::vector<Allocation> allocations_;
+};
+
+}  // namespace usmpx::views

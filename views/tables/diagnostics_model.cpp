@@ -1,0 +1,66 @@
+#include "tables/diagnostics_model.h"
+
+#include <QApplication>
+#include <QStyle>
+
+#include "io/input_error.h"
+
+namespace usmpx::views {
+
+DiagnosticsModel::DiagnosticsModel(QObject* parent) : QAbstractListModel(parent) {}
+
+void DiagnosticsModel::set_diagnostics(std::vector<Diagnostic> load_warnings, std::vector<Diagnostic> plan_diagnostics) {
+  beginResetModel();
+  items_ = std::move(load_warnings);
+  items_.insert(items_.end(), plan_diagnostics.begin(), plan_diagnostics.end());
+  endResetModel();
+}
+
+int DiagnosticsModel::error_count() const {
+  int count = 0;
+  for (const Diagnostic& d : items_) count += d.severity == Severity::kError ? 1 : 0;
+  return count;
+}
+
+int DiagnosticsModel::rowCount(const QModelIndex& parent) const {
+  return parent.isValid() ? 0 : static_cast<int>(items_.size());
+}
+
+QVariant DiagnosticsModel::data(const QModelIndex& index, int role) const {
+  if (!index.isValid() || index.row() < 0 || index.row() >= rowCount()) return {};
+  const Diagnostic& d = items_[static_cast<size_t>(index.row())];
+  switch (role) {
+    case Qt::DisplayRole: {
+      // TVM's messages span several lines; the list shows the first, the tooltip all.
+      QString text = QString::fromStdString(d.message);
+      const QString where = QString::fromStdString(format_location(d.location));
+      if (!where.isEmpty()) text = where + QStringLiteral(": ") + text;
+      QString first = text.section(QLatin1Char('\n'), 0, 0);
+      // TVM's placement error continues with the buffer's repr; show its name on the first line.
+      const QString second = text.section(QLatin1Char('\n'), 1, 1);
+      if (first.endsWith(QStringLiteral("BufferInfoNode(")) && second.startsWith(QStringLiteral("name_hint="))) {
+        first.chop(static_cast<int>(QStringLiteral("BufferInfoNode(").size()));
+        first += second.mid(10).section(QLatin1Char(','), 0, 0);
+      }
+      return first;
+    }
+    case Qt::ToolTipRole:
+      return QString::fromStdString(d.message);
+    case Qt::DecorationRole: {
+      const QStyle::StandardPixmap icon = d.severity == Severity::kError     ? QStyle::SP_MessageBoxCritical
+                                          : d.severity == Severity::kWarning ? QStyle::SP_MessageBoxWarning
+                                                                             : QStyle::SP_MessageBoxInformation;
+      return QApplication::style()->standardIcon(icon);
+    }
+    case kBuffersRole: {
+      QList<int> buffers(d.buffers.begin(), d.buffers.end());
+      return QVariant::fromValue(buffers);
+    }
+    case kPoolRole:
+      return d.pool;
+    default:
+      return {};
+  }
+}
+
+}  // namespace usmpx::views
