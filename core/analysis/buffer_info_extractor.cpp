@@ -104,9 +104,11 @@ class Extractor {
     if (seen_calls_.insert(call).second) call_order_.push_back(call);
     scopes_.push_back(std::move(scope));
     call_stack_.push_back(&f);
+    const int64_t call_tick = tick_;
     if (f.body) visit_stmt(*f.body);
     call_stack_.pop_back();
     scopes_.pop_back();
+    if (call && call_stack_.size() == 1) result_.timeline.push_back({call_tick, tick_, f.name});
   }
 
   void visit_stmt(const tir::Stmt& s) {

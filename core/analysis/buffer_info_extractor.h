@@ -8,6 +8,7 @@
 
 #include "analysis/pool_assignment.h"
 #include "model/buffer.h"
+#include "model/problem.h"
 #include "tir/node.h"
 
 namespace usmpx {
@@ -38,6 +39,8 @@ struct BufferInfoAnalysis {
   std::vector<Buffer> buffers;               // in the order the walk met them
   std::vector<const tir::Stmt*> statements;  // parallel: the Allocate, AllocateConst or LetStmt
   int64_t memory_pressure = 0;
+  // One span per call made from main: from the call's tick to the callee's last, named after it.
+  std::vector<TimelineSpan> timeline;
 };
 
 // Walks `main` as ExtractBufferInfo does (src/tir/usmp/analysis/extract_buffer_info.cc, v0.18):

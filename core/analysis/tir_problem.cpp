@@ -105,6 +105,7 @@ TirProblem analyze_tir_module(const tir::Module& module, const PoolOptions& opti
     problem.pools = pools.pools;
     problem.buffers = std::move(analysis.buffers);
     problem.memory_pressure = analysis.memory_pressure;
+    problem.timeline = std::move(analysis.timeline);
     return out;
   }
 
@@ -141,6 +142,7 @@ TirProblem analyze_tir_module(const tir::Module& module, const PoolOptions& opti
   problem.pools = pools.pools;
   problem.buffers = std::move(analysis.buffers);
   problem.memory_pressure = analysis.memory_pressure;
+  problem.timeline = std::move(analysis.timeline);
 
   Plan plan;
   plan.algorithm = "as-built";

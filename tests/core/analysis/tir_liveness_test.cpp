@@ -53,6 +53,8 @@ TEST(TirLiveness, CalleeBodiesAreWalkedAtTheCallSite) {
       {{"x", 4, kTemp, {{3, 4}}, {"y"}}, {"y", 4, kTemp, {{3, 7}}, {"x", "z"}}, {"z", 4, kTemp, {{6, 7}}, {"y"}}});
   EXPECT_EQ(in.problem.memory_pressure, 8);
   EXPECT_EQ(in.format, InputFormat::kTvmScript);
+  // Each call from main spans its own tick and its callee's ticks.
+  EXPECT_EQ(in.problem.timeline, (std::vector<TimelineSpan>{{2, 4, "op"}, {5, 7, "op"}}));
   EXPECT_FALSE(in.as_built);
 }
 
@@ -136,6 +138,7 @@ TEST(TirLiveness, InputAndOutputAnnotationsNameTheBuffer) {
 
 TEST(TirLiveness, AFunctionCalledTwiceGivesDuplicateAndSelfConflicts) {
   const LoadedInput in = load("called_twice.py");
+  EXPECT_EQ(in.problem.timeline, (std::vector<TimelineSpan>{{3, 8, "op"}, {9, 14, "op"}}));
   expect_buffers(in.problem, {{"x", 8, kTemp, {{1, 14}}, {"y", "acc", "acc"}},
                               {"y", 8, kTemp, {{1, 14}}, {"x", "acc", "acc"}},
                               {"acc", 32, kTemp, {{1, 14}}, {"x", "y", "x", "y", "acc"}}});
