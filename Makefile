@@ -1,7 +1,7 @@
 # Thin wrapper around CMake presets. `make run` and `make test` install missing Debian packages first.
 PRESET ?= release
 BUILD_DIR := build/$(PRESET)
-EXAMPLE ?= resources/examples/kws_cnn.problem.json
+EXAMPLE ?= resources/examples/kws_dscnn.tvmscript.py
 
 .PHONY: all deps configure build run test test-sanitize bench format tidy clean
 

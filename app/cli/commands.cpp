@@ -48,6 +48,14 @@ std::string default_algorithm(const LoadedInput& input, const Options& options) 
   return input.as_built && options.command == "check" ? kAsBuilt : "greedy_by_size";
 }
 
+// What the reader could not use, each with its position when known.
+void print_input_warnings(std::ostream& out, const LoadedInput& input) {
+  for (const Diagnostic& d : input.warnings) {
+    const std::string at = format_location(d.location);
+    out << (at.empty() ? "" : at + ": ") << to_string(d.severity) << ": " << d.message << '\n';
+  }
+}
+
 bool plan_ok(const Problem& problem, const Plan& plan) { return plan_fits(problem, plan) && !plan.has_errors(); }
 
 void print_plan_heading(std::ostream& out, const LoadedInput& input, const Plan& plan) {
@@ -134,6 +142,8 @@ int run_info(const Options& options, std::ostream& out) {
                      std::to_string(conflicts[b].size()), candidates, origin});
   }
   buffers.print(out, "  ");
+  if (!input.warnings.empty()) out << '\n';
+  print_input_warnings(out, input);
   return kOk;
 }
 
@@ -145,6 +155,7 @@ int run_plan(const Options& options, std::ostream& out, std::ostream& err) {
     print_warnings(err, input);
     print_diagnostics(err, plan.diagnostics);
   } else {
+    print_input_warnings(out, input);
     print_plan_heading(out, input, plan);
     print_warnings(out, input);
     out << '\n';

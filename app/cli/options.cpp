@@ -156,8 +156,9 @@ std::string usage_text(const std::string& command) {
   }
   if (command == "info") {
     return "usage: usmpx info INPUT [pool options] [--json]\n\n"
-           "Lists every buffer: size, alignment, kind, lifetime, conflicts, origin. --json prints the\n"
-           "problem in the usmpx-problem format.\n\n" +
+           "Lists every buffer: size, alignment, kind, lifetime, conflicts, candidate pools and origin\n"
+           "(function and file:line:column of the allocation in a TIR dump). --json prints the problem\n"
+           "in the usmpx-problem format.\n\n" +
            pool_options;
   }
   return "usage: usmpx COMMAND INPUT [options]\n\n"
@@ -167,8 +168,10 @@ std::string usage_text(const std::string& command) {
          "  plan     plan INPUT and print the plan\n"
          "  compare  compare planners on INPUT\n"
          "  check    validate a plan of INPUT; non-zero exit when it does not fit\n\n"
-         "INPUT: a usmpx-problem .json file, a MiniMalloc .csv file, or a Model Library Format archive\n"
-         "(.tar, .tar.gz, .tgz) or folder as TVM exports it (USMP off or on).\n"
+         "INPUT: a usmpx-problem .json file, a MiniMalloc .csv file, a Model Library Format archive\n"
+         "(.tar, .tar.gz, .tgz) or folder as TVM exports it (USMP off or on), or a TIR dump: TVMScript\n"
+         "(@I.ir_module / @T.prim_func, usually .py) or the legacy primfn text (usually .txt), written\n"
+         "before USMP (allocates; planned as USMP would) or after it (pool lets; --algorithm as-built).\n"
          "Run 'usmpx COMMAND --help' for a command's options.\n\n"
          "Exit codes: 0 ok, 1 does not fit / invalid plan, 2 usage error, 3 unreadable or malformed input.\n";
 }

@@ -55,7 +55,9 @@ LivenessResult sweep_liveness(const std::vector<int64_t>& sizes, const std::vect
         if (c != static_cast<int>(b)) list.push_back(c);
       }
     } else {
-      std::erase_if(list, [&](int c) { return static_cast<size_t>(c) < is_constant.size() && is_constant[static_cast<size_t>(c)]; });
+      std::erase_if(list, [&](int c) {
+        return static_cast<size_t>(c) < is_constant.size() && is_constant[static_cast<size_t>(c)];
+      });
     }
   }
   return result;

@@ -7,7 +7,9 @@
 namespace usmpx {
 namespace {
 
-std::string kind_of(const std::string& target) { return target.substr(0, target.find(' ')); }
+std::string kind_of(const std::string& target) {
+  return target.substr(0, target.find(' '));
+}
 
 std::vector<int> candidates(const std::vector<Pool>& pools, PoolKind kind, const std::string& target) {
   std::vector<int> out;
@@ -31,7 +33,8 @@ void add_pools(std::vector<Pool>& pools, PoolKind kind, const std::vector<std::s
       if (pool_name == name) pool.targets.push_back({target, access});
     }
     if (pool.targets.empty()) {
-      for (const std::string& t : targets) pool.targets.push_back({t, access});
+      for (const std::string& t : targets)
+        pool.targets.push_back({t, access});
     }
     pools.push_back(std::move(pool));
   }

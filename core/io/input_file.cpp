@@ -8,6 +8,7 @@
 #include "io/minimalloc_csv.h"
 #include "io/problem_json.h"
 #include "io/text_file.h"
+#include "io/tir_input.h"
 #include "mlf/mlf_model.h"
 
 namespace usmpx {
@@ -29,6 +30,10 @@ std::string_view to_string(InputFormat format) {
       return "MiniMalloc CSV";
     case InputFormat::kMlf:
       return "Model Library Format";
+    case InputFormat::kTvmScript:
+      return "TVMScript TIR";
+    case InputFormat::kLegacyTir:
+      return "legacy TIR text";
   }
   return "unknown";
 }
@@ -58,9 +63,13 @@ LoadedInput load_input(const std::string& path, const LoadOptions& options) {
     apply_pool_options(input.problem, options.pools);
     return input;
   }
+  if (std::filesystem::is_regular_file(path, ec)) {
+    const std::string text = read_text_file(path);
+    if (const std::optional<InputFormat> tir = detect_tir_format(text)) return load_tir_dump(text, path, *tir, options);
+  }
   throw InputError({path, 0, 0},
-                   "unknown input kind: expected a problem .json, a MiniMalloc .csv, an MLF archive "
-                   "(.tar, .tar.gz, .tgz) or an MLF folder holding metadata.json");
+                   "unknown input kind: expected a problem .json, a MiniMalloc .csv, a TIR dump (TVMScript or "
+                   "primfn text), an MLF archive (.tar, .tar.gz, .tgz) or an MLF folder holding metadata.json");
 }
 
 std::vector<std::string> input_modules(const std::string& path) {

@@ -11,7 +11,7 @@
 
 namespace usmpx {
 
-enum class InputFormat { kProblemJson, kMinimallocCsv, kMlf };
+enum class InputFormat { kProblemJson, kMinimallocCsv, kMlf, kTvmScript, kLegacyTir };
 
 std::string_view to_string(InputFormat format);
 
@@ -31,7 +31,8 @@ struct LoadOptions {
   std::string module;  // empty: the first module
 };
 
-// Picks the reader by the file's name and content and applies the pool options. Throws
+// Picks the reader by the file's name and content and applies the pool options (TIR dumps:
+// any other name whose content is TVMScript or legacy primfn text). Throws
 // InputError when the input cannot be read, is of an unknown kind, or is malformed, and
 // ConfigError when the pool options do not fit the input.
 LoadedInput load_input(const std::string& path, const LoadOptions& options = {});

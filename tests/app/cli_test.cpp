@@ -23,7 +23,9 @@ CliRun usmpx_cli(std::vector<std::string> args) {
   return {code, out.str(), err.str()};
 }
 
-std::string fixture(const char* name) { return testing::fixture_path(name); }
+std::string fixture(const char* name) {
+  return testing::fixture_path(name);
+}
 
 TEST(Cli, VersionAndHelp) {
   EXPECT_EQ(usmpx_cli({"--version"}).out, std::string("usmpx ") + USMPX_VERSION + "\n");
@@ -89,12 +91,14 @@ TEST(Cli, TvmEraseReinsertQuirkIsReproducedAndFlagged) {
                                 "--workspace-pools-size-hint-bytes", "fast:100"});
   EXPECT_EQ(run.code, 1);
   EXPECT_NE(run.out.find("  bi_d    fast      50    40   90"), std::string::npos) << run.out;
-  EXPECT_NE(run.out.find("error: buffers 'bi_c' [0, 100) and 'bi_d' [50, 90) overlap in pool 'fast' while both are live"),
-            std::string::npos);
+  EXPECT_NE(
+      run.out.find("error: buffers 'bi_c' [0, 100) and 'bi_d' [50, 90) overlap in pool 'fast' while both are live"),
+      std::string::npos);
 }
 
 TEST(Cli, PinsAreHonoured) {
-  const CliRun run = usmpx_cli({"plan", fixture("tvm_examples/linear.json"), "--pin", "bi_a=global_workspace@500", "--json"});
+  const CliRun run =
+      usmpx_cli({"plan", fixture("tvm_examples/linear.json"), "--pin", "bi_a=global_workspace@500", "--json"});
   EXPECT_EQ(run.code, 0) << run.err;
   const auto json = nlohmann::json::parse(run.out);
   EXPECT_EQ(json["allocations"][0]["offset"], 500);
@@ -130,8 +134,85 @@ TEST(Cli, CompareTabulatesEveryTvmAlgorithm) {
 TEST(Cli, InfoListsBuffers) {
   const CliRun run = usmpx_cli({"info", fixture("tvm_examples/linear.json")});
   EXPECT_EQ(run.code, 0);
-  EXPECT_NE(run.out.find("  bi_c     100      1  intermediate  -                 2  global_workspace"), std::string::npos)
+  EXPECT_NE(run.out.find("  bi_c     100      1  intermediate  -                 2  global_workspace"),
+            std::string::npos)
       << run.out;
+}
+
+std::string example(const char* name) {
+  return testing::source_path(std::string("resources/examples/") + name);
+}
+
+TEST(Cli, InfoOnATirDumpShowsOriginsAndLifetimes) {
+  const std::string path = example("kws_dscnn.tvmscript.py");
+  const CliRun run = usmpx_cli({"info", path});
+  EXPECT_EQ(run.code, 0) << run.err;
+  EXPECT_NE(run.out.find(path + " (TVMScript TIR): 23 buffers, 2 pools, memory pressure 20,928 bytes"),
+            std::string::npos)
+      << run.out;
+  EXPECT_NE(
+      run.out.find("  sid_1               8,000     16  intermediate  [8, 25]           3  global_workspace        "
+                   "__tvm_main__ " +
+                   path + ":143:9"),
+      std::string::npos)
+      << run.out;
+  EXPECT_NE(
+      run.out.find("  fused_constant2       576     16  constant      [34, 34]          7  global_const_workspace  "
+                   "tvmgen_default_fused_nn_conv2d_add_fixed_point_multiply_clip_cast_1 " +
+                   path + ":43:9"),
+      std::string::npos)
+      << run.out;
+}
+
+TEST(Cli, PlansTirDumpsIntoTwoPools) {
+  const CliRun run = usmpx_cli({"plan", example("kws_dscnn.tvmscript.py"), "--workspace-pools", "dtcm,sram",
+                                "--workspace-pools-size-hint-bytes", "dtcm:16384", "--json"});
+  EXPECT_EQ(run.code, 0) << run.err;
+  const auto json = nlohmann::json::parse(run.out);
+  EXPECT_EQ(json["pools"][0]["name"], "dtcm");
+  EXPECT_EQ(json["pools"][0]["size_bytes"], 12352);
+  EXPECT_EQ(json["pools"][1]["size_bytes"], 8000);
+  EXPECT_EQ(json["lower_bound_bytes"], 20352);
+
+  const CliRun legacy =
+      usmpx_cli({"plan", example("vww_mobilenet.legacy.txt"), "--workspace-pools", "dtcm,sram",
+                 "--workspace-pools-size-hint-bytes", "dtcm:32768", "--algorithm", "hill_climb", "--json"});
+  EXPECT_EQ(legacy.code, 0) << legacy.err;
+  const auto vww = nlohmann::json::parse(legacy.out);
+  EXPECT_EQ(vww["pools"][0]["size_bytes"], 27888);
+  EXPECT_EQ(vww["pools"][1]["size_bytes"], 36864);
+}
+
+TEST(Cli, PostUsmpDumpsCheckAsBuilt) {
+  const std::string path = example("kws_dscnn.planned.tvmscript.py");
+  const CliRun check = usmpx_cli({"check", path});
+  EXPECT_EQ(check.code, 0) << check.out;
+  EXPECT_NE(check.out.find("as-built plan of " + path + ": 15 buffers, 2 pools, fits, total 20,352 bytes"),
+            std::string::npos)
+      << check.out;
+  const CliRun compare = usmpx_cli({"compare", path, "--workspace-pools-size-hint-bytes", "dtcm:16384", "--json"});
+  const auto json = nlohmann::json::parse(compare.out);
+  ASSERT_EQ(json["plans"].size(), 4u);
+  EXPECT_EQ(json["plans"][3]["algorithm"], "as-built");
+  EXPECT_EQ(json["plans"][3]["allocations"], json["plans"][0]["allocations"]);  // = greedy_by_size
+}
+
+TEST(Cli, WorkspaceIoOnALegacyDump) {
+  const CliRun run = usmpx_cli({"info", example("anomaly_autoencoder.legacy.txt"), "--use-workspace-io", "--json"});
+  EXPECT_EQ(run.code, 0) << run.err;
+  const auto json = nlohmann::json::parse(run.out);
+  ASSERT_EQ(json["buffers"].size(), 12u);
+  EXPECT_EQ(json["buffers"][0]["name"], "output_1");
+  EXPECT_EQ(json["buffers"][0]["kind"], "output");
+  EXPECT_EQ(json["buffers"][1]["name"], "input_1");
+  EXPECT_EQ(json["buffers"][1]["kind"], "input");
+  EXPECT_EQ(json["buffers"][1]["size_bytes"], 640);
+}
+
+TEST(Cli, BrokenTirDumpExitsWith3AndNamesThePosition) {
+  const CliRun run = usmpx_cli({"plan", fixture("bad/broken_dump.py")});
+  EXPECT_EQ(run.code, 3);
+  EXPECT_EQ(run.err, fixture("bad/broken_dump.py") + ":8:9: expected ')' to close the argument list, got 'X'\n");
 }
 
 TEST(Cli, CsvInput) {

@@ -1,0 +1,32 @@
+#include "io/tir_input.h"
+
+#include "analysis/tir_problem.h"
+#include "io/legacy_tir_reader.h"
+#include "io/tvmscript_reader.h"
+
+namespace usmpx {
+
+std::optional<InputFormat> detect_tir_format(std::string_view text) {
+  if (looks_like_tvmscript(text)) return InputFormat::kTvmScript;
+  if (looks_like_legacy_tir(text)) return InputFormat::kLegacyTir;
+  return std::nullopt;
+}
+
+LoadedInput load_tir_dump(std::string_view text, const std::string& path, InputFormat format,
+                          const LoadOptions& options) {
+  const tir::Module module =
+      format == InputFormat::kTvmScript ? read_tvmscript(text, path) : read_legacy_tir(text, path);
+  TirProblem analysed = analyze_tir_module(module, options.pools);
+  LoadedInput input;
+  input.path = path;
+  input.format = format;
+  input.problem = std::move(analysed.problem);
+  input.as_built = std::move(analysed.as_built);
+  input.warnings = std::move(analysed.warnings);
+  for (Diagnostic& d : input.warnings) {
+    if (d.location.file.empty() && d.location.line == 0) d.location.file = path;
+  }
+  return input;
+}
+
+}  // namespace usmpx
