@@ -38,10 +38,18 @@ std::string_view to_string(BufferRole role) {
   return "intermediate";
 }
 
+std::optional<Lifetime> display_lifetime(const Problem& problem, const Buffer& buffer) {
+  if (buffer.kind == BufferKind::kConstant) {
+    const auto [first, end] = tick_range(problem);
+    return Lifetime{first, end};
+  }
+  return buffer.lifetime;
+}
+
 std::vector<LiveStep> live_bytes_profile(const Problem& problem, const Plan& plan, int pool) {
   std::map<int64_t, int64_t> delta;
   for (size_t b = 0; b < problem.buffers.size() && b < plan.allocations.size(); ++b) {
-    const auto& lt = problem.buffers[b].lifetime;
+    const auto lt = display_lifetime(problem, problem.buffers[b]);
     if (plan.allocations[b].pool != pool || !lt || lt->empty()) continue;
     delta[lt->begin] += problem.buffers[b].size_bytes;
     delta[lt->end] -= problem.buffers[b].size_bytes;

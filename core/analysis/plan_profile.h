@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,10 @@ struct LiveStep {
   bool operator==(const LiveStep&) const = default;
 };
 std::vector<LiveStep> live_bytes_profile(const Problem& problem, const Plan& plan, int pool);
+
+// The lifetime to draw for a buffer: its own, except that constants, which sit in their pool for
+// the whole run whatever ticks touch them, span every tick. Empty optional when there is none.
+std::optional<Lifetime> display_lifetime(const Problem& problem, const Buffer& buffer);
 
 // The ticks spanned by all buffer lifetimes: [first, end). {0, 1} when no buffer has a lifetime.
 std::pair<int64_t, int64_t> tick_range(const Problem& problem);

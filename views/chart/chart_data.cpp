@@ -28,9 +28,10 @@ ChartData build_chart_data(const Problem& problem, const Plan& plan, const PlanS
     const Buffer& buffer = problem.buffers[b];
     BufferBox box;
     box.buffer = static_cast<int>(b);
-    if (buffer.lifetime && !buffer.lifetime->empty()) {
-      box.x0 = static_cast<double>(buffer.lifetime->begin);
-      box.x1 = static_cast<double>(buffer.lifetime->end);
+    const std::optional<Lifetime> lifetime = display_lifetime(problem, buffer);
+    if (lifetime && !lifetime->empty()) {
+      box.x0 = static_cast<double>(lifetime->begin);
+      box.x1 = static_cast<double>(lifetime->end);
     } else {
       box.x0 = data.tick_first;
       box.x1 = data.tick_end;

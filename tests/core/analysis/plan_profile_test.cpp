@@ -19,6 +19,18 @@ TEST(PlanProfile, LiveBytesPerPoolAsSteps) {
   EXPECT_EQ(tick_range(p), (std::pair<int64_t, int64_t>{0, 9}));
 }
 
+TEST(PlanProfile, ConstantsSpanTheWholeRun) {
+  Problem p;
+  p.pools = {Pool{.name = "flash", .kind = PoolKind::kConstant}};
+  p.buffers.push_back(Buffer{.name = "w", .size_bytes = 8, .kind = BufferKind::kConstant, .lifetime = Lifetime{3, 4}});
+  p.buffers.push_back(Buffer{.name = "x", .size_bytes = 1, .lifetime = Lifetime{0, 10}});
+  EXPECT_EQ(display_lifetime(p, p.buffers[0]), (Lifetime{0, 10}));
+  EXPECT_EQ(display_lifetime(p, p.buffers[1]), (Lifetime{0, 10}));
+  Plan plan;
+  plan.allocations = {{0, 0}, {}};
+  EXPECT_EQ(live_bytes_profile(p, plan, 0), (std::vector<LiveStep>{{0, 8}, {10, 0}}));
+}
+
 TEST(PlanProfile, Roles) {
   EXPECT_EQ(buffer_role(Buffer{.name = "sid_1", .origin = {"tvmgen_default___tvm_main__", {}}}), BufferRole::kIntermediate);
   EXPECT_EQ(buffer_role(Buffer{.name = "PaddedInput", .origin = {"tvmgen_default_fused_conv2d", {}}}),
