@@ -75,7 +75,8 @@ PoolAssignment assign_pools(const PoolOptions& options, const std::vector<std::s
     pools.back().internal = true;
   }
   for (const auto* list : {&options.workspace_targets, &options.constant_targets}) {
-    for (const auto& [name, target] : *list) {
+    for (const auto& entry : *list) {
+      const std::string& name = entry.first;  // clang 14 cannot capture structured bindings
       const bool known = std::any_of(pools.begin(), pools.end(), [&](const Pool& p) { return p.name == name; });
       if (!known) throw ConfigError("pool targets: unknown pool '" + name + "'");
     }

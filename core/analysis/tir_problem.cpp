@@ -116,7 +116,8 @@ TirProblem analyze_tir_module(const tir::Module& module, const PoolOptions& opti
     out.warnings.push_back(
         warning("workspace-io-ignored", "--use-workspace-io is ignored: the dump is already planned"));
   }
-  for (const auto& [let, info] : post->lets) {
+  for (const auto& let_info : post->lets) {
+    const auto& info = let_info.second;  // clang 14 cannot capture structured bindings
     const bool known =
         std::any_of(post->pools.begin(), post->pools.end(), [&](const DumpPool& p) { return p.name == info.pool; });
     if (!known) post->pools.push_back({info.pool, 0, info.constant});

@@ -16,13 +16,26 @@ std::string syntax_error_text(const nlohmann::json::parse_error& e) {
 
 }  // namespace
 
-JsonReader::JsonReader(std::string_view text, std::string file) : text_(text), file_(std::move(file)) {
+nlohmann::ordered_json parse_json_text(std::string_view text, const std::string& file) {
   try {
-    root_ = Json::parse(text_.begin(), text_.end());
+    return nlohmann::ordered_json::parse(text.begin(), text.end());
   } catch (const nlohmann::json::parse_error& e) {
-    throw InputError(location_in_text(text_, e.byte > 0 ? e.byte - 1 : 0, file_), syntax_error_text(e));
+    throw InputError(location_in_text(text, e.byte > 0 ? e.byte - 1 : 0, file), syntax_error_text(e));
+  } catch (const nlohmann::json::out_of_range& e) {
+    // nlohmann reports a number too large for a double without a position; it quotes the number,
+    // so look it up in the text.
+    const std::string what = e.what();
+    const size_t open = what.find('\'');
+    const size_t close = what.rfind('\'');
+    const std::string number = open != std::string::npos && close > open ? what.substr(open + 1, close - open - 1) : "";
+    const size_t at = number.empty() ? 0 : text.find(number);
+    throw InputError(location_in_text(text, at == std::string_view::npos ? 0 : at, file),
+                     "number out of range: " + (number.empty() ? what : number));
   }
 }
+
+JsonReader::JsonReader(std::string_view text, std::string file)
+    : text_(text), file_(std::move(file)), root_(parse_json_text(text, file_)) {}
 
 void JsonReader::fail(const Pointer& where, const std::string& message) const {
   throw InputError(locate_json_value(text_, where, file_), message);

@@ -10,6 +10,10 @@
 
 namespace usmpx {
 
+// Parses JSON text; syntax errors and numbers beyond what a double holds throw InputError at
+// their position.
+nlohmann::ordered_json parse_json_text(std::string_view text, const std::string& file);
+
 // Typed access to a parsed JSON document that reports every problem as an InputError at the
 // file:line:column of the offending value.
 class JsonReader {

@@ -17,8 +17,19 @@ namespace usmpx {
 // name not bound to anything (T.serial, T.int8), a Python list/tuple/dict/None, the frame of a
 // statement that encloses the rest of the block (T.allocate, T.attr, ...), or the result of a
 // call that is not an expression (T.target(...), T.handle("int8")).
+struct ScriptEntry;
+struct ScriptKeyword;
+
 struct ScriptValue {
   enum class Kind { kExpr, kBuffer, kPath, kList, kTuple, kDict, kNone, kFrame, kCall, kType };
+
+  // Special members are defined below ScriptEntry and ScriptKeyword, which must be complete first.
+  ScriptValue();
+  ~ScriptValue();
+  ScriptValue(const ScriptValue&);
+  ScriptValue(ScriptValue&&) noexcept;
+  ScriptValue& operator=(const ScriptValue&);
+  ScriptValue& operator=(ScriptValue&&) noexcept;
 
   Kind kind = Kind::kNone;
   SourceLocation location;
@@ -26,8 +37,8 @@ struct ScriptValue {
   std::shared_ptr<tir::Buffer> buffer;
   std::string path;  // kPath, kCall name
   std::vector<ScriptValue> items;
-  std::vector<std::pair<ScriptValue, ScriptValue>> entries;   // kDict
-  std::vector<std::pair<std::string, ScriptValue>> keywords;  // kCall
+  std::vector<ScriptEntry> entries;     // kDict
+  std::vector<ScriptKeyword> keywords;  // kCall
   // kFrame: the outermost new statement, where the enclosed statements go, and what it names.
   std::shared_ptr<tir::Stmt> frame;
   tir::StmtRef* frame_body = nullptr;
@@ -39,9 +50,29 @@ struct ScriptValue {
   std::string scope;
 };
 
+// Pair-like entries of a ScriptValue: std::pair may not be instantiated while ScriptValue is still
+// incomplete (clang refuses; GCC lets it pass).
+struct ScriptEntry {
+  ScriptValue first;
+  ScriptValue second;
+  ScriptEntry(ScriptValue key, ScriptValue value) : first(std::move(key)), second(std::move(value)) {}
+};
+struct ScriptKeyword {
+  std::string first;
+  ScriptValue second;
+  ScriptKeyword(std::string key, ScriptValue value) : first(std::move(key)), second(std::move(value)) {}
+};
+
+inline ScriptValue::ScriptValue() = default;
+inline ScriptValue::~ScriptValue() = default;
+inline ScriptValue::ScriptValue(const ScriptValue&) = default;
+inline ScriptValue::ScriptValue(ScriptValue&&) noexcept = default;
+inline ScriptValue& ScriptValue::operator=(const ScriptValue&) = default;
+inline ScriptValue& ScriptValue::operator=(ScriptValue&&) noexcept = default;
+
 struct ScriptArgs {
   std::vector<ScriptValue> positional;
-  std::vector<std::pair<std::string, ScriptValue>> keywords;
+  std::vector<ScriptKeyword> keywords;
   SourceLocation location;
 
   const ScriptValue* get(size_t position, std::string_view keyword) const;

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "io/input_error.h"
+#include "io/json_reader.h"
 #include "io/json_locator.h"
 
 namespace usmpx {
@@ -16,14 +17,7 @@ class MetadataReader {
   MetadataReader(std::string_view text, const std::string& file) : text_(text), file_(file) {}
 
   MlfMetadata read() {
-    try {
-      root_ = Json::parse(text_.begin(), text_.end());
-    } catch (const nlohmann::json::parse_error& e) {
-      std::string what = e.what();
-      const size_t colon = what.rfind(": ");
-      throw InputError(location_in_text(text_, e.byte > 0 ? e.byte - 1 : 0, file_),
-                       "malformed JSON: " + (colon == std::string::npos ? what : what.substr(colon + 2)));
-    }
+    root_ = parse_json_text(text_, file_);
     const Pointer top("");
     if (!root_.is_object()) fail(top, "metadata.json: expected an object");
     MlfMetadata meta;

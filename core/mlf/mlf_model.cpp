@@ -165,7 +165,8 @@ class ModelBuilder {
   // (compared without surrounding blanks: TVM prints them with a trailing space).
   std::vector<std::string> targets() const {
     std::vector<std::string> out = module_.metadata->targets;
-    for (const auto& [file, target] : m_.code.file_targets) {
+    for (const auto& file_target : m_.code.file_targets) {
+      const std::string& target = file_target.second;  // clang 14 cannot capture structured bindings
       const bool known =
           std::any_of(out.begin(), out.end(), [&](const std::string& t) { return trimmed(t) == trimmed(target); });
       if (!known) out.push_back(target);

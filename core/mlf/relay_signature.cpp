@@ -15,7 +15,7 @@ class Scanner {
 
   bool at_end() const { return pos_ >= text_.size(); }
   char peek() const { return at_end() ? '\0' : text_[pos_]; }
-  bool starts(std::string_view s) const { return text_.substr(pos_, s.size()) == s; }
+  bool starts(std::string_view s) const { return pos_ <= text_.size() && text_.substr(pos_, s.size()) == s; }
 
   void skip_blank() {
     while (!at_end()) {

@@ -116,6 +116,7 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(
         BadInput{"{\"format\": \"usmpx-problem\",\n \"version\": 1,\n \"pools\": [}", 3, 12, "JSON syntax error"},
         BadInput{"[1, 2]", 1, 1, "expected an object"},
+        BadInput{"{\"format\": \"usmpx-problem\",\n \"version\": 1e999}", 2, 13, "number out of range: 1e999"},
         BadInput{"{\"format\": \"other\", \"version\": 1}", 1, 12, "expected \"format\": \"usmpx-problem\""},
         BadInput{"{\"format\": \"usmpx-problem\", \"version\": 2}", 1, 40, "unsupported version"},
         BadInput{"{\"format\": \"usmpx-problem\", \"version\": 1,\n \"pools\": [{\"name\": \"p\"}],\n \"buffers\": [\n"

@@ -1,0 +1,94 @@
+#include "fuzz_entries.h"
+
+#include <memory>
+
+#include "config/config_error.h"
+#include "io/input_error.h"
+#include "io/minimalloc_csv.h"
+#include "io/problem_json.h"
+#include "io/tir_input.h"
+#include "mlf/metadata.h"
+#include "mlf/mlf_model.h"
+#include "planners/registry.h"
+#include "session/session_file.h"
+
+namespace usmpx::fuzz {
+namespace {
+
+// Runs `body`, accepting the errors that bad input is meant to produce.
+template <typename Body>
+void guarded(Body body) {
+  try {
+    body();
+  } catch (const InputError&) {
+  } catch (const ConfigError&) {
+  }
+}
+
+// What the tools do after reading: plan with TVM's default, which walks every conflict list.
+void plan(const Problem& problem) {
+  if (problem.buffers.size() > 2000) return;  // keep each run short
+  auto planner = make_planner("greedy_by_size");
+  (void)run_planner(*planner, problem, PlannerOptions{});
+}
+
+MlfModel analyse(std::shared_ptr<const MlfPackage> package) {
+  const MlfModule module = select_module(*package, "");
+  CProgram program = parse_c_program(mlf_parse_input(*package, module));
+  return analyse_mlf(package, module, std::move(program), MlfLoadOptions{});
+}
+
+}  // namespace
+
+void problem_json(std::string_view data) {
+  guarded([&] { plan(read_problem_json(data, "fuzz.json")); });
+}
+
+void minimalloc_csv(std::string_view data) {
+  guarded([&] { plan(read_minimalloc_csv(data, "fuzz.csv")); });
+}
+
+void session_file(std::string_view data) {
+  guarded([&] { (void)read_session_json(data, "/tmp/fuzz.usmpx.json"); });
+}
+
+void tvmscript(std::string_view data) {
+  guarded([&] { plan(load_tir_dump(data, "fuzz.py", InputFormat::kTvmScript, LoadOptions{}).problem); });
+}
+
+void legacy_tir(std::string_view data) {
+  guarded([&] { plan(load_tir_dump(data, "fuzz.txt", InputFormat::kLegacyTir, LoadOptions{}).problem); });
+}
+
+void mlf_metadata(std::string_view data) {
+  guarded([&] { (void)read_mlf_metadata(data, "metadata.json"); });
+}
+
+void c_analysis(std::string_view data) {
+  static const MlfPackage base = read_mlf(USMPX_FUZZ_MLF_FIXTURE);
+  guarded([&] {
+    auto package = std::make_shared<MlfPackage>(base);
+    for (ArchiveFile& file : package->contents.files) {
+      if (file.path == "codegen/host/src/default_lib1.c") file.data = std::string(data);
+    }
+    plan(analyse(package).problem);
+  });
+}
+
+void mlf_archive(std::string_view data) {
+  guarded([&] {
+    auto package = std::make_shared<const MlfPackage>(read_mlf_bytes(data, "fuzz.tar"));
+    plan(analyse(package).problem);
+  });
+}
+
+const std::vector<Target>& targets() {
+  static const std::vector<Target> all = {
+      {"problem_json", problem_json}, {"minimalloc_csv", minimalloc_csv}, {"session_file", session_file},
+      {"tvmscript", tvmscript},       {"legacy_tir", legacy_tir},         {"mlf_metadata", mlf_metadata},
+      {"c_analysis", c_analysis},     {"mlf_archive", mlf_archive},
+  };
+  return all;
+}
+
+}  // namespace usmpx::fuzz

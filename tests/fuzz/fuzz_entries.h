@@ -1,0 +1,27 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace usmpx::fuzz {
+
+// One entry per reader. Each reads `data` the way the tools do; bad input must end in InputError
+// or ConfigError, which are caught. Anything else (another exception, a crash, a sanitizer report,
+// a hang) is a finding.
+void problem_json(std::string_view data);
+void minimalloc_csv(std::string_view data);
+void session_file(std::string_view data);
+void tvmscript(std::string_view data);
+void legacy_tir(std::string_view data);
+void mlf_metadata(std::string_view data);
+void c_analysis(std::string_view data);  // the data replaces a USMP-on fixture's default_lib1.c
+void mlf_archive(std::string_view data);  // tar, tar.gz or other compressed tar bytes
+
+struct Target {
+  const char* name;
+  void (*run)(std::string_view);
+};
+const std::vector<Target>& targets();
+
+}  // namespace usmpx::fuzz

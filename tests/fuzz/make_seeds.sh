@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Builds the seed corpora for the fuzz targets from the project's examples and fixtures and the
+# shared real inputs: make_seeds.sh OUT_DIR [SHARED_DIR]
+set -euo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+out="$1"
+shared="${2:-$root/../shared}"
+mkdir -p "$out"
+seed() {  # seed TARGET FILE...
+  local target="$1"; shift
+  mkdir -p "$out/$target"
+  for f in "$@"; do [ -f "$f" ] && cp "$f" "$out/$target/$(echo "$f" | sed 's|/|_|g')"; done
+  return 0
+}
+shopt -s nullglob globstar
+problems=()
+for f in "$root"/tests/fixtures/**/*.json "$root"/resources/examples/*.json; do
+  grep -q '"usmpx-problem"' "$f" && problems+=("$f")
+done
+seed problem_json "${problems[@]}"
+seed minimalloc_csv "$shared"/benchmarks/minimalloc/*.csv "$shared"/benchmarks/derived/*.csv "$shared"/benchmarks/idealloc/iopddl/G_1.csv
+seed session_file "$root"/tests/fuzz/seeds/session_file/*
+seed tvmscript "$root"/resources/examples/*.py "$root"/tests/fixtures/tir/**/*.py
+seed legacy_tir "$root"/resources/examples/*.txt "$root"/tests/fixtures/tir/**/*.txt
+seed mlf_metadata "$root"/tests/fixtures/mlf/**/metadata.json
+seed c_analysis "$root"/tests/fixtures/mlf/**/*.c
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+for tarball in "$shared"/mlf/*.tar; do
+  name="$(basename "$tarball" .tar)"
+  mkdir -p "$tmp/$name"
+  tar -xf "$tarball" -C "$tmp/$name" 2>/dev/null || true
+  seed mlf_metadata "$tmp/$name/metadata.json"
+done
+# Small C files of the real tarballs (letscope's 2 MB lib1.c is too big to mutate usefully).
+for f in "$tmp"/*/codegen/host/src/*.c; do
+  [ "$(stat -c %s "$f")" -lt 200000 ] && seed c_analysis "$f"
+done
+mkdir -p "$out/mlf_archive"
+for dir in "$root"/tests/fixtures/mlf/usmp_*/; do
+  name="$(basename "$dir")"
+  tar -C "$dir" -cf "$out/mlf_archive/$name.tar" .
+  tar -C "$dir" -czf "$out/mlf_archive/$name.tgz" .
+done
+[ -f "$shared/mlf/sine_aot_v5.tar" ] && cp "$shared/mlf/sine_aot_v5.tar" "$out/mlf_archive/"
+for t in "$out"/*; do echo "$(basename "$t"): $(ls "$t" | wc -l) seeds"; done
