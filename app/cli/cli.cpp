@@ -24,6 +24,8 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     if (options.command == "plan") return run_plan(options, out, err);
     if (options.command == "compare") return run_compare(options, out);
     if (options.command == "check") return run_check(options, out);
+    if (options.command == "export") return run_export(options, out);
+    if (options.command == "selftest") return run_selftest(options, out);
     throw UsageError("unknown command '" + options.command + "'");
   } catch (const UsageError& e) {
     err << "usmpx: " << e.what() << "\n";

@@ -26,28 +26,6 @@ PlannerOptions planner_options(const Options& options) {
   return po;
 }
 
-// The plan named `algorithm` for the input: a planner's, or the one the input carries.
-Plan make_plan(const LoadedInput& input, const std::string& algorithm, const Options& options) {
-  if (algorithm == kAsBuilt) {
-    if (!input.as_built) throw UsageError("--algorithm as-built: " + input.path + " carries no plan");
-    Plan plan = *input.as_built;
-    plan.algorithm = kAsBuilt;
-    finish_plan(input.problem, plan);
-    return plan;
-  }
-  auto planner = make_planner(algorithm);
-  if (!planner) {
-    throw UsageError("unknown algorithm '" + algorithm + "' (available: " + planner_names() +
-                     (input.as_built ? ", as-built)" : ")"));
-  }
-  return run_planner(*planner, input.problem, planner_options(options));
-}
-
-std::string default_algorithm(const LoadedInput& input, const Options& options) {
-  if (options.algorithm) return *options.algorithm;
-  return input.as_built && options.command == "check" ? kAsBuilt : "greedy_by_size";
-}
-
 // What the reader could not use, each with its position when known.
 void print_input_warnings(std::ostream& out, const LoadedInput& input) {
   for (const Diagnostic& d : input.warnings) {
@@ -89,6 +67,28 @@ void print_as_built_check(std::ostream& out, const LoadedInput& input) {
 }
 
 }  // namespace
+
+// The plan named `algorithm` for the input: a planner's, or the one the input carries.
+Plan make_plan(const LoadedInput& input, const std::string& algorithm, const Options& options) {
+  if (algorithm == kAsBuilt) {
+    if (!input.as_built) throw UsageError("--algorithm as-built: " + input.path + " carries no plan");
+    Plan plan = *input.as_built;
+    plan.algorithm = kAsBuilt;
+    finish_plan(input.problem, plan);
+    return plan;
+  }
+  auto planner = make_planner(algorithm);
+  if (!planner) {
+    throw UsageError("unknown algorithm '" + algorithm + "' (available: " + planner_names() +
+                     (input.as_built ? ", as-built)" : ")"));
+  }
+  return run_planner(*planner, input.problem, planner_options(options));
+}
+
+std::string default_algorithm(const LoadedInput& input, const Options& options) {
+  if (options.algorithm) return *options.algorithm;
+  return input.as_built && options.command == "check" ? kAsBuilt : "greedy_by_size";
+}
 
 LoadedInput prepare_input(const Options& options) {
   try {

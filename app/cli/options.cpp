@@ -11,7 +11,7 @@
 namespace usmpx::cli {
 namespace {
 
-const std::set<std::string> kCommands = {"info", "plan", "compare", "check"};
+const std::set<std::string> kCommands = {"info", "plan", "compare", "check", "export", "selftest"};
 
 struct OptionSpec {
   bool takes_value;
@@ -67,6 +67,30 @@ const std::map<std::string, OptionSpec>& option_specs() {
       {"--time-limit", {true, [](Options& o, const std::string& v) { o.time_limit_seconds = parse_seconds(v); }}},
       {"--json", {false, [](Options& o, const std::string&) { o.json = true; }}},
       {"--allocations", {false, [](Options& o, const std::string&) { o.allocations = true; }}},
+      {"--out", {true, [](Options& o, const std::string& v) { o.out = v; }}},
+      {"--harness", {false, [](Options& o, const std::string&) { o.harness = true; }}},
+      {"--force", {false, [](Options& o, const std::string&) { o.force = true; }}},
+      {"--pool-section",
+       {true,
+        [](Options& o, const std::string& v) {
+          for (const std::string& item : parse_name_list("--pool-section", v)) {
+            const size_t eq = item.find('=');
+            if (eq == std::string::npos || eq == 0 || eq + 1 == item.size())
+              throw UsageError("--pool-section: expected POOL=SECTION, got \"" + item + "\"");
+            o.pool_sections.emplace_back(item.substr(0, eq), item.substr(eq + 1));
+          }
+        }}},
+      {"--targets", {true, [](Options& o, const std::string& v) { o.targets = parse_name_list("--targets", v); }}},
+      {"--keep", {true, [](Options& o, const std::string& v) { o.keep = v; }}},
+      {"--seed",
+       {true,
+        [](Options& o, const std::string& v) {
+          unsigned long value = 0;
+          const auto [ptr, ec] = std::from_chars(v.data(), v.data() + v.size(), value);
+          if (v.empty() || ec != std::errc() || ptr != v.data() + v.size() || value > 0xffffffffUL)
+            throw UsageError("--seed: expected a number, got \"" + v + "\"");
+          o.seed = static_cast<uint32_t>(value);
+        }}},
       {"--help", {false, [](Options& o, const std::string&) { o.help = true; }}},
       {"-h", {false, [](Options& o, const std::string&) { o.help = true; }}},
       {"--version", {false, [](Options& o, const std::string&) { o.version = true; }}},
@@ -107,13 +131,14 @@ Options parse_options(const std::vector<std::string>& args) {
     throw UsageError(e.what());
   }
   if (options.version || (options.help && positional.empty())) return options;
-  if (positional.empty()) throw UsageError("missing command (one of info, plan, compare, check)");
+  if (positional.empty()) throw UsageError("missing command (one of info, plan, compare, check, export, selftest)");
   options.command = positional[0];
   if (!kCommands.count(options.command)) throw UsageError("unknown command '" + options.command + "'");
   if (options.help) return options;
   if (positional.size() < 2) throw UsageError("usmpx " + options.command + ": missing INPUT");
   if (positional.size() > 2) throw UsageError("usmpx " + options.command + ": unexpected argument '" + positional[2] + "'");
   options.input = positional[1];
+  if (options.command == "export" && options.out.empty()) throw UsageError("usmpx export: missing --out DIR|FILE.tar");
   return options;
 }
 
@@ -154,6 +179,33 @@ std::string usage_text(const std::string& command) {
            "the plan is invalid, so it can gate CI.\n\n" +
            plan_options + "\n" + pool_options;
   }
+  if (command == "export") {
+    return "usage: usmpx export INPUT --out DIR|FILE.tar[.gz] [plan options] [pool options]\n"
+           "                    [--pool-section POOL=SECTION]... [--harness [--seed N]] [--force]\n\n"
+           "Plans INPUT and writes firmware-ready sources for the plan. For a Model Library Format\n"
+           "input: the whole archive again, with the generated C rewritten (pool parameters, offsets,\n"
+           "TVMBackendAllocWorkspace calls turned into pool offsets), <mod>_lib0.c, tvmgen_<mod>.h and\n"
+           "metadata.json regenerated in the input's TVM style, plus codegen/host/usmpx_plan.json and\n"
+           "codegen/host/usmpx_pools.ld (a GNU ld fragment placing each pool's section).\n"
+           "An existing non-empty target needs --force; the input is never written.\n\n"
+           "  --out DIR|FILE.tar[.gz]   a folder, or a deterministic tar archive\n"
+           "  --pool-section P=S,...    put pool P in linker section S (default .bss.noinit.tvm / .rodata.tvm)\n"
+           "  --harness                 add harness/: main.c (seeded inputs, output checksums), Makefile\n"
+           "                            (make: this machine; make cortex-m4 / cortex-m7: qemu-system-arm)\n"
+           "  --seed N                  seed of the harness's input generator (default 1)\n\n" +
+           plan_options + "\n" + pool_options;
+  }
+  if (command == "selftest") {
+    return "usage: usmpx selftest INPUT [plan options] [pool options] [--targets host,cortex-m4,cortex-m7]\n"
+           "                      [--keep DIR] [--seed N]\n\n"
+           "Exports INPUT as it is and re-planned (both with the test harness), builds both, runs both\n"
+           "on every target and compares the outputs' checksums. Prints pool bytes and, for the boards,\n"
+           "the firmware's .text/.data/.bss before and after. Exit code 1 on any difference or failure.\n"
+           "Targets: host (default; needs make and cc), cortex-m4 and cortex-m7 (MPS2 boards on\n"
+           "qemu-system-arm; need arm-none-eabi-gcc); a target whose tools are missing is skipped\n"
+           "with a message. --keep DIR keeps the two builds in DIR.\n\n" +
+           plan_options + "\n" + pool_options;
+  }
   if (command == "info") {
     return "usage: usmpx info INPUT [pool options] [--json]\n\n"
            "Lists every buffer: size, alignment, kind, lifetime, conflicts, candidate pools and origin\n"
@@ -167,7 +219,9 @@ std::string usage_text(const std::string& command) {
          "  info     list the buffers of INPUT\n"
          "  plan     plan INPUT and print the plan\n"
          "  compare  compare planners on INPUT\n"
-         "  check    validate a plan of INPUT; non-zero exit when it does not fit\n\n"
+         "  check    validate a plan of INPUT; non-zero exit when it does not fit\n"
+         "  export   write firmware-ready sources (MLF archive or folder) for a plan of INPUT\n"
+         "  selftest build and run INPUT as it is and re-planned, and compare their outputs\n\n"
          "INPUT: a usmpx-problem .json file, a MiniMalloc .csv file, a Model Library Format archive\n"
          "(.tar, .tar.gz, .tgz) or folder as TVM exports it (USMP off or on), or a TIR dump: TVMScript\n"
          "(@I.ir_module / @T.prim_func, usually .py) or the legacy primfn text (usually .txt), written\n"

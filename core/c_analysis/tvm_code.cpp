@@ -229,6 +229,7 @@ class Recogniser {
       a.function = fn_;
       a.variable = variable;
       a.statement = statement;
+      a.call = value.range;
       if (value.args.size() == 5) {
         a.device_type = constant_of(value.args[0]).value_or(0);
         a.device_id = constant_of(value.args[1]).value_or(0);

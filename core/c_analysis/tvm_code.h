@@ -41,6 +41,7 @@ struct WorkspaceAlloc {
   int64_t dtype_code = 0;
   int64_t dtype_bits = 0;
   CRange statement;   // the declaration or assignment
+  CRange call;        // the TVMBackendAllocWorkspace(...) call, for rewriting
   CRange null_check;  // if (X == NULL) { return -1; }
   CRange free;        // if (TVMBackendFreeWorkspace(..., X) != 0) { return -1; }
 };

@@ -1,0 +1,160 @@
+// usmpx export and usmpx selftest: plan an input and write firmware sources for the plan, or
+// build the input as it is and re-planned and compare what they compute.
+#include <filesystem>
+#include <random>
+
+#include "cli.h"
+#include "commands.h"
+#include "config/config_error.h"
+#include "config/pins.h"
+#include "export/bundle_writer.h"
+#include "export/export_error.h"
+#include "export/mlf_export.h"
+#include "export/selftest.h"
+#include "mlf/mlf_package.h"
+#include "plan_report.h"
+#include "text_table.h"
+
+namespace usmpx::cli {
+namespace {
+
+// An MLF input loaded for export: the model (its C, for rewriting) and the problem with the
+// command line's pins and pool sections applied.
+struct MlfInput {
+  MlfModel model;
+  LoadedInput input;
+};
+
+void apply_pool_sections(Problem& problem, const Options& options) {
+  for (const auto& [pool, section] : options.pool_sections) {
+    const auto p = problem.find_pool(pool);
+    if (!p) throw UsageError("--pool-section: no pool named '" + pool + "'");
+    problem.pools[static_cast<size_t>(*p)].section = section;
+  }
+}
+
+MlfInput load_mlf_input(const Options& options) {
+  if (!looks_like_mlf(options.input))
+    throw UsageError("usmpx " + options.command + ": " + options.input +
+                     " is not a Model Library Format archive or folder (TIR dumps and problem files have no C to export)");
+  try {
+    MlfInput in{load_mlf_model(options.input, MlfLoadOptions{options.pools, options.module}), {}};
+    in.input.path = options.input;
+    in.input.format = InputFormat::kMlf;
+    in.input.problem = in.model.problem;
+    in.input.as_built = in.model.as_built;
+    in.input.warnings = in.model.warnings;
+    apply_pins(in.input.problem, options.pins);
+    apply_pool_sections(in.input.problem, options);
+    return in;
+  } catch (const ConfigError& e) {
+    throw UsageError(e.what());
+  }
+}
+
+Plan exportable_plan(const LoadedInput& input, const Options& options, std::ostream& out) {
+  const Plan plan = make_plan(input, default_algorithm(input, options), options);
+  out << plan.algorithm << " plan: total " << format_bytes(plan.total_size()) << " bytes (lower bound "
+      << format_bytes(plan.lower_bound_bytes) << ")\n";
+  return plan;
+}
+
+}  // namespace
+
+int run_export(const Options& options, std::ostream& out) {
+  MlfInput in = load_mlf_input(options);
+  const Plan plan = exportable_plan(in.input, options, out);
+  std::error_code ec;
+  namespace fs = std::filesystem;
+  if (fs::exists(options.out, ec) && !(fs::is_directory(options.out, ec) && fs::is_empty(options.out, ec)) && !options.force)
+    throw UsageError(options.out + " exists and is not empty; use --force to replace it");
+  try {
+    ExportOptions eo;
+    eo.harness = options.harness;
+    eo.harness_seed = options.seed;
+    const ExportBundle bundle = export_mlf(in.model, in.input.problem, plan, eo);
+    write_bundle(bundle, options.out, {options.force}, options.input);
+    for (const Diagnostic& d : bundle.notes)
+      out << to_string(d.severity) << ": " << d.message << '\n';
+    out << "wrote " << options.out << ": " << bundle.files.size() << " files, " << bundle.changed.size()
+        << " changed or new:\n";
+    for (const std::string& path : bundle.changed)
+      out << "  " << path << '\n';
+    print_pool_table(out, in.input.problem, plan);
+    return kOk;
+  } catch (const ExportError& e) {
+    out << "usmpx export: " << e.what() << '\n';
+    return kDoesNotFit;
+  }
+}
+
+int run_selftest(const Options& options, std::ostream& out) {
+  MlfInput in = load_mlf_input(options);
+  const Plan plan = exportable_plan(in.input, options, out);
+  std::vector<std::string> targets = options.targets.empty() ? std::vector<std::string>{"host"} : options.targets;
+  for (const std::string& t : targets) {
+    if (t != "host" && t != "cortex-m4" && t != "cortex-m7")
+      throw UsageError("--targets: unknown target '" + t + "' (host, cortex-m4, cortex-m7)");
+  }
+  std::vector<std::string> runnable;
+  for (const std::string& t : targets) {
+    std::string missing;
+    if (selftest_target_available(t, &missing)) {
+      runnable.push_back(t);
+    } else {
+      out << "SKIPPED " << t << ": " << missing << " is not installed\n";
+    }
+  }
+  namespace fs = std::filesystem;
+  std::string work = options.keep;
+  if (work.empty()) work = (fs::temp_directory_path() / ("usmpx-selftest-" + std::to_string(std::random_device{}()))).string();
+  int status = kOk;
+  try {
+    ExportOptions eo;
+    eo.harness = true;
+    eo.harness_seed = options.seed;
+    const ExportBundle original = mlf_original_bundle(in.model, eo);
+    const ExportBundle replanned = export_mlf(in.model, in.input.problem, plan, eo);
+    const std::vector<SelftestResult> results = run_selftest(original, replanned, runnable, work);
+    int64_t before = 0;
+    if (in.input.as_built) before = in.input.as_built->total_size();
+    out << "pool bytes: " << (in.input.as_built ? format_bytes(before) : std::string("none (USMP off)"))
+        << " as built, " << format_bytes(plan.total_size()) << " re-planned\n";
+    using Align = TextTable::Align;
+    TextTable table({{"target", Align::kLeft}, {"result", Align::kLeft}, {"outputs", Align::kRight},
+                     {".text", Align::kRight}, {".data", Align::kRight}, {".bss", Align::kRight}});
+    for (const SelftestResult& r : results) {
+      auto sizes = [](int64_t a, int64_t b) {
+        return a < 0 ? std::string("-") : format_bytes(a) + " -> " + format_bytes(b);
+      };
+      table.add_row({r.target, r.verdict, std::to_string(r.replanned.outputs.size()),
+                     sizes(r.original.text, r.replanned.text), sizes(r.original.data, r.replanned.data),
+                     sizes(r.original.bss, r.replanned.bss)});
+      for (const auto& [name, sum] : r.replanned.outputs)
+        out << "  " << r.target << " output " << name << ": " << sum << '\n';
+      if (!r.same) {
+        status = kDoesNotFit;
+        out << "--- " << r.target << " original build log ---\n" << r.original.log
+            << "--- " << r.target << " re-planned build log ---\n" << r.replanned.log;
+      }
+    }
+    table.print(out, "  ");
+  } catch (const ExportError& e) {
+    out << "usmpx selftest: " << e.what() << '\n';
+    status = kDoesNotFit;
+  }
+  if (options.keep.empty()) {
+    std::error_code ec;
+    fs::remove_all(work, ec);
+  } else {
+    out << "builds kept in " << work << '\n';
+  }
+  if (runnable.empty()) {
+    out << "nothing was run: no target's tools are installed\n";
+    return kDoesNotFit;
+  }
+  out << (status == kOk ? "selftest passed\n" : "selftest FAILED\n");
+  return status;
+}
+
+}  // namespace usmpx::cli

@@ -1,0 +1,81 @@
+#include "export/constant_bytes.h"
+
+#include <cerrno>
+#include <cctype>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+#include "export/export_error.h"
+
+namespace usmpx {
+namespace {
+
+std::string trimmed(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front())))
+    s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())))
+    s.remove_suffix(1);
+  return std::string(s);
+}
+
+void append_le(std::string& out, uint64_t bits, int64_t bytes) {
+  for (int64_t i = 0; i < bytes; ++i)
+    out += static_cast<char>((bits >> (8 * i)) & 0xff);
+}
+
+}  // namespace
+
+std::string constant_bytes(std::string_view data_text, int64_t element_bytes, bool floating) {
+  std::string out;
+  size_t at = 0;
+  while (at <= data_text.size()) {
+    size_t comma = data_text.find(',', at);
+    if (comma == std::string_view::npos) comma = data_text.size();
+    const std::string token = trimmed(data_text.substr(at, comma - at));
+    at = comma + 1;
+    if (token.empty()) continue;
+    char* end = nullptr;
+    errno = 0;
+    if (floating) {
+      const double v = std::strtod(token.c_str(), &end);
+      if (end == token.c_str()) throw ExportError("cannot read constant value '" + token + "'");
+      if (element_bytes == 4) {
+        const float f = static_cast<float>(v);
+        uint32_t bits = 0;
+        std::memcpy(&bits, &f, 4);
+        append_le(out, bits, 4);
+      } else if (element_bytes == 8) {
+        uint64_t bits = 0;
+        std::memcpy(&bits, &v, 8);
+        append_le(out, bits, 8);
+      } else {
+        throw ExportError("floating point constants of " + std::to_string(element_bytes) + " bytes are not supported");
+      }
+    } else {
+      const long long v = std::strtoll(token.c_str(), &end, 0);
+      const bool negative_hex = token.size() > 1 && token[0] == '-';
+      if (end == token.c_str() || (errno == ERANGE && !negative_hex))
+        throw ExportError("cannot read constant value '" + token + "'");
+      append_le(out, static_cast<uint64_t>(v), element_bytes);
+    }
+  }
+  return out;
+}
+
+std::string uint8_data_text(std::string_view bytes, int indent, std::string_view eol) {
+  constexpr size_t kPerRow = 16;
+  std::string out;
+  char value[8];
+  for (size_t i = 0; i < bytes.size(); ++i) {
+    if (i % kPerRow == 0) out.append(static_cast<size_t>(indent), ' ');
+    std::snprintf(value, sizeof value, "0x%02x", static_cast<unsigned>(static_cast<unsigned char>(bytes[i])));
+    out += value;
+    if (i + 1 != bytes.size()) out += ", ";
+    if ((i + 1) % kPerRow == 0) out += eol;
+  }
+  if (bytes.size() % kPerRow != 0) out += eol;
+  return out;
+}
+
+}  // namespace usmpx

@@ -1,0 +1,18 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace usmpx {
+
+// The little-endian bytes of constant data printed as C initializer text (TVM's NDArrayDataToC:
+// "+0x1f, -0x02", "0x1.4p+2", INFINITY, NAN) for elements of `element_bytes` bytes; floating
+// point when `floating`. Throws ExportError on text it cannot read.
+std::string constant_bytes(std::string_view data_text, int64_t element_bytes, bool floating);
+
+// TVM's NDArrayDataToC text of a uint8 array: 16 values per row as 0x%02x, rows starting with
+// `indent` blanks and ending with `eol`.
+std::string uint8_data_text(std::string_view bytes, int indent, std::string_view eol);
+
+}  // namespace usmpx

@@ -1,0 +1,26 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "model/diagnostic.h"
+
+namespace usmpx {
+
+struct ExportFile {
+  std::string path;  // relative to the output root, "/" separators, no "./"
+  std::string data;
+};
+
+// Everything an export writes, in memory: the files sorted by path, and what the user should know.
+struct ExportBundle {
+  std::vector<ExportFile> files;
+  std::vector<std::string> changed;  // paths whose bytes differ from the input's (or that are new)
+  std::vector<Diagnostic> notes;
+
+  const ExportFile* find(const std::string& path) const;
+  void put(std::string path, std::string data);  // adds or replaces
+  void sort();
+};
+
+}  // namespace usmpx
