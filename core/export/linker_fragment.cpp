@@ -1,5 +1,6 @@
 #include "export/linker_fragment.h"
 
+#include <algorithm>
 #include <cctype>
 #include <map>
 #include <sstream>
@@ -43,7 +44,11 @@ std::string emit_linker_fragment(const std::string& module, const std::vector<Ex
     out << " *   REGION_ALIAS(\"" << linker_region_name(s) << "\", RAM);\n";
   out << " */\n";
   for (const std::string& s : sections) {
-    const bool noload = s.rfind(".bss", 0) == 0 || s.find("noinit") != std::string::npos;
+    // Workspace pools start undefined, like TVM's .bss.noinit.tvm: nothing to load for them.
+    const bool noload = s == ".bss.noinit.tvm" ||
+                        (s != ".rodata.tvm" && std::all_of(members[s].begin(), members[s].end(), [](const ExportPool* p) {
+                           return p->kind == PoolKind::kWorkspace;
+                         }));
     int64_t align = 16;
     for (const ExportPool* p : members[s])
       align = std::max(align, p->alignment);
