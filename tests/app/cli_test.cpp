@@ -1,5 +1,6 @@
 #include "cli.h"
 
+#include <filesystem>
 #include <sstream>
 
 #include <gtest/gtest.h>
@@ -260,6 +261,59 @@ TEST(Cli, MlfUnknownModuleExitsWith3) {
   EXPECT_EQ(run.code, 3);
   EXPECT_EQ(run.err, dir + "/metadata.json: no module 'default' (modules: mini)\n");
   EXPECT_EQ(usmpx_cli({"info", dir, "--module", "mini"}).code, 0);
+}
+
+}  // namespace
+}  // namespace usmpx
+
+namespace usmpx {
+namespace {
+
+TEST(CliExport, WritesAFolderOrArchiveAndRefusesToOverwrite) {
+  namespace fs = std::filesystem;
+  const fs::path out = fs::temp_directory_path() / "usmpx-cli-export-test";
+  fs::remove_all(out);
+  const std::string input = testing::fixture_path("mlf/usmp_default_pools");
+  const CliRun first = usmpx_cli({"export", input, "--algorithm", "hill_climb", "--out", out.string()});
+  EXPECT_EQ(first.code, 0) << first.out << first.err;
+  EXPECT_NE(first.out.find("hill_climb plan: total 440 bytes (lower bound 440)"), std::string::npos) << first.out;
+  EXPECT_NE(first.out.find("  codegen/host/src/default_lib1.c\n"), std::string::npos);
+  EXPECT_TRUE(fs::exists(out / "codegen/host/usmpx_pools.ld"));
+  const CliRun again = usmpx_cli({"export", input, "--out", out.string()});
+  EXPECT_EQ(again.code, 2);
+  EXPECT_NE(again.err.find("exists and is not empty; use --force"), std::string::npos);
+  EXPECT_EQ(usmpx_cli({"export", input, "--out", out.string(), "--force", "--harness"}).code, 0);
+  EXPECT_TRUE(fs::exists(out / "harness/Makefile"));
+  const std::string tar = out.string() + ".tar.gz";
+  EXPECT_EQ(usmpx_cli({"export", input, "--out", tar, "--force", "--pool-section", "global_workspace=.sram"}).code, 0);
+  EXPECT_TRUE(fs::exists(tar));
+  fs::remove_all(out);
+  fs::remove(tar);
+}
+
+TEST(CliExport, UsageAndInputErrors) {
+  const std::string input = testing::fixture_path("mlf/usmp_default_pools");
+  EXPECT_EQ(usmpx_cli({"export", input}).code, 2);  // no --out
+  EXPECT_EQ(usmpx_cli({"export", input, "--out", "/tmp/x", "--pool-section", "nosuch=.x"}).code, 2);
+  EXPECT_EQ(usmpx_cli({"export", input, "--out", "/tmp/x", "--pool-section", "broken"}).code, 2);
+  const CliRun problem = usmpx_cli({"export", testing::fixture_path("tvm_examples/linear.json"), "--out", "/tmp/x"});
+  EXPECT_EQ(problem.code, 2);
+  EXPECT_NE(problem.err.find("is not a Model Library Format archive"), std::string::npos);
+  const CliRun overflow = usmpx_cli({"export", input, "--workspace-pools", "sram", "--workspace-pools-size-hint-bytes",
+                                     "sram:64", "--out", "/tmp/usmpx-never-written"});
+  EXPECT_EQ(overflow.code, 1);
+  EXPECT_NE(overflow.out.find("the plan cannot be exported"), std::string::npos);
+  EXPECT_FALSE(std::filesystem::exists("/tmp/usmpx-never-written"));
+}
+
+TEST(CliExport, SelftestComparesTheOriginalAndTheReplannedBuild) {
+  const CliRun run = usmpx_cli({"selftest", testing::fixture_path("mlf/usmp_external_pools"), "--algorithm", "hill_climb"});
+  if (run.out.find("SKIPPED host") != std::string::npos) GTEST_SKIP() << run.out;
+  EXPECT_EQ(run.code, 0) << run.out;
+  EXPECT_NE(run.out.find("pool bytes: 100 as built, 100 re-planned"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("host    same outputs"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("selftest passed"), std::string::npos);
+  EXPECT_EQ(usmpx_cli({"selftest", testing::fixture_path("mlf/usmp_external_pools"), "--targets", "z80"}).code, 2);
 }
 
 }  // namespace
