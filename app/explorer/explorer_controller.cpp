@@ -9,6 +9,10 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include "config/config_error.h"
+#include "export/bundle_writer.h"
+#include "export/export_error.h"
+#include "export/mlf_export.h"
+#include "mlf/mlf_model.h"
 #include "io/text_file.h"
 #include "planners/registry.h"
 #include "session/session_file.h"
@@ -41,6 +45,11 @@ ExplorerController::ExplorerController(QObject* parent) : QObject(parent) {
     comparison_ = compare_watcher_.result();
     emit comparison_ready();
   });
+  connect(&export_watcher_, &QFutureWatcher<QPair<bool, QString>>::finished, this, [this] {
+    exporting_ = false;
+    const QPair<bool, QString> result = export_watcher_.result();
+    emit export_finished(result.first, result.second);
+  });
   autosave_timer_.setSingleShot(true);
   autosave_timer_.setInterval(kAutosaveDelayMs);
   connect(&autosave_timer_, &QTimer::timeout, this, &ExplorerController::write_autosave);
@@ -51,6 +60,7 @@ ExplorerController::~ExplorerController() {
   load_watcher_.waitForFinished();
   plan_watcher_.waitForFinished();
   compare_watcher_.waitForFinished();
+  export_watcher_.waitForFinished();
 }
 
 QStringList ExplorerController::algorithms() const {
@@ -258,10 +268,11 @@ void ExplorerController::compare(const QStringList& algorithms) {
 }
 
 void ExplorerController::wait_idle() {
-  while (loading_ || planning_ || compare_watcher_.isRunning()) {
+  while (loading_ || planning_ || exporting_ || compare_watcher_.isRunning()) {
     load_watcher_.waitForFinished();
     plan_watcher_.waitForFinished();
     compare_watcher_.waitForFinished();
+    export_watcher_.waitForFinished();
     QCoreApplication::processEvents();
   }
 }
@@ -321,6 +332,58 @@ void ExplorerController::write_autosave() {
   } catch (const std::exception&) {
     // Autosave is best effort; the next edit tries again.
   }
+}
+
+}  // namespace usmpx::app
+
+namespace usmpx::app {
+
+bool ExplorerController::can_export_sources(QString* why) const {
+  auto fail = [why](const QString& reason) {
+    if (why) *why = reason;
+    return false;
+  };
+  if (!has_input()) return fail(tr("Nothing is open."));
+  if (input_->format != InputFormat::kMlf)
+    return fail(tr("Sources can be exported for Model Library Format inputs; %1 is a %2.")
+                    .arg(QFileInfo(input_path_).fileName(), QString::fromUtf8(to_string(input_->format).data())));
+  if (planning_) return fail(tr("Planning is still running."));
+  if (!plan_fits(problem_, plan_) || plan_.has_errors())
+    return fail(tr("The plan does not fit or is invalid; see the diagnostics."));
+  return true;
+}
+
+void ExplorerController::export_sources(const QString& target, bool harness, bool force) {
+  QString why;
+  if (exporting_) return;
+  if (!can_export_sources(&why)) {
+    emit export_finished(false, why);
+    return;
+  }
+  exporting_ = true;
+  const std::string input = input_path_.toStdString();
+  const std::string module = module_.toStdString();
+  const std::string out = target.toStdString();
+  const Problem problem = problem_;
+  const Plan plan = plan_;
+  export_watcher_.setFuture(QtConcurrent::run([=]() -> QPair<bool, QString> {
+    try {
+      // The model again, with its C: the same reader as the load, so buffers match one to one.
+      const MlfModel model = load_mlf_model(input, MlfLoadOptions{{}, module});
+      if (model.problem.buffers.size() != problem.buffers.size())
+        return {false, tr("The input changed on disk since it was opened; open it again.")};
+      ExportOptions options;
+      options.harness = harness;
+      const ExportBundle bundle = export_mlf(model, problem, plan, options);
+      write_bundle(bundle, out, {force}, input);
+      QString summary = tr("Wrote %1: %2 files, %3 changed or new.").arg(QString::fromStdString(out)).arg(bundle.files.size()).arg(bundle.changed.size());
+      for (const std::string& path : bundle.changed) summary += QStringLiteral("\n  ") + QString::fromStdString(path);
+      for (const Diagnostic& d : bundle.notes) summary += QStringLiteral("\n") + QString::fromStdString(d.message);
+      return {true, summary};
+    } catch (const std::exception& e) {
+      return {false, QString::fromStdString(e.what())};
+    }
+  }));
 }
 
 }  // namespace usmpx::app

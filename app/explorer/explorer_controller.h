@@ -43,6 +43,12 @@ class ExplorerController : public QObject {
   void cancel_planning();
   // Runs several algorithms on the current problem on a worker thread; ends with comparison_ready.
   void compare(const QStringList& algorithms);
+  // Whether the current input and plan can be exported as firmware sources; `why` says why not.
+  bool can_export_sources(QString* why = nullptr) const;
+  // Writes the sources for the current plan (an MLF folder or .tar/.tar.gz, see export_mlf) on a
+  // worker thread; ends with export_finished. `force` replaces an existing non-empty target.
+  void export_sources(const QString& target, bool harness, bool force);
+  bool exporting() const { return exporting_; }
 
   bool has_input() const { return input_ != nullptr; }
   const LoadedInput& input() const { return *input_; }
@@ -75,6 +81,7 @@ class ExplorerController : public QObject {
   void planning_progress(double fraction, qint64 best_total_bytes);
   void planning_finished();
   void comparison_ready();
+  void export_finished(bool ok, const QString& summary);
   void edit_rejected(const QString& message);
   void history_changed();
 
@@ -97,11 +104,13 @@ class ExplorerController : public QObject {
   std::optional<SessionEdits> pending_edits_;
   bool loading_ = false;
   bool planning_ = false;
+  bool exporting_ = false;
   uint64_t generation_ = 0;
   std::shared_ptr<std::atomic<bool>> cancel_;
   QFutureWatcher<std::shared_ptr<LoadResult>> load_watcher_;
   QFutureWatcher<Plan> plan_watcher_;
   QFutureWatcher<std::vector<Plan>> compare_watcher_;
+  QFutureWatcher<QPair<bool, QString>> export_watcher_;
   QTimer autosave_timer_;
 };
 

@@ -14,6 +14,7 @@
 #include <QLineEdit>
 #include <QListView>
 #include <QMenuBar>
+#include <QDir>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProgressBar>
@@ -31,6 +32,7 @@
 #include "chart/chart_data.h"
 #include "chart/pool_chart_widget.h"
 #include "compare_dialog.h"
+#include "export_dialog.h"
 #include "explorer_controller.h"
 #include "panels/inspector_widget.h"
 #include "panels/pool_editor_widget.h"
@@ -113,6 +115,7 @@ MainWindow::MainWindow(QWidget* parent)
   connect(controller_, &ExplorerController::input_loaded, this, &MainWindow::on_input_loaded);
   connect(controller_, &ExplorerController::problem_changed, this, &MainWindow::on_problem_changed);
   connect(controller_, &ExplorerController::plan_ready, this, &MainWindow::on_plan_ready);
+  connect(controller_, &ExplorerController::export_finished, this, &MainWindow::on_export_finished);
   connect(controller_, &ExplorerController::planning_started, this, [this](const QString& algorithm) {
     progress_->setRange(0, 0);
     progress_->setVisible(true);
@@ -563,8 +566,10 @@ void MainWindow::update_actions() {
   replan_action_->setEnabled(loaded);
   compare_action_->setEnabled(loaded);
   report_action_->setEnabled(loaded);
-  export_action_->setEnabled(false);
-  export_action_->setVisible(false);  // arrives with the export capability
+  const bool exportable = loaded && controller_->input().format == InputFormat::kMlf;
+  export_action_->setEnabled(exportable);
+  export_action_->setToolTip(exportable ? tr("Write firmware sources for the current plan")
+                                        : tr("Sources are exported for Model Library Format inputs"));
   bool any_pinned = false;
   for (int b : selection_) {
     any_pinned = any_pinned || (loaded && static_cast<size_t>(b) < controller_->problem().buffers.size() &&
@@ -678,6 +683,42 @@ void MainWindow::export_report() {
   statusBar()->showMessage(tr("Report written: %1").arg(files.join(QStringLiteral(", "))), 6000);
 }
 
-void MainWindow::export_sources() {}
+void MainWindow::export_sources() {
+  QString why;
+  if (!controller_->can_export_sources(&why)) {
+    show_error(tr("Cannot export sources"), why);
+    return;
+  }
+  ExportDialog dialog(*controller_, this);
+  if (dialog.exec() != QDialog::Accepted) return;
+  start_export(dialog.target(), dialog.harness());
+}
+
+void MainWindow::start_export(const QString& target, bool harness) {
+  const QFileInfo info(target);
+  bool force = false;
+  if (info.exists() && !(info.isDir() && QDir(target).isEmpty())) {
+    if (batch_mode_) {
+      show_error(tr("Cannot export sources"), tr("%1 exists and is not empty.").arg(target));
+      return;
+    }
+    const auto answer = QMessageBox::question(this, tr("Replace?"),
+                                              tr("%1 exists and is not empty. Replace it with the export?").arg(target),
+                                              QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel);
+    if (answer != QMessageBox::Yes) return;
+    force = true;
+  }
+  statusBar()->showMessage(tr("Exporting sources to %1…").arg(target));
+  controller_->export_sources(target, harness, force);
+}
+
+void MainWindow::on_export_finished(bool ok, const QString& summary) {
+  if (!ok) {
+    show_error(tr("Export failed"), summary);
+    return;
+  }
+  statusBar()->showMessage(summary.section(QLatin1Char('\n'), 0, 0), 8000);
+  if (!batch_mode_) QMessageBox::information(this, tr("Sources exported"), summary);
+}
 
 }  // namespace usmpx::app

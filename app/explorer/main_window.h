@@ -89,6 +89,13 @@ class MainWindow : public QMainWindow {
   void show_compare();
   void export_report();
   void export_sources();
+  void on_export_finished(bool ok, const QString& summary);
+
+ public:
+  // Exports to `target` (asking before replacing a non-empty one); what Export Sources does after its dialog.
+  void start_export(const QString& target, bool harness);
+
+ private:
 
   ExplorerController* controller_;
   views::PoolChartWidget* chart_;

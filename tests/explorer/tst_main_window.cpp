@@ -11,6 +11,7 @@
 #include "chart/pool_chart_widget.h"
 #include "chart/qcustomplot_include.h"
 #include "compare_dialog.h"
+#include "export_dialog.h"
 #include "explorer_controller.h"
 #include "main_window.h"
 #include "report_writer.h"
@@ -295,6 +296,51 @@ class TestMainWindow : public QObject {
     QCOMPARE(failed.count(), 1);
     QVERIFY(failed.at(0).at(0).toString().contains(QStringLiteral("negative_size.json:6:66: size_bytes must not be negative")));
     QCOMPARE(controller()->problem().buffers.size(), size_t{19});
+  }
+
+  void export_sources_writes_the_replanned_model() {
+    // A problem file has no C to rewrite: the action is off and says why.
+    QAction* action = nullptr;
+    for (QAction* a : window_->findChildren<QAction*>()) {
+      if (a->text() == QStringLiteral("&Export Sources…")) action = a;
+    }
+    QVERIFY(action);
+    QVERIFY(!action->isEnabled());
+    QString why;
+    QVERIFY(!controller()->can_export_sources(&why));
+    QVERIFY(why.contains(QStringLiteral("Model Library Format")));
+
+    QVERIFY(window_->open_path(QString::fromStdString(testing::fixture_path("mlf/usmp_default_pools"))));
+    controller()->wait_idle();
+    QVERIFY(action->isEnabled());
+    window_->algorithm_box()->setCurrentText(QStringLiteral("hill_climb"));
+    controller()->wait_idle();
+    QCOMPARE(controller()->plan().total_size(), 440);
+    app::ExportDialog dialog(*controller(), window_.get());
+    QVERIFY(dialog.target().endsWith(QStringLiteral("usmp_default_pools_replanned")));
+    QCOMPARE(dialog.pools_table()->rowCount(), 2);
+    QCOMPARE(dialog.pools_table()->item(1, 0)->text(), QStringLiteral("global_workspace"));
+    QCOMPARE(dialog.pools_table()->item(1, 1)->text(), QLocale().toString(128));
+    QCOMPARE(dialog.pools_table()->item(1, 3)->text(), QStringLiteral(".bss.noinit.tvm"));
+    dialog.show();
+    save_artefact(&dialog, QStringLiteral("export_dialog.png"));
+
+    const QString target = QDir::temp().filePath(QStringLiteral("usmpx-gui-export"));
+    QDir(target).removeRecursively();
+    QSignalSpy finished(controller(), &app::ExplorerController::export_finished);
+    window_->start_export(target, true);
+    controller()->wait_idle();
+    QCOMPARE(finished.count(), 1);
+    QVERIFY2(finished.at(0).at(0).toBool(), qPrintable(finished.at(0).at(1).toString()));
+    QFile lib0(target + QStringLiteral("/codegen/host/src/default_lib0.c"));
+    QVERIFY(lib0.open(QIODevice::ReadOnly));
+    QVERIFY(lib0.readAll().contains("static uint8_t global_workspace[128];"));
+    QVERIFY(QFile::exists(target + QStringLiteral("/harness/Makefile")));
+    // A second export into the now non-empty folder is refused in batch mode (a dialog asks otherwise).
+    window_->start_export(target, false);
+    controller()->wait_idle();
+    QCOMPARE(finished.count(), 1);
+    QDir(target).removeRecursively();
   }
 };
 

@@ -1,0 +1,132 @@
+#include "export_dialog.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include "explorer_controller.h"
+#include "export/export_pools.h"
+#include "export/linker_fragment.h"
+
+namespace usmpx::app {
+namespace {
+
+const QStringList kSuffixes = {QString(), QStringLiteral(".tar"), QStringLiteral(".tar.gz")};
+
+QString without_suffix(QString path) {
+  for (const QString& s : {QStringLiteral(".tar.gz"), QStringLiteral(".tgz"), QStringLiteral(".tar")}) {
+    if (path.endsWith(s)) return path.left(path.size() - s.size());
+  }
+  return path;
+}
+
+}  // namespace
+
+ExportDialog::ExportDialog(const ExplorerController& controller, QWidget* parent) : QDialog(parent) {
+  setWindowTitle(tr("Export Sources"));
+  path_ = new QLineEdit(this);
+  path_->setObjectName(QStringLiteral("exportPath"));
+  auto* browse = new QPushButton(tr("Browse…"), this);
+  connect(browse, &QPushButton::clicked, this, &ExportDialog::browse);
+  auto* path_row = new QHBoxLayout;
+  path_row->addWidget(path_, 1);
+  path_row->addWidget(browse);
+  format_ = new QComboBox(this);
+  format_->addItems({tr("Folder"), tr("Tar archive (.tar)"), tr("Compressed tar archive (.tar.gz)")});
+  connect(format_, &QComboBox::currentIndexChanged, this, &ExportDialog::fit_suffix);
+  harness_ = new QCheckBox(tr("Add a test harness (harness/: main.c and a Makefile for this machine and for "
+                              "Cortex-M4/M7 on qemu)"),
+                           this);
+  harness_->setObjectName(QStringLiteral("exportHarness"));
+
+  pools_ = new QTableWidget(this);
+  pools_->setColumnCount(4);
+  pools_->setHorizontalHeaderLabels({tr("Pool"), tr("Size"), tr("Defined by"), tr("Linker section")});
+  pools_->verticalHeader()->hide();
+  pools_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  const std::vector<ExportPool> pools = export_pools(controller.problem(), controller.plan());
+  pools_->setRowCount(static_cast<int>(pools.size()));
+  for (int r = 0; r < static_cast<int>(pools.size()); ++r) {
+    const ExportPool& p = pools[static_cast<size_t>(r)];
+    pools_->setItem(r, 0, new QTableWidgetItem(QString::fromStdString(p.name)));
+    pools_->setItem(r, 1, new QTableWidgetItem(QLocale().toString(static_cast<qlonglong>(p.size_bytes))));
+    pools_->setItem(r, 2, new QTableWidgetItem(p.internal ? tr("the generated code") : tr("the application")));
+    pools_->setItem(r, 3, new QTableWidgetItem(QString::fromStdString(pool_section(p))));
+  }
+  pools_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  pools_->horizontalHeader()->setStretchLastSection(true);
+
+  note_ = new QLabel(tr("The generated C of %1 is rewritten for the %2 plan; everything else is copied. Sections "
+                        "and internal/external are set in the Pools panel.")
+                         .arg(QFileInfo(controller.input_path()).fileName(),
+                              QString::fromStdString(controller.plan().algorithm)),
+                     this);
+  note_->setWordWrap(true);
+
+  auto* form = new QFormLayout;
+  form->addRow(tr("Write to:"), path_row);
+  form->addRow(tr("Format:"), format_);
+  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+  buttons->button(QDialogButtonBox::Ok)->setText(tr("Export"));
+  connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+  connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+  connect(path_, &QLineEdit::textChanged, this,
+          [this, buttons] { buttons->button(QDialogButtonBox::Ok)->setEnabled(!path_->text().trimmed().isEmpty()); });
+  auto* layout = new QVBoxLayout(this);
+  layout->addWidget(note_);
+  layout->addLayout(form);
+  layout->addWidget(harness_);
+  layout->addWidget(pools_, 1);
+  layout->addWidget(buttons);
+  const QFileInfo input(controller.input_path());
+  set_target(input.absoluteDir().filePath(without_suffix(input.fileName()) + QStringLiteral("_replanned")));
+  resize(640, 360);
+}
+
+QString ExportDialog::target() const {
+  return path_->text().trimmed();
+}
+
+bool ExportDialog::harness() const {
+  return harness_->isChecked();
+}
+
+void ExportDialog::set_target(const QString& path) {
+  path_->setText(path);
+  format_->blockSignals(true);
+  format_->setCurrentIndex(path.endsWith(QStringLiteral(".tar.gz")) || path.endsWith(QStringLiteral(".tgz")) ? 2
+                           : path.endsWith(QStringLiteral(".tar"))                                             ? 1
+                                                                                                                : 0);
+  format_->blockSignals(false);
+}
+
+void ExportDialog::set_harness(bool on) {
+  harness_->setChecked(on);
+}
+
+void ExportDialog::fit_suffix() {
+  path_->setText(without_suffix(target()) + kSuffixes[format_->currentIndex()]);
+}
+
+void ExportDialog::browse() {
+  QString chosen;
+  if (format_->currentIndex() == 0) {
+    chosen = QFileDialog::getSaveFileName(this, tr("Export into folder"), target(), QString(), nullptr,
+                                          QFileDialog::ShowDirsOnly);
+  } else {
+    chosen = QFileDialog::getSaveFileName(this, tr("Export archive"), target(), tr("MLF archives (*.tar *.tar.gz *.tgz)"));
+  }
+  if (!chosen.isEmpty()) set_target(chosen);
+}
+
+}  // namespace usmpx::app

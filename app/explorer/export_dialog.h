@@ -1,0 +1,42 @@
+#pragma once
+
+#include <QDialog>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QTableWidget;
+
+namespace usmpx::app {
+
+class ExplorerController;
+
+// Asks where and how to export the firmware sources of the current plan: a folder or a .tar /
+// .tar.gz archive, with or without the test harness. Shows the pools that will be written, with
+// their sizes, whether the application passes them in, and their linker sections (edited in the
+// Pools panel).
+class ExportDialog : public QDialog {
+  Q_OBJECT
+
+ public:
+  ExportDialog(const ExplorerController& controller, QWidget* parent = nullptr);
+
+  QString target() const;
+  bool harness() const;
+  void set_target(const QString& path);
+  void set_harness(bool on);
+  QTableWidget* pools_table() const { return pools_; }
+
+ private:
+  void browse();
+  void fit_suffix();
+
+  QLineEdit* path_;
+  QComboBox* format_;
+  QCheckBox* harness_;
+  QTableWidget* pools_;
+  QLabel* note_;
+};
+
+}  // namespace usmpx::app
