@@ -7,6 +7,8 @@
 #include <cstring>
 
 #include "export/export_error.h"
+#include "export/export_pools.h"
+#include "export/lib0_source.h"
 
 namespace usmpx {
 namespace {
@@ -76,6 +78,19 @@ std::string uint8_data_text(std::string_view bytes, int indent, std::string_view
   }
   if (bytes.size() % kPerRow != 0) out += eol;
   return out;
+}
+
+std::string pool_data_text(const ExportPool& pool, const std::vector<PoolConstant>& constants) {
+  std::string blob(static_cast<size_t>(std::max<int64_t>(0, pool.size_bytes)), '\0');
+  for (const PoolConstant& c : constants) {
+    const bool floating = c.c_type == "float" || c.c_type == "double";
+    const std::string bytes = constant_bytes(c.data_text, c.element_bytes, floating);
+    if (static_cast<int64_t>(bytes.size()) != c.elements * c.element_bytes ||
+        c.offset + static_cast<int64_t>(bytes.size()) > pool.size_bytes)
+      throw ExportError("the data of constant '" + c.name + "' does not have " + std::to_string(c.elements) + " values");
+    blob.replace(static_cast<size_t>(c.offset), bytes.size(), bytes);
+  }
+  return uint8_data_text(blob, 4, "\\\n");
 }
 
 }  // namespace usmpx

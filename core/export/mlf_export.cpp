@@ -290,19 +290,6 @@ class MlfExporter {
     return m_.program.functions[static_cast<size_t>(let.function)].variables[static_cast<size_t>(let.variable)].name;
   }
 
-  // The bytes of an external constant pool, for the header's _CONSTANT_POOL_DATA macro.
-  std::string external_constant_data(const ExportPool& pool) const {
-    std::string blob(static_cast<size_t>(pool.size_bytes), '\0');
-    for (const PoolConstant& c : pool_constants(pool)) {
-      const bool floating = c.c_type == "float" || c.c_type == "double";
-      const std::string bytes = constant_bytes(c.data_text, c.element_bytes, floating);
-      if (static_cast<int64_t>(bytes.size()) != c.elements * c.element_bytes || c.offset + static_cast<int64_t>(bytes.size()) > pool.size_bytes)
-        throw ExportError("the data of constant '" + c.name + "' does not have " + std::to_string(c.elements) + " values");
-      blob.replace(static_cast<size_t>(c.offset), bytes.size(), bytes);
-    }
-    return uint8_data_text(blob, 4, "\\\n");
-  }
-
   InterfaceHeaderSpec header_spec(int64_t workspace_bytes) const {
     InterfaceHeaderSpec h;
     h.module = m_.module;
@@ -326,7 +313,7 @@ class MlfExporter {
     for (const ExportPool& p : pools_) {
       if (p.internal) continue;
       h.external_pools.push_back(p);
-      h.external_constant_data.push_back(p.kind == PoolKind::kConstant ? external_constant_data(p) : "");
+      h.external_constant_data.push_back(p.kind == PoolKind::kConstant ? pool_data_text(p, pool_constants(p)) : "");
     }
     h.use_workspace_io = use_workspace_io();
     h.workspace_size_bytes = workspace_bytes;
