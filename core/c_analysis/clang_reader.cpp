@@ -3,9 +3,11 @@
 #include <clang-c/Index.h>
 
 #include <memory>
+#include <set>
 
 #include "c_analysis/clang_converter.h"
 #include "c_analysis/constant_data.h"
+#include "c_analysis/nesting_guard.h"
 #include "c_analysis/standin_headers.h"
 #include "io/input_error.h"
 
@@ -81,14 +83,31 @@ CProgram parse_c_program(const CParseInput& input) {
   std::vector<std::pair<std::string, std::string_view>> files;
   std::vector<std::string> blanked;  // what clang sees of the sources; offsets equal the originals'
   blanked.reserve(input.sources.size());
+  std::set<std::string> too_deep;  // files clang must not see (it would overflow its stack)
+  auto guard = [&](const CSourceFile& f, std::string_view text) {
+    const std::optional<CNestingFinding> finding = find_excessive_c_nesting(text);
+    if (!finding) return true;
+    Diagnostic d;
+    d.severity = Severity::kWarning;
+    d.code = "c-too-deep";
+    d.location = location_in_text(text, finding->offset, input.display_root + "/" + f.path);
+    d.message = format_location(d.location) + ": " + finding->message +
+                " is beyond what the C analysis reads safely; the file is left out";
+    program.diagnostics.push_back(std::move(d));
+    too_deep.insert(f.path);
+    return false;
+  };
   for (const CSourceFile& f : input.sources) {
     blanked.push_back(input.skip_constant_data ? blank_constant_data(f.text) : std::string(f.text));
+    guard(f, blanked.back());
     files.emplace_back(kArchiveRoot + f.path, blanked.back());
   }
   for (const CSourceFile& f : input.macro_headers)
-    files.emplace_back(kArchiveRoot + f.path, f.text);
-  for (const CSourceFile& f : input.include_files)
-    files.emplace_back(kArchiveRoot + f.path, f.text);
+    files.emplace_back(kArchiveRoot + f.path, guard(f, f.text) ? f.text : std::string_view());
+  for (const CSourceFile& f : input.include_files) {
+    const bool safe = !too_deep.count(f.path) && guard(f, f.text);
+    files.emplace_back(kArchiveRoot + f.path, safe ? f.text : std::string_view());
+  }
   for (const StandinHeader& h : standin_libc_headers())
     files.emplace_back(kLibcRoot + std::string(h.path), h.text);
   if (input.standin_runtime) {
@@ -110,6 +129,7 @@ CProgram parse_c_program(const CParseInput& input) {
 
   std::unique_ptr<void, IndexDeleter> index(clang_createIndex(0, 0));
   auto parse = [&](const CSourceFile& file, bool macros) {
+    if (too_deep.count(file.path)) return;
     program.files.push_back(file);
     const int file_index = static_cast<int>(program.files.size()) - 1;
     const std::string path = kArchiveRoot + file.path;

@@ -80,7 +80,7 @@ class ModelBuilder {
           {m_.package->path, 0, 0}));
     } else if (m_.code.entry < 0) {
       m_.warnings.push_back(warning("mlf-no-entry",
-                                    "no entry function " + m_.code.prefix + "_tvm_main__ (or " + m_.code.prefix +
+                                    "no entry function " + m_.code.prefix + "__tvm_main__ (or " + m_.code.prefix +
                                         "run_model) in the C sources; no buffers can be found",
                                     {m_.package->path, 0, 0}));
     }
