@@ -1,0 +1,28 @@
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "model/buffer.h"
+
+// The error the C export raises for a construct it cannot emit, or for an input (module, plan)
+// that does not fit together. what() reads "file:line:column: message", like InputError.
+namespace usmpx {
+
+class ExportError : public std::runtime_error {
+ public:
+  ExportError(SourceLocation location, const std::string& message);
+
+  // "<construct> is not supported by the C export" at `location`.
+  static ExportError unsupported(const SourceLocation& location, std::string_view construct);
+
+  const SourceLocation& location() const { return location_; }
+  const std::string& message() const { return message_; }
+
+ private:
+  SourceLocation location_;
+  std::string message_;
+};
+
+}  // namespace usmpx
