@@ -230,7 +230,9 @@ void StmtPrinter::leaf(const tir::Stmt& s, int indent) {
       ExprPrinter p(ctx_, hoisted, indent_text(indent));
       const std::string condition = p.print(*n.condition);
       emit_hoisted(hoisted);
-      emit(indent, "if (" + condition + ") {");
+      // TVM does not double the parentheses of a condition that has its own.
+      const bool wrapped = strip_outer_parens(condition) != condition;
+      emit(indent, "if " + (wrapped ? condition : "(" + condition + ")") + " {");
       if (n.then_case) print(*n.then_case, indent + 2);
       if (n.else_case) {
         emit(indent, "} else {");
