@@ -156,7 +156,7 @@ TEST(CRun, SameProgramInBothFormatsGivesTheHandWorkedValues) {
 
 // The bundled keyword-spotting network (constants truncated by the printer, so completed with
 // zeros): the same outputs under TVM's plans, a plan without reuse, and from the dump written
-// after USMP (where the constants stay in the operators) re-planned.
+// after USMP (where the constants stay in the operators) as built and re-planned.
 TEST(CRun, KwsDscnnGivesTheSameOutputsUnderEveryPlan) {
   USMPX_REQUIRE_CC(cc);
   std::vector<std::string> in;
@@ -169,11 +169,12 @@ TEST(CRun, KwsDscnnGivesTheSameOutputsUnderEveryPlan) {
   const TirProblem after =
       testing::analyze_tir_file(testing::source_path("resources/examples/kws_dscnn.planned.tvmscript.py"));
   std::vector<std::string> outputs;
-  for (const auto& [tir, plan] : {std::pair{&before, testing::plan_with("greedy_by_size", before.problem)},
-                                  std::pair{&before, testing::distinct_plan(before.problem)},
-                                  std::pair{&before, testing::plan_with("hill_climb", before.problem)},
-                                  std::pair{&after, testing::plan_with("greedy_by_size", after.problem)},
-                                  std::pair{&after, testing::spread_plan(after.problem)}}) {
+  for (const auto& [tir, plan] :
+       {std::pair{&before, testing::plan_with("greedy_by_size", before.problem)},
+        std::pair{&before, testing::distinct_plan(before.problem)},
+        std::pair{&before, testing::plan_with("hill_climb", before.problem)}, std::pair{&after, *after.as_built},
+        std::pair{&after, testing::plan_with("greedy_by_size", after.problem)},
+        std::pair{&after, testing::spread_plan(after.problem)}}) {
     SCOPED_TRACE(outputs.size());
     const PlannedRun run = testing::run_with_plan(cc, *tir, plan, tensors);
     ASSERT_TRUE(run.run.ok) << run.run.output;
