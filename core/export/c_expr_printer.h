@@ -30,6 +30,9 @@ class ExprPrinter {
   // Whether the value is known to be >= 0 (constants, loop counters from a non-negative start,
   // and sums, products and quotients of those).
   bool non_negative(const tir::Expr& e) const;
+  // The C pointer type of a pointer-valued expression when it is known ("int8_t*",
+  // "const float*", "void*"), else "".
+  std::string pointer_type(const tir::Expr& e) const;
 
  private:
   // The text of `e`, bound to a temporary unless it is simple or inside a conditional branch.
@@ -44,7 +47,6 @@ class ExprPrinter {
   std::string extern_call(const tir::Call& c);
   std::string q_multiply_shift(const tir::Call& c);
   std::string math(const tir::Call& c);
-  std::string pointer_type(const tir::Expr& e) const;
 
   FunctionContext& ctx_;
   std::vector<std::string>& hoisted_;

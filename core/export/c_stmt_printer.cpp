@@ -182,7 +182,7 @@ const tir::Stmt* StmtPrinter::let(const tir::LetStmt& l, int indent) {
   }
   std::vector<std::string> hoisted;
   ExprPrinter p(ctx_, hoisted, indent_text(indent));
-  const std::string value = p.print(*l.value);
+  std::string value = p.print(*l.value);
   emit_hoisted(hoisted);
   const tir::Var& v = *l.var;
   const std::string name = ctx_.names.fresh(sanitize_identifier(v.name));
@@ -192,6 +192,9 @@ const tir::Stmt* StmtPrinter::let(const tir::LetStmt& l, int indent) {
     cv.kind = CVar::Kind::kPointer;
     if (v.pointee) cv.element = c_type(*v.pointee, l.location);
     type = cv.element.empty() ? "void*" : cv.element + "*";
+    // A pointer of another element type (or to constants) needs a cast to initialise this one.
+    const std::string have = p.pointer_type(*l.value);
+    if (type != "void*" && !have.empty() && have != "void*" && have != type) value = "((" + type + ")" + value + ")";
   } else {
     type = c_type(v.dtype, l.location);
     if (p.non_negative(*l.value)) ctx_.non_negative.insert(&v);
@@ -295,7 +298,12 @@ void StmtPrinter::evaluate(const tir::Evaluate& e, int indent) {
   ExprPrinter p(ctx_, hoisted, indent_text(indent));
   const auto* call = e.value->as<tir::Call>();
   std::string line;
-  if (call && !call->global && call->op == "tvm_check_return") {
+  if (call && !call->global && call->op == "assume") return;  // a hint to the simplifier only
+  if (call && !call->global && call->op == "ret") {
+    // T.ret(v) / `return v`: the function returns v.
+    if (call->args.size() != 1) throw ExportError(call->location, "ret takes 1 argument");
+    line = "return " + p.print(*call->args[0]) + ";";
+  } else if (call && !call->global && call->op == "tvm_check_return") {
     // tvm_check_return(expected, error, call): return `error` unless the call returns `expected`.
     if (call->args.size() != 3) throw ExportError(call->location, "tvm_check_return takes 3 arguments");
     const std::string expected = p.print(*call->args[0]);

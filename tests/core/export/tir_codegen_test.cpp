@@ -32,6 +32,15 @@ bool has_line(const std::string& source, const std::string& line) {
 #define EXPECT_LINE(source, line) \
   EXPECT_TRUE(has_line(source, line)) << "missing line:\n" << (line) << "\nin:\n" << (source)
 
+// Compiles the source with -Wall -Werror when a C compiler is at hand (the run and compile
+// tests skip visibly without one).
+void expect_compiles(const std::string& source) {
+  const std::string cc = testing::find_c_compiler();
+  if (cc.empty()) return;
+  const testing::RunOutcome built = testing::compile_only(cc, source, "-O0");
+  EXPECT_TRUE(built.ok) << built.output << "\n" << source;
+}
+
 std::string export_error(const TirProblem& tir) {
   try {
     emit_greedy(tir);
@@ -147,6 +156,7 @@ TEST(TirCodegen, PoolParametersFollowTheFirstCallDepthFirst) {
   EXPECT_NE(a_definition, std::string::npos);
   EXPECT_TRUE(r.source.ends_with("  return 0;\n}\n\n"));
   EXPECT_EQ(r.main_params, (std::vector<std::string>{"uint8_t* dtcm_0_var", "uint8_t* sram_1_var"}));
+  expect_compiles(r.source);
 }
 
 TEST(TirCodegen, PoolsGoBeforeATrailingResourceHandle) {
@@ -168,6 +178,7 @@ class Module:
   EXPECT_LINE(r.source, "TVM_DLL int32_t tvmgen_default_op(int8_t* A, uint8_t* global_workspace_1_var, void* h);");
   EXPECT_LINE(r.source, "  tvmgen_default_op(x_let, global_workspace_0_var, h);");
   EXPECT_EQ(r.main_params, (std::vector<std::string>{"uint8_t* global_workspace_0_var", "void* h"}));
+  expect_compiles(r.source);
 }
 
 TEST(TirCodegen, PostUsmpDumpIsRepointedAndItsOldPoolsDropped) {
@@ -194,6 +205,7 @@ TEST(TirCodegen, PostUsmpDumpIsRepointedAndItsOldPoolsDropped) {
   EXPECT_EQ(r.main_params,
             (std::vector<std::string>{"int8_t* input_buffer_var", "int8_t* output_buffer_var", "uint8_t* sram_0_var"}));
   EXPECT_EQ(r.source.find("dtcm"), std::string::npos);
+  expect_compiles(r.source);
 }
 
 TEST(TirCodegen, ConstantsInAPoolAreReturnedForLib0) {
@@ -239,6 +251,7 @@ TEST(TirCodegen, ConstantsWithoutAPoolBecomeStaticArrays) {
             std::string::npos)
       << r.source;
   EXPECT_LINE(r.source, "    ((int32_t*)acc_let)[i] = (((int32_t)A[i]) * ((int32_t)((int8_t*)w)[i]));");
+  expect_compiles(r.source);
 }
 
 TEST(TirCodegen, TruncatedConstantsAreCompletedWithZerosAndReported) {
@@ -288,6 +301,8 @@ TEST(TirCodegen, UnplannedAllocationsStayOnTheStackOrInTheWorkspace) {
   EXPECT_TRUE(
       s.source.ends_with("  if (TVMBackendFreeWorkspace(1, 0, d) != 0) {\n    return -1;\n  }\n  return 0;\n}\n\n"));
   EXPECT_EQ(s.main_params, (std::vector<std::string>{"uint8_t* global_workspace_0_var", "int32_t n"}));
+  // (static_sizes.py reads l before writing it, so C compilers rightly warn about that module.)
+  expect_compiles(p.source);
 }
 
 TEST(TirCodegen, WorkspaceIoLeavesMainWithoutIoParameters) {
@@ -363,6 +378,47 @@ class Module:
   // floordiv by a negative divisor: corrected when the remainder's sign differs from the divisor's.
   EXPECT_LINE(s, "  int32_t x = ((((n % -2) != 0) && (((n % -2) < 0) != (-2 < 0))) ? ((n / -2) - 1) : (n / -2));");
   EXPECT_LINE(s, "  A[(1 + ((1 * 4) + (0 * 1)))] = x;");
+  expect_compiles(s);
+}
+
+TEST(TirCodegen, StatementForms) {
+  const TirProblem tir = analyze_text(R"(@I.ir_module
+class Module:
+    @T.prim_func
+    def __tvm_main__(a: T.handle, n: T.int32):
+        A = T.match_buffer(a, (8,), "int8")
+        T.evaluate(T.assume(n > 0))
+        p: T.handle("int32") = T.address_of(A[4])
+        P = T.Buffer((1,), "int32", data=p)
+        P[0] = n
+        q: T.handle("int8") = T.address_of(A[0])
+        Q = T.Buffer((1,), "int8", data=q)
+        Q[0] = T.int8(1)
+        for i in T.serial(2, 5):
+            A[i] = T.int8(0)
+        for i in T.unroll(n):
+            A[i] = T.int8(1)
+        T.evaluate(0)
+        return 1
+)");
+  const std::string s = emit_greedy(tir).source;
+  EXPECT_NE(s.find("TVM_DLL int32_t tvmgen_default___tvm_main__(int8_t* A, int32_t n) {\n"
+                   "  int32_t* p = ((int32_t*)(&(A[4])));\n"  // another element type: cast
+                   "  p[0] = n;\n"
+                   "  int8_t* q = (&(A[0]));\n"
+                   "  q[0] = (int8_t)1;\n"
+                   "  for (int32_t i = 2; i < 5; ++i) {\n"
+                   "    A[i] = (int8_t)0;\n"
+                   "  }\n"
+                   "  for (int32_t i_1 = 0; i_1 < n; ++i_1) {\n"
+                   "    A[i_1] = (int8_t)1;\n"
+                   "  }\n"
+                   "  return 1;\n"
+                   "  return 0;\n"
+                   "}\n"),
+            std::string::npos)
+      << s;
+  expect_compiles(s);
 }
 
 TEST(TirCodegen, UnsupportedConstructsNameTheirLocation) {
@@ -499,6 +555,7 @@ TEST(TirCodegen, ThousandsOfNestedAllocationsInMain) {
   const TirCodegenResult r = emit(tir, plan);
   EXPECT_LINE(r.source, "  void* x2999_let = (&(global_workspace_0_var[47984]));");
   EXPECT_LINE(r.source, "  ((int8_t*)x2999_let)[0] = ((int8_t*)x2998_let)[0];");
+  expect_compiles(r.source);
 }
 
 // Every fixture and example: every placed buffer becomes exactly one let into its pool.
