@@ -1,54 +1,19 @@
-// The text of the C export: signatures, pool parameters, lets, constants, unplanned
-// allocations, expression forms and errors.
+// The structure of the C export: signatures, pool parameters, lets, constants, unplanned
+// allocations, notes and placement errors.
 #include "export/tir_c_codegen.h"
 
 #include <gtest/gtest.h>
 
-#include "export/export_error.h"
-#include "export/tir_codegen_input.h"
-#include "export_test_support.h"
-#include "io/tvmscript_reader.h"
-#include "test_support.h"
+#include "codegen_test_helpers.h"
 
 namespace usmpx {
 namespace {
 
-TirProblem analyze_text(const std::string& source, const PoolOptions& options = {}) {
-  return analyze_tir_module(read_tvmscript(source, "m.py"), options);
-}
-
-TirCodegenResult emit(const TirProblem& tir, const Plan& plan) {
-  return emit_tir_host_module(tir_codegen_input(tir, plan));
-}
-
-TirCodegenResult emit_greedy(const TirProblem& tir) {
-  return emit(tir, testing::plan_with("greedy_by_size", tir.problem));
-}
-
-bool has_line(const std::string& source, const std::string& line) {
-  return source.find("\n" + line + "\n") != std::string::npos;
-}
-
-#define EXPECT_LINE(source, line) \
-  EXPECT_TRUE(has_line(source, line)) << "missing line:\n" << (line) << "\nin:\n" << (source)
-
-// Compiles the source with -Wall -Werror when a C compiler is at hand (the run and compile
-// tests skip visibly without one).
-void expect_compiles(const std::string& source) {
-  const std::string cc = testing::find_c_compiler();
-  if (cc.empty()) return;
-  const testing::RunOutcome built = testing::compile_only(cc, source, "-O0");
-  EXPECT_TRUE(built.ok) << built.output << "\n" << source;
-}
-
-std::string export_error(const TirProblem& tir) {
-  try {
-    emit_greedy(tir);
-  } catch (const ExportError& e) {
-    return e.what();
-  }
-  return "no error";
-}
+using testing::analyze_text;
+using testing::emit;
+using testing::emit_greedy;
+using testing::expect_compiles;
+using testing::export_error;
 
 // The plan that puts buffer `name` at `offset` of `pool`, all others as in `plan`.
 Plan moved(const TirProblem& tir, Plan plan, const std::string& name, const std::string& pool, int64_t offset) {
@@ -254,6 +219,44 @@ TEST(TirCodegen, ConstantsWithoutAPoolBecomeStaticArrays) {
   expect_compiles(r.source);
 }
 
+TEST(TirCodegen, PostUsmpConstantsAreReportedWithoutData) {
+  // After USMP the constant's values live in lib0.c's pool, not in the dump: its type and length
+  // come from the buffer viewing it, its data is zero and reported.
+  const TirProblem tir = analyze_text(R"(@I.ir_module
+class Module:
+    @T.prim_func
+    def __tvm_main__(out: T.handle, global_const_workspace_0_var: T.handle("uint8"), global_workspace_1_var: T.handle("uint8")):
+        Out = T.match_buffer(out, (4,), "int32")
+        global_const_workspace_0_buffer_var = T.match_buffer(global_const_workspace_0_var, (16,), "uint8", strides=(1,), align=16)
+        global_workspace_1_buffer_var = T.match_buffer(global_workspace_1_var, (16,), "uint8", strides=(1,), align=16)
+        w_let: T.handle("int32") = T.address_of(global_const_workspace_0_buffer_var[0])
+        W = T.Buffer((4,), "int32", data=w_let)
+        t_let: T.handle("int32") = T.address_of(global_workspace_1_buffer_var[0])
+        Tb = T.Buffer((4,), "int32", data=t_let)
+        for i in range(4):
+            Tb[i] = W[i] + 1
+            Out[i] = Tb[i]
+)");
+  ASSERT_TRUE(tir.as_built);
+  const TirCodegenResult r = emit(tir, *tir.as_built);
+  ASSERT_EQ(r.pool_constants.size(), 1u);
+  const TirConstant& w = r.pool_constants.front();
+  EXPECT_EQ(w.name, "w_let");
+  EXPECT_EQ(w.c_type, "int32_t");
+  EXPECT_EQ(w.elements, 4);
+  EXPECT_EQ(w.pool, "global_const_workspace");
+  EXPECT_EQ(w.offset, 0);
+  EXPECT_TRUE(w.truncated);
+  EXPECT_EQ(w.data_text, "    +0x00000000, +0x00000000, +0x00000000, +0x00000000\n");
+  ASSERT_EQ(r.notes.size(), 1u);
+  EXPECT_EQ(r.notes.front().message, "constant w_let: the dump printed 0 of 4 values; the rest are zero");
+  EXPECT_EQ(r.main_params, (std::vector<std::string>{"int32_t* Out", "uint8_t* global_const_workspace_0_var",
+                                                     "uint8_t* global_workspace_1_var"}));
+  EXPECT_LINE(r.source, "  void* w_let = (&(global_const_workspace_0_var[0]));");
+  EXPECT_LINE(r.source, "    ((int32_t*)t_let)[i] = (((int32_t*)w_let)[i] + 1);");
+  expect_compiles(r.source);
+}
+
 TEST(TirCodegen, TruncatedConstantsAreCompletedWithZerosAndReported) {
   const TirProblem tir = testing::analyze_tir_file(testing::source_path("resources/examples/kws_dscnn.tvmscript.py"));
   const TirCodegenResult r = emit_greedy(tir);
@@ -315,181 +318,6 @@ TEST(TirCodegen, WorkspaceIoLeavesMainWithoutIoParameters) {
   EXPECT_LINE(r.source, "  void* inp_buf_let = (&(global_workspace_0_var[" +
                             std::to_string(testing::offset_of(tir.problem, plan, "inp")) + "]));");
   EXPECT_LINE(r.source, "  op(inp_buf_let, out_buf_let, global_workspace_0_var);");
-}
-
-TEST(TirCodegen, OperatorsInTvmsCSpelling) {
-  const TirProblem tir = testing::analyze_tir_file(testing::source_path("resources/examples/kws_dscnn.tvmscript.py"));
-  const std::string s = emit_greedy(tir).source;
-  // q_multiply_shift lowered as TVM prints it (compare letscope's lib1.c), then min/max through
-  // temporaries.
-  EXPECT_LINE(
-      s,
-      "        int32_t v_ = (int32_t)(((((0 != 0) ? (((int64_t)(((int32_t*)Conv2dOutput_let)[ax3] + "
-      "((int32_t*)fused_constant_2_let)[ax3])) << ((int64_t)0)) : ((int64_t)(((int32_t*)Conv2dOutput_let)[ax3] + "
-      "((int32_t*)fused_constant_2_let)[ax3]))) * (int64_t)1593811345) + ((int64_t)1 << ((int64_t)((8 + 31) - "
-      "1)))) >> ((int64_t)(8 + 31)));");
-  EXPECT_LINE(s, "        int32_t v__1 = (v_) < (127) ? (v_) : (127);");
-  EXPECT_LINE(s,
-              "        T_cast_1[(((ax1 * 320) + (ax2 * 64)) + ax3)] = ((int8_t)((v__1) > (-128) ? (v__1) : (-128)));");
-  // Padding through a conditional: the load stays inside the branch.
-  EXPECT_LINE(s,
-              "      ((int8_t*)PaddedInput_let)[((i1 * 13) + i2)] = (((((4 <= i1) && (i1 < 53)) && (1 <= i2)) && (i2 < "
-              "11)) ? p0_1[(((i1 * 10) + i2) - 41)] : (int8_t)0);");
-  // floordiv of a sum that may be negative (TVMScript's //) is corrected toward minus infinity.
-  EXPECT_LINE(s, "    int32_t v__1 = ((v_ % 125) < 0) ? ((v_ / 125) - 1) : (v_ / 125);");
-  // Floats: 6 digits when exact, more when not (FLT_MAX), intrinsics with the f suffix.
-  EXPECT_LINE(s, "  ((float*)T_softmax_maxelem_let)[0] = -3.40282347e+38f;");
-  EXPECT_NE(s.find("expf(((((float)p0_1[i1]) * 6.250000e-02f) - ((float*)T_softmax_maxelem_let)[0]))"),
-            std::string::npos);
-  EXPECT_NE(s.find("roundf("), std::string::npos);
-}
-
-TEST(TirCodegen, ExpressionForms) {
-  const TirProblem tir = analyze_text(R"(@I.ir_module
-class Module:
-    @T.prim_func
-    def __tvm_main__(a: T.handle, f: T.handle, n: T.int32):
-        A = T.match_buffer(a, (2, 3), "int32", strides=(4, 1), elem_offset=1)
-        F = T.match_buffer(f, (2,), "float32")
-        A[1, 2] = T.Select(n > 0, n, -n) % 7
-        A[0, 0] = T.shift_left(n, 2) + T.bitwise_and(n, 12) + (n ^ 5) + T.bitwise_not(n)
-        A[0, 1] = T.Cast("int32", T.int64(5000000000) // T.int64(3)) + T.abs(n)
-        A[0, 2] = T.if_then_else(not (n == 1) or n < 2, 1, 2)
-        F[0] = T.floormod(F[1], T.float32(2)) + T.truncmod(F[1], T.float32(3))
-        F[1] = T.sqrt(T.float32(16)) + T.float32(-2147483648) * T.float32(0)
-        x: T.int32 = n // -2
-        A[1, 0] = x
-)");
-  const std::string s = emit_greedy(tir).source;
-  // Strides and element offset flatten the index; TVMScript's % is floormod, corrected for a
-  // negative dividend; the select operand is bound to a temporary.
-  EXPECT_LINE(s, "  int32_t v_ = (n > 0) ? n : (0 - n);");
-  EXPECT_LINE(s, "  A[(1 + ((1 * 4) + (2 * 1)))] = (((v_ % 7) < 0) ? ((v_ % 7) + 7) : (v_ % 7));");
-  EXPECT_LINE(s, "  A[(1 + ((0 * 4) + (0 * 1)))] = ((((n << 2) + (n & 12)) + (n ^ 5)) + (~n));");
-  // Non-negative operands divide plainly; an int64 beyond int32 gets LL; abs of an integer.
-  EXPECT_LINE(s,
-              "  A[(1 + ((0 * 4) + (1 * 1)))] = (((int32_t)((int64_t)5000000000LL / (int64_t)3)) + "
-              "((n) < 0 ? (-(n)) : (n)));");
-  EXPECT_LINE(s, "  A[(1 + ((0 * 4) + (2 * 1)))] = (((!(n == 1)) || (n < 2)) ? 1 : 2);");
-  // Float floormod through floorf, truncmod through fmodf; -2^31 needs 9 digits to stay exact.
-  EXPECT_LINE(s, "  float v__1 = F[1];");
-  EXPECT_LINE(s, "  F[0] = ((v__1 - (floorf((v__1 / 2.000000e+00f)) * 2.000000e+00f)) + fmodf(F[1], 3.000000e+00f));");
-  EXPECT_LINE(s, "  F[1] = (sqrtf(1.600000e+01f) + (-2.14748365e+09f * 0.000000e+00f));");
-  // floordiv by a negative divisor: corrected when the remainder's sign differs from the divisor's.
-  EXPECT_LINE(s, "  int32_t x = ((((n % -2) != 0) && (((n % -2) < 0) != (-2 < 0))) ? ((n / -2) - 1) : (n / -2));");
-  EXPECT_LINE(s, "  A[(1 + ((1 * 4) + (0 * 1)))] = x;");
-  expect_compiles(s);
-}
-
-TEST(TirCodegen, StatementForms) {
-  const TirProblem tir = analyze_text(R"(@I.ir_module
-class Module:
-    @T.prim_func
-    def __tvm_main__(a: T.handle, n: T.int32):
-        A = T.match_buffer(a, (8,), "int8")
-        T.evaluate(T.assume(n > 0))
-        p: T.handle("int32") = T.address_of(A[4])
-        P = T.Buffer((1,), "int32", data=p)
-        P[0] = n
-        q: T.handle("int8") = T.address_of(A[0])
-        Q = T.Buffer((1,), "int8", data=q)
-        Q[0] = T.int8(1)
-        for i in T.serial(2, 5):
-            A[i] = T.int8(0)
-        for i in T.unroll(n):
-            A[i] = T.int8(1)
-        T.evaluate(0)
-        return 1
-)");
-  const std::string s = emit_greedy(tir).source;
-  EXPECT_NE(s.find("TVM_DLL int32_t tvmgen_default___tvm_main__(int8_t* A, int32_t n) {\n"
-                   "  int32_t* p = ((int32_t*)(&(A[4])));\n"  // another element type: cast
-                   "  p[0] = n;\n"
-                   "  int8_t* q = (&(A[0]));\n"
-                   "  q[0] = (int8_t)1;\n"
-                   "  for (int32_t i = 2; i < 5; ++i) {\n"
-                   "    A[i] = (int8_t)0;\n"
-                   "  }\n"
-                   "  for (int32_t i_1 = 0; i_1 < n; ++i_1) {\n"
-                   "    A[i_1] = (int8_t)1;\n"
-                   "  }\n"
-                   "  return 1;\n"
-                   "  return 0;\n"
-                   "}\n"),
-            std::string::npos)
-      << s;
-  expect_compiles(s);
-}
-
-TEST(TirCodegen, UnsupportedConstructsNameTheirLocation) {
-  const std::string head = R"(@I.ir_module
-class Module:
-    @T.prim_func
-    def __tvm_main__(a: T.handle):
-        A = T.match_buffer(a, (8,), "int8")
-)";
-  EXPECT_EQ(export_error(analyze_text(head + "        A[0] = T.Broadcast(T.int8(1), 4)\n")),
-            "m.py:6:16: a vector expression (int8x4) is not supported by the C export");
-  EXPECT_EQ(export_error(analyze_text(head + "        for i in T.thread_binding(8, thread=\"threadIdx.x\"):\n"
-                                             "            A[i] = T.int8(0)\n")),
-            "m.py:6:9: a thread-bound loop is not supported by the C export");
-  EXPECT_EQ(
-      export_error(analyze_text(head + "        T.evaluate(T.tvm_call_cpacked(\"ext\", A.data, dtype=\"int32\"))\n")),
-      "m.py:6:20: the packed call of 'ext', which is not a function of the module, is not supported by the C "
-      "export");
-  EXPECT_EQ(export_error(analyze_text(head + "        A[0] = T.popcount(A[1])\n")),
-            "m.py:6:16: the intrinsic 'popcount' is not supported by the C export");
-  EXPECT_EQ(export_error(analyze_text(head + "        A[0] = T.Cast(\"float16\", A[1])\n")),
-            "m.py:6:16: the type float16 is not supported by the C export");
-}
-
-TEST(TirCodegen, CallsThatCannotBeEmitted) {
-  // The analysis refuses this call too, so the module goes to the export directly, unplanned.
-  const tir::Module arity = read_tvmscript(R"(@I.ir_module
-class Module:
-    @T.prim_func
-    def op(a: T.handle, b: T.handle):
-        A = T.match_buffer(a, (4,), "int8")
-        B = T.match_buffer(b, (4,), "int8")
-        B[0] = A[0]
-
-    @T.prim_func
-    def __tvm_main__():
-        x = T.allocate([4], "int8", "global")
-        T.evaluate(T.call_extern("op", x, dtype="int32"))
-)",
-                                           "m.py");
-  TirCodegenInput input;
-  input.module = &arity;
-  input.main = arity.find("__tvm_main__");
-  try {
-    emit_tir_host_module(input);
-    ADD_FAILURE() << "no error";
-  } catch (const ExportError& e) {
-    EXPECT_STREQ(e.what(), "m.py:12:20: the call of 'tvmgen_default_op' passes 1 arguments to its 2 parameters");
-  }
-
-  // helper is not reached from main, so it has no pool parameters to hand to op, which is.
-  const TirProblem unreached = analyze_text(R"(@I.ir_module
-class Module:
-    @T.prim_func
-    def op(a: T.handle):
-        A = T.match_buffer(a, (4,), "int8")
-        A[0] = T.int8(1)
-
-    @T.prim_func
-    def helper(a: T.handle):
-        A = T.match_buffer(a, (4,), "int8")
-        T.evaluate(T.call_extern("op", A.data, dtype="int32"))
-
-    @T.prim_func
-    def __tvm_main__():
-        x = T.allocate([4], "int8", "global")
-        T.evaluate(T.call_extern("op", x, dtype="int32"))
-)");
-  EXPECT_EQ(export_error(unreached),
-            "m.py:11:20: 'tvmgen_default_helper' calls 'tvmgen_default_op' but is not called from main, so it has no "
-            "pools to pass on");
 }
 
 TEST(TirCodegen, PlacementsMustFitTheModule) {
