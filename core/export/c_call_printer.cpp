@@ -183,7 +183,7 @@ std::string ExprPrinter::module_call(const tir::Call& c, const tir::PrimFunc& ca
     const std::string& wanted = target.param_types[i];
     const std::string have = pointer_type(*args[i]);
     if (wanted.ends_with("*") && wanted != "void*" && !have.empty() && have != "void*" && have != wanted) {
-      text = "((" + wanted + ")" + text + ")";
+      text = cast_text(wanted, text);
     }
     texts.push_back(std::move(text));
   }

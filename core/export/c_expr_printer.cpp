@@ -104,7 +104,7 @@ std::string ExprPrinter::operand(const tir::Expr& e) {
   if (conditional_ > 0 || is_simple_operand(text)) return text;
   const auto known = temps_.find(text);
   if (known != temps_.end()) return known->second;
-  const std::string name = ctx_.names.fresh("v_");
+  std::string name = ctx_.names.fresh("v_");
   hoisted_.push_back(indent_ + c_type(e.dtype, e.location) + " " + name + " = " + strip_outer_parens(text) + ";");
   temps_.emplace(std::move(text), name);
   return name;
@@ -219,15 +219,16 @@ std::string ExprPrinter::flat_index(const tir::Buffer& buffer, const std::vector
   } else if (indices.size() == buffer.shape.size() && !indices.empty()) {
     if (buffer.strides.size() == indices.size()) {
       for (size_t k = 0; k < indices.size(); ++k) {
-        const std::string term = "(" + print(*indices[k]) + " * " + print(*buffer.strides[k]) + ")";
-        index = index.empty() ? term : "(" + index + " + " + term + ")";
+        const std::string i = print(*indices[k]);
+        const std::string term = binary_text(i, "*", print(*buffer.strides[k]));
+        index = index.empty() ? term : binary_text(index, "+", term);
       }
     } else {
       // Row-major: ((i0 * n1) + i1) * n2 + i2 ...
       index = print(*indices.front());
       for (size_t k = 1; k < indices.size(); ++k) {
         const std::string i = print(*indices[k]);
-        index = index == "0" ? i : "((" + index + " * " + print(*buffer.shape[k]) + ") + " + i + ")";
+        index = index == "0" ? i : binary_text(binary_text(index, "*", print(*buffer.shape[k])), "+", i);
       }
     }
   } else {

@@ -135,7 +135,7 @@ std::string NameSupply::fresh(const std::string& base) {
 std::string NameSupply::fresh(const std::string& base, const std::string& suffix) {
   std::string name = base + suffix;
   for (int n = 1; used_.count(name) > 0; ++n)
-    name = base + "_" + std::to_string(n) + suffix;
+    name.assign(base).append("_").append(std::to_string(n)).append(suffix);
   used_.insert(name);
   return name;
 }
@@ -206,6 +206,20 @@ std::string strip_outer_parens(const std::string& text) {
     if (depth == 0 && i + 1 < text.size()) return text;  // the first '(' closes early
   }
   return text.substr(1, text.size() - 2);
+}
+
+std::string binary_text(std::string_view a, std::string_view op, std::string_view b) {
+  std::string out;
+  out.reserve(a.size() + op.size() + b.size() + 4);
+  out.append("(").append(a).append(" ").append(op).append(" ").append(b).append(")");
+  return out;
+}
+
+std::string cast_text(std::string_view type, std::string_view text) {
+  std::string out;
+  out.reserve(type.size() + text.size() + 4);
+  out.append("((").append(type).append(")").append(text).append(")");
+  return out;
 }
 
 std::string c_string_literal(std::string_view text) {

@@ -34,7 +34,7 @@ class NameSupply {
 
 // "int8_t", "uint16_t", "float", "double", "bool", "void*" (handle) for one lane; nullopt for
 // types the export does not spell (vectors, float16, bfloat16, odd widths).
-std::optional<std::string> c_type_name(tir::DataType dtype);
+std::optional<std::string> c_type_name(tir::DataType t);
 // The same, or ExportError naming the type at `at`.
 std::string c_type(tir::DataType dtype, const SourceLocation& at);
 
@@ -54,6 +54,12 @@ bool is_simple_operand(std::string_view text);
 
 // `text` without one pair of enclosing parentheses when they enclose all of it.
 std::string strip_outer_parens(const std::string& text);
+
+// "(a op b)": how every binary operation is printed.
+std::string binary_text(std::string_view a, std::string_view op, std::string_view b);
+
+// "((type)text)": a cast.
+std::string cast_text(std::string_view type, std::string_view text);
 
 // A C string literal for `text`.
 std::string c_string_literal(std::string_view text);

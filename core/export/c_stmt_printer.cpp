@@ -1,5 +1,7 @@
 #include "export/c_stmt_printer.h"
 
+#include <ranges>
+
 #include "export/c_constants.h"
 #include "export/c_expr_printer.h"
 #include "export/export_error.h"
@@ -103,8 +105,8 @@ void StmtPrinter::print(const tir::Stmt& first, int indent) {
         s = nullptr;
     }
   }
-  for (auto it = after.rbegin(); it != after.rend(); ++it)
-    lines_.insert(lines_.end(), it->begin(), it->end());
+  for (const std::vector<std::string>& lines : std::ranges::reverse_view(after))
+    lines_.insert(lines_.end(), lines.begin(), lines.end());
 }
 
 const tir::Stmt* StmtPrinter::allocate(const tir::Allocate& a, int indent,
@@ -133,7 +135,7 @@ const tir::Stmt* StmtPrinter::allocate(const tir::Allocate& a, int indent,
     ExprPrinter p(ctx_, hoisted, indent_text(indent));
     std::string product = std::to_string(a.dtype.bytes());
     for (const tir::ExprRef& e : a.extents)
-      product = "(" + product + " * " + p.print(*e) + ")";
+      product = binary_text(product, "*", p.print(*e));
     emit_hoisted(hoisted);
     bytes = "((uint64_t)" + product + ")";
   }

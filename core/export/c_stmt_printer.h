@@ -18,7 +18,7 @@ class StmtPrinter {
  public:
   explicit StmtPrinter(FunctionContext& ctx) : ctx_(ctx) {}
 
-  void print(const tir::Stmt& s, int indent);
+  void print(const tir::Stmt& first, int indent);
   std::vector<std::string>& lines() { return lines_; }
 
  private:

@@ -144,6 +144,19 @@ void name_constants(ModuleState& m, const std::vector<size_t>& order) {
   }
 }
 
+Diagnostic note(std::string code, std::string message) {
+  Diagnostic d;
+  d.severity = Severity::kWarning;
+  d.code = std::move(code);
+  d.message = std::move(message);
+  return d;
+}
+
+Diagnostic parameter_note(const std::string& name, const std::string& symbol) {
+  return note("external-parameter", "parameter " + name + " (lookup_param) is referenced as " + symbol +
+                                        ", which the application must define");
+}
+
 struct EmittedFunction {
   std::string declaration;
   std::string definition;
@@ -257,22 +270,14 @@ TirCodegenResult emit_tir_host_module(const TirCodegenInput& input) {
   if (!m.params.empty()) {
     out += "\n#ifdef __cplusplus\nextern \"C\" {\n#endif\n";
     for (const auto& [name, symbol] : m.params) {
-      out += "extern const uint8_t " + symbol + "[];\n";
-      Diagnostic d;
-      d.severity = Severity::kWarning;
-      d.code = "external-parameter";
-      d.message =
-          "parameter " + name + " (lookup_param) is referenced as " + symbol + ", which the application must define";
-      m.notes.push_back(std::move(d));
+      out.append("extern const uint8_t ").append(symbol).append("[];\n");
+      m.notes.push_back(parameter_note(name, symbol));
     }
     out += "#ifdef __cplusplus\n}  // extern \"C\"\n#endif\n";
   }
   for (const std::string& name : m.extern_functions) {
-    Diagnostic d;
-    d.severity = Severity::kWarning;
-    d.code = "external-function";
-    d.message = "the module calls the C function " + name + ", which the application must declare and define";
-    m.notes.push_back(std::move(d));
+    m.notes.push_back(note("external-function", "the module calls the C function " + name +
+                                                    ", which the application must declare and define"));
   }
   for (const std::string& block : m.constant_blocks)
     out += block;
