@@ -41,6 +41,8 @@ class StmtPrinter {
     lines_.push_back(std::string(static_cast<size_t>(indent), ' ') + text);
   }
   void emit_hoisted(std::vector<std::string>& hoisted);
+  // `address_of(<pool buffer of a post-USMP dump>[...])`.
+  bool points_into_old_pool(const tir::LetStmt& l) const;
 
   FunctionContext& ctx_;
   std::vector<std::string> lines_;

@@ -173,6 +173,25 @@ TEST(TirCodegen, PostUsmpDumpIsRepointedAndItsOldPoolsDropped) {
   expect_compiles(r.source);
 }
 
+TEST(TirCodegen, PostUsmpLetsOutsideTheProblemAreDroppedOrRefused) {
+  // b_let has no buffer viewing it, so the problem leaves it out: unused, it is dropped.
+  const std::string head = R"(@T.prim_func
+def __tvm_main__(sram_0_var: T.handle("uint8")):
+    sram_0_buffer_var = T.match_buffer(sram_0_var, (64,), "uint8")
+    a_let: T.handle("int8") = T.address_of(sram_0_buffer_var[16])
+    A = T.Buffer((16,), "int8", data=a_let)
+    b_let: T.handle("int8") = T.address_of(sram_0_buffer_var[32])
+    A[0] = T.int8(1)
+)";
+  const TirProblem unused = analyze_text(head);
+  const TirCodegenResult r = emit(unused, testing::distinct_plan(unused.problem));
+  EXPECT_LINE(r.source, "  void* a_let = (&(sram_0_var[0]));");
+  EXPECT_EQ(r.source.find("b_let"), std::string::npos);
+  // Used (as a call argument), it cannot be moved with the others.
+  const TirProblem used = analyze_text(head + "    T.evaluate(T.call_extern(\"f\", b_let, dtype=\"int32\"))\n");
+  EXPECT_EQ(export_error(used), "m.py:6:5: 'b_let' points into a pool but has no placement, so it cannot be moved");
+}
+
 TEST(TirCodegen, ConstantsInAPoolAreReturnedForLib0) {
   const TirProblem tir = testing::analyze_tir_file(testing::fixture_path("tir/constants.py"));
   const Plan plan = testing::plan_with("greedy_by_size", tir.problem);
