@@ -53,8 +53,9 @@ struct TirCodegenInput {
   std::string module_name = "default";
   std::vector<std::string> pools;  // pool names with at least one placement, sorted by name (TVM's order)
   std::unordered_map<const tir::Stmt*, TirPlacement> placements;  // planned Allocate/AllocateConst/LetStmt
-  // The target string for the first line, printed verbatim after "// tvm target: "; TVM prints
-  // Target::str(), e.g. "c -keys=cpu " with a trailing space.
+  // The first line is "// tvm target: " followed by this verbatim. Pass the target string of
+  // metadata.json (TVM's Target::str()): it carries TVM's trailing space where TVM printed one
+  // ("c -keys=cpu " in the USMP fixtures; none in letscope's "c -keys=arm_cpu,cpu ... -model=...").
   std::string target = "c -keys=cpu ";
 };
 
