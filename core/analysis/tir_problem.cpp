@@ -94,18 +94,17 @@ TirProblem analyze_tir_module(const tir::Module& module, const PoolOptions& opti
   Problem& problem = out.problem;
   problem.conflict_source = ConflictSource::kExplicit;
   if (!post) {
-    std::optional<tir::Module> rewritten;
-    const tir::Module* analysed = &module;
-    if (options.use_workspace_io) {
-      rewritten = create_allocates_for_io(module, main);
-      analysed = &*rewritten;
-    }
+    // The copy shares the statement nodes with `module`; the rewrite makes new ones.
+    auto analysed =
+        std::make_shared<const tir::Module>(options.use_workspace_io ? create_allocates_for_io(module, main) : module);
     const PoolAssignment pools = assign_pools(options, targets);
     BufferInfoAnalysis analysis = extract_buffer_info(*analysed, *analysed->find(main.name), pools, extraction);
     problem.pools = pools.pools;
     problem.buffers = std::move(analysis.buffers);
     problem.memory_pressure = analysis.memory_pressure;
     problem.timeline = std::move(analysis.timeline);
+    out.module = std::move(analysed);
+    out.statements = std::move(analysis.statements);
     return out;
   }
 
@@ -139,7 +138,8 @@ TirProblem analyze_tir_module(const tir::Module& module, const PoolOptions& opti
     if (!present) throw ConfigError("pool '" + p.name + "' of the dump is not among the given pool options");
   }
   extraction.pool_lets = &post->lets;
-  BufferInfoAnalysis analysis = extract_buffer_info(module, main, pools, extraction);
+  auto analysed = std::make_shared<const tir::Module>(module);
+  BufferInfoAnalysis analysis = extract_buffer_info(*analysed, *analysed->find(main.name), pools, extraction);
   problem.pools = pools.pools;
   problem.buffers = std::move(analysis.buffers);
   problem.memory_pressure = analysis.memory_pressure;
@@ -153,6 +153,8 @@ TirProblem analyze_tir_module(const tir::Module& module, const PoolOptions& opti
   }
   compute_pool_sizes(problem, plan);
   out.as_built = std::move(plan);
+  out.module = std::move(analysed);
+  out.statements = std::move(analysis.statements);
   return out;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -17,6 +18,11 @@ struct TirProblem {
   Problem problem;
   std::optional<Plan> as_built;
   std::vector<Diagnostic> warnings;
+  // The module the buffers were found in (after CreateAllocatesForIO when use_workspace_io),
+  // kept alive for the C export, and parallel to problem.buffers the statement each buffer comes
+  // from: an Allocate or AllocateConst, or in a post-USMP dump the LetStmt that replaced it.
+  std::shared_ptr<const tir::Module> module;
+  std::vector<const tir::Stmt*> statements;
 };
 
 // The AOT entry function: "__tvm_main__", else the one function marked "runner_function": True,

@@ -2,10 +2,10 @@
 
 #include <cerrno>
 #include <cctype>
-#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 
+#include "export/constant_text.h"
 #include "export/export_error.h"
 #include "export/export_pools.h"
 #include "export/lib0_source.h"
@@ -65,21 +65,6 @@ std::string constant_bytes(std::string_view data_text, int64_t element_bytes, bo
   return out;
 }
 
-std::string uint8_data_text(std::string_view bytes, int indent, std::string_view eol) {
-  constexpr size_t kPerRow = 16;
-  std::string out;
-  char value[8];
-  for (size_t i = 0; i < bytes.size(); ++i) {
-    if (i % kPerRow == 0) out.append(static_cast<size_t>(indent), ' ');
-    std::snprintf(value, sizeof value, "0x%02x", static_cast<unsigned>(static_cast<unsigned char>(bytes[i])));
-    out += value;
-    if (i + 1 != bytes.size()) out += ", ";
-    if ((i + 1) % kPerRow == 0) out += eol;
-  }
-  if (bytes.size() % kPerRow != 0) out += eol;
-  return out;
-}
-
 std::string pool_data_text(const ExportPool& pool, const std::vector<PoolConstant>& constants) {
   std::string blob(static_cast<size_t>(std::max<int64_t>(0, pool.size_bytes)), '\0');
   for (const PoolConstant& c : constants) {
@@ -90,7 +75,8 @@ std::string pool_data_text(const ExportPool& pool, const std::vector<PoolConstan
       throw ExportError("the data of constant '" + c.name + "' does not have " + std::to_string(c.elements) + " values");
     blob.replace(static_cast<size_t>(c.offset), bytes.size(), bytes);
   }
-  return uint8_data_text(blob, 4, "\\\n");
+  const std::vector<uint8_t> bytes(blob.begin(), blob.end());
+  return format_constant_data(tir::DataType::uint(8), bytes, 4, "\\\n");
 }
 
 }  // namespace usmpx

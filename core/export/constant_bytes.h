@@ -12,10 +12,6 @@ namespace usmpx {
 // point when `floating`. Throws ExportError on text it cannot read.
 std::string constant_bytes(std::string_view data_text, int64_t element_bytes, bool floating);
 
-// TVM's NDArrayDataToC text of a uint8 array: 16 values per row as 0x%02x, rows starting with
-// `indent` blanks and ending with `eol`.
-std::string uint8_data_text(std::string_view bytes, int indent, std::string_view eol);
-
 // The bytes of an external constant pool as the interface header's _CONSTANT_POOL_DATA macro
 // writes them (uint8 rows ending in a backslash): every constant at its offset, zeros between.
 struct ExportPool;

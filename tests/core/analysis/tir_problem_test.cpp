@@ -5,6 +5,8 @@
 #include "config/config_error.h"
 #include "io/input_error.h"
 #include "io/input_file.h"
+#include "io/legacy_tir_reader.h"
+#include "io/text_file.h"
 #include "io/tvmscript_reader.h"
 #include "planners/registry.h"
 #include "test_support.h"
@@ -14,6 +16,11 @@ namespace {
 
 TirProblem analyze(const std::string& source, const PoolOptions& pools = {}) {
   return analyze_tir_module(read_tvmscript(source, "m.py"), pools);
+}
+
+TirProblem testing_analyze_file(const std::string& path) {
+  const std::string text = read_text_file(path);
+  return analyze_tir_module(looks_like_tvmscript(text) ? read_tvmscript(text, path) : read_legacy_tir(text, path), {});
 }
 
 std::string error_of(const std::string& source, const PoolOptions& pools = {}) {
@@ -94,6 +101,53 @@ class Module:
             "m.py:8:9: BufferStore nodes should not be writing to input buffer vars.");
   EXPECT_EQ(error_of(head + "        B[0] = T.int8(0)\n" + main, pools),
             "m.py:10:5: Every IO Buffer var should be categorized either to be input or output");
+}
+
+TEST(TirProblem, KeepsTheAnalysedModuleAndEachBuffersStatement) {
+  TirProblem t;
+  {
+    const tir::Module read = read_tvmscript(kIoModule, "m.py");
+    t = analyze_tir_module(read, {});
+  }  // the module that was read is gone; the problem holds its own
+  ASSERT_TRUE(t.module);
+  ASSERT_EQ(t.statements.size(), 1u);
+  const auto* sid = t.statements[0]->as<tir::Allocate>();
+  ASSERT_NE(sid, nullptr);
+  EXPECT_EQ(sid->var->name, "sid");
+  EXPECT_EQ(sid->location, t.problem.buffers[0].origin.location);
+  EXPECT_EQ(find_main_function(*t.module).params.size(), 2u);
+
+  // With use_workspace_io the statements are the Allocates CreateAllocatesForIO made, in the
+  // rewritten module the problem keeps (main has lost its parameters there).
+  PoolOptions io;
+  io.use_workspace_io = true;
+  const TirProblem w = analyze(kIoModule, io);
+  ASSERT_EQ(w.statements.size(), 3u);
+  const auto* out = w.statements[0]->as<tir::Allocate>();
+  ASSERT_NE(out, nullptr);
+  const tir::AttrValue* tensor = tir::find_attr(out->annotations, "output_tensor");
+  ASSERT_NE(tensor, nullptr);
+  EXPECT_EQ(tensor->as_string(), "out");
+  EXPECT_TRUE(find_main_function(*w.module).params.empty());
+
+  // Constants come from AllocateConst, and in a post-USMP dump every buffer from its let.
+  const TirProblem c = testing_analyze_file(testing::fixture_path("tir/constants.py"));
+  ASSERT_EQ(c.statements.size(), c.problem.buffers.size());
+  for (size_t i = 0; i < c.statements.size(); ++i) {
+    const Buffer& b = c.problem.buffers[i];
+    const auto* constant = c.statements[i]->as<tir::AllocateConst>();
+    EXPECT_EQ(constant != nullptr, b.kind == BufferKind::kConstant) << b.name;
+    if (constant) {
+      EXPECT_EQ(constant->var->name, b.name);
+    }
+  }
+  const TirProblem post = testing_analyze_file(testing::fixture_path("tir/post_usmp.legacy.txt"));
+  ASSERT_EQ(post.statements.size(), 4u);
+  for (size_t i = 0; i < post.statements.size(); ++i) {
+    const auto* let = post.statements[i]->as<tir::LetStmt>();
+    ASSERT_NE(let, nullptr);
+    EXPECT_EQ(let->var->name, post.problem.buffers[i].name + "_let");
+  }
 }
 
 TEST(TirProblem, PostUsmpDumpsCarryTheirPlan) {
