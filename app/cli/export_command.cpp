@@ -9,21 +9,13 @@
 #include "config/pins.h"
 #include "export/bundle_writer.h"
 #include "export/export_error.h"
-#include "export/mlf_export.h"
+#include "export/export_source.h"
 #include "export/selftest.h"
-#include "mlf/mlf_package.h"
 #include "plan_report.h"
 #include "text_table.h"
 
 namespace usmpx::cli {
 namespace {
-
-// An MLF input loaded for export: the model (its C, for rewriting) and the problem with the
-// command line's pins and pool sections applied.
-struct MlfInput {
-  MlfModel model;
-  LoadedInput input;
-};
 
 void apply_pool_sections(Problem& problem, const Options& options) {
   for (const auto& [pool, section] : options.pool_sections) {
@@ -33,22 +25,23 @@ void apply_pool_sections(Problem& problem, const Options& options) {
   }
 }
 
-MlfInput load_mlf_input(const Options& options) {
-  if (!looks_like_mlf(options.input))
-    throw UsageError("usmpx " + options.command + ": " + options.input +
-                     " is not a Model Library Format archive or folder (TIR dumps and problem files have no C to export)");
+// The input loaded for export, and the problem to plan: its pins and pool sections applied.
+struct ExportInput {
+  ExportSource source;
+  LoadedInput input;
+};
+
+ExportInput load_export_input(const Options& options) {
   try {
-    MlfInput in{load_mlf_model(options.input, MlfLoadOptions{options.pools, options.module}), {}};
-    in.input.path = options.input;
-    in.input.format = InputFormat::kMlf;
-    in.input.problem = in.model.problem;
-    in.input.as_built = in.model.as_built;
-    in.input.warnings = in.model.warnings;
+    ExportInput in{ExportSource::load(options.input, LoadOptions{options.pools, options.module}), {}};
+    in.input = in.source.input();
     apply_pins(in.input.problem, options.pins);
     apply_pool_sections(in.input.problem, options);
     return in;
   } catch (const ConfigError& e) {
     throw UsageError(e.what());
+  } catch (const ExportError& e) {
+    throw UsageError("usmpx " + options.command + ": " + e.what());
   }
 }
 
@@ -62,7 +55,7 @@ Plan exportable_plan(const LoadedInput& input, const Options& options, std::ostr
 }  // namespace
 
 int run_export(const Options& options, std::ostream& out) {
-  MlfInput in = load_mlf_input(options);
+  ExportInput in = load_export_input(options);
   const Plan plan = exportable_plan(in.input, options, out);
   std::error_code ec;
   namespace fs = std::filesystem;
@@ -72,7 +65,7 @@ int run_export(const Options& options, std::ostream& out) {
     ExportOptions eo;
     eo.harness = options.harness;
     eo.harness_seed = options.seed;
-    const ExportBundle bundle = export_mlf(in.model, in.input.problem, plan, eo);
+    const ExportBundle bundle = in.source.export_plan(in.input.problem, plan, eo);
     write_bundle(bundle, options.out, {options.force}, options.input);
     for (const Diagnostic& d : bundle.notes)
       out << to_string(d.severity) << ": " << d.message << '\n';
@@ -89,7 +82,7 @@ int run_export(const Options& options, std::ostream& out) {
 }
 
 int run_selftest(const Options& options, std::ostream& out) {
-  MlfInput in = load_mlf_input(options);
+  ExportInput in = load_export_input(options);
   const Plan plan = exportable_plan(in.input, options, out);
   std::vector<std::string> targets = options.targets.empty() ? std::vector<std::string>{"host"} : options.targets;
   for (const std::string& t : targets) {
@@ -113,13 +106,18 @@ int run_selftest(const Options& options, std::ostream& out) {
     ExportOptions eo;
     eo.harness = true;
     eo.harness_seed = options.seed;
-    const ExportBundle original = mlf_original_bundle(in.model, eo);
-    const ExportBundle replanned = export_mlf(in.model, in.input.problem, plan, eo);
+    const ExportBundle original = in.source.original(eo);
+    const ExportBundle replanned = in.source.export_plan(in.input.problem, plan, eo);
     const std::vector<SelftestResult> results = run_selftest(original, replanned, runnable, work);
     int64_t before = 0;
     if (in.input.as_built) before = in.input.as_built->total_size();
-    out << "pool bytes: " << (in.input.as_built ? format_bytes(before) : std::string("none (USMP off)"))
-        << " as built, " << format_bytes(plan.total_size()) << " re-planned\n";
+    if (in.source.is_mlf()) {
+      out << "pool bytes: " << (in.input.as_built ? format_bytes(before) : std::string("none (USMP off)"))
+          << " as built, " << format_bytes(plan.total_size()) << " re-planned\n";
+    } else {
+      out << "pool bytes: " << (in.input.as_built ? format_bytes(before) + " as built" : std::string("TVM's greedy_by_size"))
+          << " (original), " << format_bytes(plan.total_size()) << " re-planned\n";
+    }
     using Align = TextTable::Align;
     TextTable table({{"target", Align::kLeft}, {"result", Align::kLeft}, {"outputs", Align::kRight},
                      {".text", Align::kRight}, {".data", Align::kRight}, {".bss", Align::kRight}});

@@ -62,6 +62,7 @@ const std::map<std::string, OptionSpec>& option_specs() {
         }}},
       {"--capacity", {true, [](Options& o, const std::string& v) { o.pools.capacity = parse_byte_count("--capacity", v); }}},
       {"--use-workspace-io", {false, [](Options& o, const std::string&) { o.pools.use_workspace_io = true; }}},
+      {"--io-live-throughout", {false, [](Options& o, const std::string&) { o.pools.io_live_throughout = true; }}},
       {"--module", {true, [](Options& o, const std::string& v) { o.module = v; }}},
       {"--pin", {true, [](Options& o, const std::string& v) { o.pins.push_back(parse_pin(v)); }}},
       {"--time-limit", {true, [](Options& o, const std::string& v) { o.time_limit_seconds = parse_seconds(v); }}},
@@ -151,6 +152,9 @@ std::string usage_text(const std::string& command) {
       "  --constant-pools, --constant-pools-size-hint-bytes, --constant-pools-targets   the same for constants\n"
       "  --capacity N                               limit of the only (unrestricted) workspace pool\n"
       "  --use-workspace-io                         plan the model inputs and outputs in the workspace pools\n"
+      "  --io-live-throughout                       with it: inputs live from the start, outputs to the end\n"
+      "                                             (TVM keeps them live only while accessed; the export\n"
+      "                                             refuses plans where that lets other buffers clobber them)\n"
       "  --module NAME                              MLF module to load (default: the first)\n";
   const std::string plan_options =
       "Plan options:\n"

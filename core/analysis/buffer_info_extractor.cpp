@@ -54,6 +54,7 @@ class Extractor {
     std::vector<int64_t> sizes;
     for (const Buffer& b : result_.buffers)
       sizes.push_back(b.size_bytes);
+    if (options_.io_live_throughout) keep_io_live(intervals, io_buffers(BufferKind::kInput), io_buffers(BufferKind::kOutput), last_tick(intervals));
     const LivenessResult liveness = sweep_liveness(sizes, constant_, intervals);
     for (size_t b = 0; b < result_.buffers.size(); ++b)
       result_.buffers[b].conflicts = liveness.conflicts[b];
@@ -68,6 +69,21 @@ class Extractor {
   }
 
  private:
+  std::vector<int> io_buffers(BufferKind kind) const {
+    std::vector<int> out;
+    for (size_t b = 0; b < result_.buffers.size(); ++b) {
+      if (result_.buffers[b].kind == kind) out.push_back(static_cast<int>(b));
+    }
+    return out;
+  }
+
+  static int64_t last_tick(const std::vector<AccessInterval>& intervals) {
+    int64_t last = 0;
+    for (const AccessInterval& i : intervals)
+      last = std::max(last, i.last);
+    return last;
+  }
+
   class DepthGuard {
    public:
     DepthGuard(Extractor& e, const SourceLocation& at) : e_(e) {

@@ -29,6 +29,7 @@ struct ExtractionOptions {
   int64_t workspace_alignment = 16;  // executor attribute workspace-byte-alignment
   int64_t constant_alignment = 16;   // executor attribute constant-byte-alignment
   std::string default_target = "c";  // for functions without a "target" attribute
+  bool io_live_throughout = false;    // keep_io_live for the input_tensor / output_tensor allocations
   // When set, the extraction records these lets instead of Allocate/AllocateConst statements.
   const std::unordered_map<const tir::LetStmt*, PoolLetBuffer>* pool_lets = nullptr;
 };

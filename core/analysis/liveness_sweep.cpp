@@ -63,4 +63,27 @@ LivenessResult sweep_liveness(const std::vector<int64_t>& sizes, const std::vect
   return result;
 }
 
+void keep_io_live(std::vector<AccessInterval>& intervals, const std::vector<int>& inputs,
+                  const std::vector<int>& outputs, int64_t last_tick) {
+  auto rewrite = [&](int buffer, bool input) {
+    int64_t first = input ? 0 : last_tick;
+    int64_t last = input ? 0 : last_tick;
+    for (const AccessInterval& i : intervals) {
+      if (i.buffer != buffer) continue;
+      first = std::min(first, i.first);
+      last = std::max(last, i.last);
+    }
+    if (input) first = 0;
+    if (!input) last = last_tick;
+    intervals.erase(std::remove_if(intervals.begin(), intervals.end(),
+                                   [&](const AccessInterval& i) { return i.buffer == buffer; }),
+                    intervals.end());
+    intervals.push_back({buffer, first, last});
+  };
+  for (int b : inputs)
+    rewrite(b, true);
+  for (int b : outputs)
+    rewrite(b, false);
+}
+
 }  // namespace usmpx

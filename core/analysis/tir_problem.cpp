@@ -86,6 +86,7 @@ TirProblem analyze_tir_module(const tir::Module& module, const PoolOptions& opti
     throw InputError(main.location, "byte alignments must be positive");
   }
   const std::vector<std::string> targets = function_targets(module, extraction.default_target);
+  extraction.io_live_throughout = options.use_workspace_io && options.io_live_throughout;
 
   std::set<std::string> constant_names(options.constant_pools.begin(), options.constant_pools.end());
   constant_names.insert(kDefaultConstantPool);

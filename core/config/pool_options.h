@@ -25,6 +25,7 @@ struct PoolOptions {
   NamedValues<std::string> constant_targets;
   std::optional<int64_t> capacity;
   bool use_workspace_io = false;
+  bool io_live_throughout = false;  // with use_workspace_io: inputs live from the start, outputs to the end
 
   bool empty() const;
 };

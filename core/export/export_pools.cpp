@@ -35,6 +35,31 @@ bool is_c_identifier(const std::string& name) {
                      [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
 }
 
+// With --use-workspace-io the application writes the inputs before a run and reads the outputs
+// after it. TVM's liveness keeps them only while the model accesses them, so a buffer sharing an
+// input's bytes and live before its first read, or sharing an output's bytes and live after its
+// last write, destroys it.
+void io_clobbers(const Problem& problem, const Plan& plan, std::vector<std::string>& problems) {
+  for (size_t x = 0; x < problem.buffers.size() && x < plan.allocations.size(); ++x) {
+    const Buffer& io = problem.buffers[x];
+    const bool input = io.kind == BufferKind::kInput;
+    if ((!input && io.kind != BufferKind::kOutput) || !io.lifetime || !plan.allocations[x].placed()) continue;
+    const Allocation& a = plan.allocations[x];
+    for (size_t b = 0; b < problem.buffers.size() && b < plan.allocations.size(); ++b) {
+      const Buffer& other = problem.buffers[b];
+      const Allocation& o = plan.allocations[b];
+      if (b == x || o.pool != a.pool || !other.lifetime || other.size_bytes <= 0 || io.size_bytes <= 0) continue;
+      if (o.offset >= a.offset + io.size_bytes || a.offset >= o.offset + other.size_bytes) continue;
+      const bool clobbers = input ? other.lifetime->first() < io.lifetime->first() : other.lifetime->last() > io.lifetime->last();
+      if (!clobbers) continue;
+      problems.push_back(std::string(input ? "input '" : "output '") + io.name + "' shares bytes with '" + other.name +
+                         "', which is live " + (input ? "before it is read" : "after it is written") +
+                         " (TVM's liveness keeps I/O only while accessed); plan with --io-live-throughout");
+      break;
+    }
+  }
+}
+
 }  // namespace
 
 void check_exportable(const Problem& problem, const Plan& plan) {
@@ -49,6 +74,19 @@ void check_exportable(const Problem& problem, const Plan& plan) {
   for (const ExportPool& p : export_pools(problem, plan)) {
     if (!is_c_identifier(p.name)) problems.push_back("pool name '" + p.name + "' is not a C identifier");
   }
+  // With --use-workspace-io the application reaches its inputs and outputs through the
+  // workspace_pools struct, which lists only the pools it passes in.
+  for (size_t b = 0; b < problem.buffers.size() && b < plan.allocations.size(); ++b) {
+    const Buffer& buf = problem.buffers[b];
+    const Allocation& a = plan.allocations[b];
+    if ((buf.kind == BufferKind::kInput || buf.kind == BufferKind::kOutput) && a.placed() &&
+        problem.pools[static_cast<size_t>(a.pool)].internal)
+      problems.push_back(std::string(buf.kind == BufferKind::kInput ? "input" : "output") + " '" + buf.name +
+                         "' is planned into the internal pool '" + problem.pools[static_cast<size_t>(a.pool)].name +
+                         "', which the application cannot reach; give the pools it passes in (--workspace-pools) "
+                         "with --use-workspace-io");
+  }
+  io_clobbers(problem, plan, problems);
   if (problems.empty()) return;
   std::string message = "the plan cannot be exported:";
   const size_t shown = std::min<size_t>(problems.size(), 10);

@@ -1,6 +1,8 @@
 #include "export/harness.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <cstring>
 #include <sstream>
 
 #include "c_analysis/standin_headers.h"
@@ -17,6 +19,40 @@ std::string fill_kind(const std::string& dtype) {
   if (dtype == "float32") return "USMPX_FILL_F32";
   if (dtype == "float64") return "USMPX_FILL_F64";
   return "USMPX_FILL_BYTES";
+}
+
+// Deterministic data for a parameter: floats in [-1, 1) for float32, else bytes, from a
+// xorshift32 stream of its own.
+std::string param_definition(const HarnessParam& p, uint32_t seed) {
+  uint32_t state = seed ? seed : 1;
+  auto next = [&] {
+    state ^= state << 13;
+    state ^= state >> 17;
+    state ^= state << 5;
+    return state;
+  };
+  std::string bytes;
+  for (int64_t i = 0; i < p.size_bytes;) {
+    if (p.dtype == "float32" && p.size_bytes - i >= 4) {
+      const float v = static_cast<float>(next() >> 8) * (2.0f / 16777216.0f) - 1.0f;
+      char raw[4];
+      std::memcpy(raw, &v, 4);
+      bytes.append(raw, 4);
+      i += 4;
+    } else {
+      bytes += static_cast<char>(next() >> 24);
+      ++i;
+    }
+  }
+  std::ostringstream out;
+  out << "const uint8_t " << p.symbol << "[" << std::max<int64_t>(1, p.size_bytes) << "] __attribute__((aligned(16))) = {";
+  char hex[8];
+  for (size_t i = 0; i < bytes.size(); ++i) {
+    std::snprintf(hex, sizeof hex, "0x%02x", static_cast<unsigned>(static_cast<unsigned char>(bytes[i])));
+    out << (i % 16 == 0 ? "\n    " : " ") << hex << (i + 1 < bytes.size() ? "," : "");
+  }
+  out << "\n};\n";
+  return out.str();
 }
 
 class MainWriter {
@@ -53,6 +89,9 @@ class MainWriter {
         out_ << "static uint8_t usmpx_output_" << i << "[" << std::max<int64_t>(1, s_.outputs[i].size_bytes)
              << "] __attribute__((aligned(16)));\n";
     }
+    uint32_t param_seed = s_.seed * 2654435761u + 1u;
+    for (const HarnessParam& p : s_.params)
+      out_ << param_definition(p, param_seed++);
     for (const ExportPool& p : s_.external_pools) {
       const std::string section = pool_section(p);
       const std::string name = sanitize_c_name(p.name);

@@ -15,12 +15,21 @@ struct HarnessTensor {
   std::string dtype;       // "int8", "float32", ...; "" when unknown (filled as bytes)
 };
 
+// A parameter the generated code takes from the application (TVM's lookup_param): the harness
+// defines it with seeded data.
+struct HarnessParam {
+  std::string symbol;  // e.g. "__tvm_param__p0"
+  int64_t size_bytes = 0;
+  std::string dtype;
+};
+
 // What the test harness of a model needs to know.
 struct HarnessSpec {
   std::string module;
   std::vector<HarnessTensor> inputs;
   std::vector<HarnessTensor> outputs;
   std::vector<ExportPool> external_pools;  // the application passes these in (TVM's order)
+  std::vector<HarnessParam> params;        // defined by the harness, for lookup_param
   bool use_workspace_io = false;           // I/O live in the pools: map_inputs / map_outputs
   std::string direct_entry;                // call this entry (inputs, outputs) instead of tvmgen_<mod>_run
   std::vector<std::string> strict_sources; // model sources we generated: built with -Wall -Werror

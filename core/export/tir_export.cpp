@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <set>
 
 #include <nlohmann/json.hpp>
 
+#include "analysis/buffer_info_extractor.h"
 #include "analysis/create_io_allocates.h"
 #include "analysis/pool_lets.h"
 #include "export/constant_bytes.h"
@@ -17,6 +19,7 @@
 #include "io/input_error.h"
 #include "io/plan_json.h"
 #include "mlf/relay_signature.h"
+#include "tir/walk.h"
 
 namespace usmpx {
 namespace {
@@ -256,9 +259,60 @@ class TirExporter {
       if (!p.internal) h.external_pools.push_back(p);
       h.pool_sections.push_back(pool_section(p));
     }
+    h.params = lookup_params();
+    h.arena_bytes = unplanned_allocation_bytes();
     h.strict_sources = {lib0, lib1};
     h.linker_fragment = true;
     return h;
+  }
+
+  // Room for the allocations the plan leaves to TVMBackendAllocWorkspace (in parallel loops, of
+  // dynamic size, ...): their static sizes summed, 64 KiB for each dynamic one.
+  int64_t unplanned_allocation_bytes() const {
+    std::set<const tir::Stmt*> planned(t_.statements.begin(), t_.statements.end());
+    int64_t bytes = 0;
+    for (const tir::PrimFunc& f : t_.module->functions) {
+      tir::walk(
+          f,
+          [&](const tir::Stmt& st) {
+            const tir::Allocate* a = st.as<tir::Allocate>();
+            if (!a || planned.count(&st)) return;
+            const std::optional<int64_t> size = a->static_size_bytes();
+            bytes += size ? (*size + 15) / 16 * 16 : 65536;
+          },
+          [](const tir::Expr&) {});
+    }
+    return bytes;
+  }
+
+  // The parameters the code fetches with lookup_param, sized by the buffers of the functions they
+  // are passed to (the largest when passed to several).
+  std::vector<HarnessParam> lookup_params() const {
+    std::map<std::string, HarnessParam> params;
+    for (const tir::PrimFunc& f : t_.module->functions) {
+      tir::walk(
+          f, [](const tir::Stmt&) {},
+          [&](const tir::Expr& e) {
+            const tir::Call* call = e.as<tir::Call>();
+            const tir::PrimFunc* callee = call ? called_function(*t_.module, *call) : nullptr;
+            if (!callee) return;
+            const std::vector<tir::BufferRef> buffers = matched_buffers(*callee);
+            for (size_t a = 1; a < call->args.size(); ++a) {
+              const tir::Call* lookup = call->args[a]->as<tir::Call>();
+              if (!lookup || lookup->op != "lookup_param" || lookup->args.empty()) continue;
+              const tir::StringImm* name = lookup->args[0]->as<tir::StringImm>();
+              if (!name || a - 1 >= buffers.size() || !buffers[a - 1]) continue;
+              HarnessParam& p = params[name->value];
+              p.symbol = "__tvm_param__" + sanitize_c_name(name->value);
+              p.size_bytes = std::max(p.size_bytes, buffers[a - 1]->static_size_bytes().value_or(0));
+              p.dtype = buffers[a - 1]->dtype.to_string();
+            }
+          });
+    }
+    std::vector<HarnessParam> out;
+    for (auto& [name, p] : params)
+      out.push_back(p);
+    return out;
   }
 
   const TirProblem& t_;

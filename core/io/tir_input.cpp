@@ -1,6 +1,5 @@
 #include "io/tir_input.h"
 
-#include "analysis/tir_problem.h"
 #include "io/legacy_tir_reader.h"
 #include "io/tvmscript_reader.h"
 
@@ -12,11 +11,16 @@ std::optional<InputFormat> detect_tir_format(std::string_view text) {
   return std::nullopt;
 }
 
-LoadedInput load_tir_dump(std::string_view text, const std::string& path, InputFormat format,
-                          const LoadOptions& options) {
+TirProblem analyze_tir_dump(std::string_view text, const std::string& path, InputFormat format,
+                            const LoadOptions& options) {
   const tir::Module module =
       format == InputFormat::kTvmScript ? read_tvmscript(text, path) : read_legacy_tir(text, path);
-  TirProblem analysed = analyze_tir_module(module, options.pools);
+  return analyze_tir_module(module, options.pools);
+}
+
+LoadedInput load_tir_dump(std::string_view text, const std::string& path, InputFormat format,
+                          const LoadOptions& options) {
+  TirProblem analysed = analyze_tir_dump(text, path, format, options);
   LoadedInput input;
   input.path = path;
   input.format = format;

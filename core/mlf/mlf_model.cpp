@@ -427,13 +427,22 @@ class ModelBuilder {
       sizes.push_back(b.size_bytes);
       constant.push_back(b.kind == BufferKind::kConstant);
     }
-    const LivenessResult live = sweep_liveness(sizes, constant, m_.walk.intervals);
+    std::vector<AccessInterval> intervals = m_.walk.intervals;
+    if (options_.pools.io_live_throughout) {
+      std::vector<int> inputs, outputs;
+      for (size_t b = 0; b < m_.problem.buffers.size(); ++b) {
+        if (m_.problem.buffers[b].kind == BufferKind::kInput) inputs.push_back(static_cast<int>(b));
+        if (m_.problem.buffers[b].kind == BufferKind::kOutput) outputs.push_back(static_cast<int>(b));
+      }
+      keep_io_live(intervals, inputs, outputs, std::max<int64_t>(0, m_.walk.ticks - 1));
+    }
+    const LivenessResult live = sweep_liveness(sizes, constant, intervals);
     m_.problem.memory_pressure = live.memory_pressure;
     m_.problem.conflict_source = ConflictSource::kExplicit;
     for (size_t i = 0; i < m_.problem.buffers.size(); ++i)
       m_.problem.buffers[i].conflicts = live.conflicts[i];
     std::vector<std::pair<int64_t, int64_t>> span(m_.problem.buffers.size(), {-1, -1});
-    for (const AccessInterval& iv : m_.walk.intervals) {
+    for (const AccessInterval& iv : intervals) {
       auto& s = span[static_cast<size_t>(iv.buffer)];
       s.first = s.first < 0 ? iv.first : std::min(s.first, iv.first);
       s.second = std::max(s.second, iv.last);

@@ -1,0 +1,56 @@
+#include "export/export_source.h"
+
+#include "export/export_error.h"
+#include "export/tir_export.h"
+#include "io/text_file.h"
+#include "io/tir_input.h"
+#include "mlf/mlf_package.h"
+#include "planners/registry.h"
+
+namespace usmpx {
+
+ExportSource ExportSource::load(const std::string& path, const LoadOptions& options) {
+  ExportSource s;
+  s.input_.path = path;
+  if (looks_like_mlf(path)) {
+    auto model = std::make_shared<MlfModel>(load_mlf_model(path, MlfLoadOptions{options.pools, options.module}));
+    s.input_.format = InputFormat::kMlf;
+    s.input_.problem = model->problem;
+    s.input_.as_built = model->as_built;
+    s.input_.warnings = model->warnings;
+    s.mlf_ = std::move(model);
+    return s;
+  }
+  s.text_ = read_text_file(path);
+  const std::optional<InputFormat> format = detect_tir_format(s.text_);
+  if (!format) {
+    throw ExportError(path + " is neither a Model Library Format archive or folder nor a TIR dump; problem files "
+                             "carry no code to export");
+  }
+  auto tir = std::make_shared<TirProblem>(analyze_tir_dump(s.text_, path, *format, options));
+  s.input_.format = *format;
+  s.input_.problem = tir->problem;
+  s.input_.as_built = tir->as_built;
+  s.input_.warnings = tir->warnings;
+  s.tir_ = std::move(tir);
+  return s;
+}
+
+ExportBundle ExportSource::export_plan(const Problem& problem, const Plan& plan, const ExportOptions& options) const {
+  if (mlf_) return export_mlf(*mlf_, problem, plan, options);
+  return export_tir(*tir_, input_.path, text_, problem, plan, options);
+}
+
+ExportBundle ExportSource::original(const ExportOptions& options) const {
+  if (mlf_) return mlf_original_bundle(*mlf_, options);
+  Plan plan;
+  if (input_.as_built) {
+    plan = *input_.as_built;
+    finish_plan(input_.problem, plan);
+  } else {
+    plan = run_planner(*make_planner("greedy_by_size"), input_.problem, PlannerOptions{});
+  }
+  return export_tir(*tir_, input_.path, text_, input_.problem, plan, options);
+}
+
+}  // namespace usmpx
