@@ -11,7 +11,7 @@
 #include "config/config_error.h"
 #include "export/bundle_writer.h"
 #include "export/export_error.h"
-#include "export/mlf_export.h"
+#include "export/export_source.h"
 #include "mlf/mlf_model.h"
 #include "io/text_file.h"
 #include "planners/registry.h"
@@ -338,14 +338,18 @@ void ExplorerController::write_autosave() {
 
 namespace usmpx::app {
 
+bool ExplorerController::exportable_format(InputFormat format) {
+  return format == InputFormat::kMlf || format == InputFormat::kTvmScript || format == InputFormat::kLegacyTir;
+}
+
 bool ExplorerController::can_export_sources(QString* why) const {
   auto fail = [why](const QString& reason) {
     if (why) *why = reason;
     return false;
   };
   if (!has_input()) return fail(tr("Nothing is open."));
-  if (input_->format != InputFormat::kMlf)
-    return fail(tr("Sources can be exported for Model Library Format inputs; %1 is a %2.")
+  if (!exportable_format(input_->format))
+    return fail(tr("Sources are exported for Model Library Format inputs and TIR dumps; %1 is a %2.")
                     .arg(QFileInfo(input_path_).fileName(), QString::fromUtf8(to_string(input_->format).data())));
   if (planning_) return fail(tr("Planning is still running."));
   if (!plan_fits(problem_, plan_) || plan_.has_errors())
@@ -368,13 +372,15 @@ void ExplorerController::export_sources(const QString& target, bool harness, boo
   const Plan plan = plan_;
   export_watcher_.setFuture(QtConcurrent::run([=]() -> QPair<bool, QString> {
     try {
-      // The model again, with its C: the same reader as the load, so buffers match one to one.
-      const MlfModel model = load_mlf_model(input, MlfLoadOptions{{}, module});
-      if (model.problem.buffers.size() != problem.buffers.size())
+      // The input again, with its code: the same reader as the load, so buffers match one to one.
+      LoadOptions load;
+      load.module = module;
+      const ExportSource source = ExportSource::load(input, load);
+      if (source.input().problem.buffers.size() != problem.buffers.size())
         return {false, tr("The input changed on disk since it was opened; open it again.")};
       ExportOptions options;
       options.harness = harness;
-      const ExportBundle bundle = export_mlf(model, problem, plan, options);
+      const ExportBundle bundle = source.export_plan(problem, plan, options);
       write_bundle(bundle, out, {force}, input);
       QString summary = tr("Wrote %1: %2 files, %3 changed or new.").arg(QString::fromStdString(out)).arg(bundle.files.size()).arg(bundle.changed.size());
       for (const std::string& path : bundle.changed) summary += QStringLiteral("\n  ") + QString::fromStdString(path);

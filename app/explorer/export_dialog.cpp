@@ -66,10 +66,11 @@ ExportDialog::ExportDialog(const ExplorerController& controller, QWidget* parent
   pools_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   pools_->horizontalHeader()->setStretchLastSection(true);
 
-  note_ = new QLabel(tr("The generated C of %1 is rewritten for the %2 plan; everything else is copied. Sections "
-                        "and internal/external are set in the Pools panel.")
-                         .arg(QFileInfo(controller.input_path()).fileName(),
-                              QString::fromStdString(controller.plan().algorithm)),
+  const QString what = controller.input().format == InputFormat::kMlf
+                           ? tr("The generated C of %1 is rewritten for the %2 plan; everything else is copied.")
+                           : tr("C is generated from the TIR of %1 with the %2 plan, as a Model Library Format module.");
+  note_ = new QLabel(what.arg(QFileInfo(controller.input_path()).fileName(), QString::fromStdString(controller.plan().algorithm)) +
+                         QLatin1Char(' ') + tr("Sections and internal/external are set in the Pools panel."),
                      this);
   note_->setWordWrap(true);
 

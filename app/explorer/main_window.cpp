@@ -566,10 +566,10 @@ void MainWindow::update_actions() {
   replan_action_->setEnabled(loaded);
   compare_action_->setEnabled(loaded);
   report_action_->setEnabled(loaded);
-  const bool exportable = loaded && controller_->input().format == InputFormat::kMlf;
+  const bool exportable = loaded && ExplorerController::exportable_format(controller_->input().format);
   export_action_->setEnabled(exportable);
   export_action_->setToolTip(exportable ? tr("Write firmware sources for the current plan")
-                                        : tr("Sources are exported for Model Library Format inputs"));
+                                        : tr("Sources are exported for Model Library Format inputs and TIR dumps"));
   bool any_pinned = false;
   for (int b : selection_) {
     any_pinned = any_pinned || (loaded && static_cast<size_t>(b) < controller_->problem().buffers.size() &&

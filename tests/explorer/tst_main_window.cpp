@@ -341,6 +341,20 @@ class TestMainWindow : public QObject {
     controller()->wait_idle();
     QCOMPARE(finished.count(), 1);
     QDir(target).removeRecursively();
+
+    // A TIR dump exports too: C generated from the TIR, as an MLF archive.
+    QVERIFY(window_->open_path(QString::fromStdString(testing::source_path("resources/examples/kws_dscnn.tvmscript.py"))));
+    controller()->wait_idle();
+    QVERIFY(action->isEnabled());
+    const QString tar = QDir::temp().filePath(QStringLiteral("usmpx-gui-export-tir.tar"));
+    QFile::remove(tar);
+    window_->start_export(tar, false);
+    controller()->wait_idle();
+    QCOMPARE(finished.count(), 2);
+    QVERIFY2(finished.at(1).at(0).toBool(), qPrintable(finished.at(1).at(1).toString()));
+    QVERIFY(finished.at(1).at(1).toString().contains(QStringLiteral("codegen/host/src/default_lib1.c")));
+    QVERIFY(QFile::exists(tar));
+    QFile::remove(tar);
   }
 };
 
