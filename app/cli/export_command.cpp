@@ -59,7 +59,8 @@ int run_export(const Options& options, std::ostream& out) {
   const Plan plan = exportable_plan(in.input, options, out);
   std::error_code ec;
   namespace fs = std::filesystem;
-  if (fs::exists(options.out, ec) && !(fs::is_directory(options.out, ec) && fs::is_empty(options.out, ec)) && !options.force)
+  if (fs::exists(options.out, ec) && !(fs::is_directory(options.out, ec) && fs::is_empty(options.out, ec)) &&
+      !options.force)
     throw UsageError(options.out + " exists and is not empty; use --force to replace it");
   try {
     ExportOptions eo;
@@ -100,7 +101,8 @@ int run_selftest(const Options& options, std::ostream& out) {
   }
   namespace fs = std::filesystem;
   std::string work = options.keep;
-  if (work.empty()) work = (fs::temp_directory_path() / ("usmpx-selftest-" + std::to_string(std::random_device{}()))).string();
+  if (work.empty())
+    work = (fs::temp_directory_path() / ("usmpx-selftest-" + std::to_string(std::random_device{}()))).string();
   int status = kOk;
   try {
     ExportOptions eo;
@@ -115,12 +117,17 @@ int run_selftest(const Options& options, std::ostream& out) {
       out << "pool bytes: " << (in.input.as_built ? format_bytes(before) : std::string("none (USMP off)"))
           << " as built, " << format_bytes(plan.total_size()) << " re-planned\n";
     } else {
-      out << "pool bytes: " << (in.input.as_built ? format_bytes(before) + " as built" : std::string("TVM's greedy_by_size"))
+      out << "pool bytes: "
+          << (in.input.as_built ? format_bytes(before) + " as built" : std::string("TVM's greedy_by_size"))
           << " (original), " << format_bytes(plan.total_size()) << " re-planned\n";
     }
     using Align = TextTable::Align;
-    TextTable table({{"target", Align::kLeft}, {"result", Align::kLeft}, {"outputs", Align::kRight},
-                     {".text", Align::kRight}, {".data", Align::kRight}, {".bss", Align::kRight}});
+    TextTable table({{"target", Align::kLeft},
+                     {"result", Align::kLeft},
+                     {"outputs", Align::kRight},
+                     {".text", Align::kRight},
+                     {".data", Align::kRight},
+                     {".bss", Align::kRight}});
     for (const SelftestResult& r : results) {
       auto sizes = [](int64_t a, int64_t b) {
         return a < 0 ? std::string("-") : format_bytes(a) + " -> " + format_bytes(b);
@@ -132,8 +139,9 @@ int run_selftest(const Options& options, std::ostream& out) {
         out << "  " << r.target << " output " << name << ": " << sum << '\n';
       if (!r.same) {
         status = kDoesNotFit;
-        out << "--- " << r.target << " original build log ---\n" << r.original.log
-            << "--- " << r.target << " re-planned build log ---\n" << r.replanned.log;
+        out << "--- " << r.target << " original build log ---\n"
+            << r.original.log << "--- " << r.target << " re-planned build log ---\n"
+            << r.replanned.log;
       }
     }
     table.print(out, "  ");

@@ -66,12 +66,14 @@ ExportDialog::ExportDialog(const ExplorerController& controller, QWidget* parent
   pools_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   pools_->horizontalHeader()->setStretchLastSection(true);
 
-  const QString what = controller.input().format == InputFormat::kMlf
-                           ? tr("The generated C of %1 is rewritten for the %2 plan; everything else is copied.")
-                           : tr("C is generated from the TIR of %1 with the %2 plan, as a Model Library Format module.");
-  note_ = new QLabel(what.arg(QFileInfo(controller.input_path()).fileName(), QString::fromStdString(controller.plan().algorithm)) +
-                         QLatin1Char(' ') + tr("Sections and internal/external are set in the Pools panel."),
-                     this);
+  const QString what =
+      controller.input().format == InputFormat::kMlf
+          ? tr("The generated C of %1 is rewritten for the %2 plan; everything else is copied.")
+          : tr("C is generated from the TIR of %1 with the %2 plan, as a Model Library Format module.");
+  note_ = new QLabel(
+      what.arg(QFileInfo(controller.input_path()).fileName(), QString::fromStdString(controller.plan().algorithm)) +
+          QLatin1Char(' ') + tr("Sections and internal/external are set in the Pools panel."),
+      this);
   note_->setWordWrap(true);
 
   auto* form = new QFormLayout;
@@ -106,8 +108,8 @@ void ExportDialog::set_target(const QString& path) {
   path_->setText(path);
   format_->blockSignals(true);
   format_->setCurrentIndex(path.endsWith(QStringLiteral(".tar.gz")) || path.endsWith(QStringLiteral(".tgz")) ? 2
-                           : path.endsWith(QStringLiteral(".tar"))                                             ? 1
-                                                                                                                : 0);
+                           : path.endsWith(QStringLiteral(".tar"))                                           ? 1
+                                                                                                             : 0);
   format_->blockSignals(false);
 }
 
@@ -125,7 +127,8 @@ void ExportDialog::browse() {
     chosen = QFileDialog::getSaveFileName(this, tr("Export into folder"), target(), QString(), nullptr,
                                           QFileDialog::ShowDirsOnly);
   } else {
-    chosen = QFileDialog::getSaveFileName(this, tr("Export archive"), target(), tr("MLF archives (*.tar *.tar.gz *.tgz)"));
+    chosen =
+        QFileDialog::getSaveFileName(this, tr("Export archive"), target(), tr("MLF archives (*.tar *.tar.gz *.tgz)"));
   }
   if (!chosen.isEmpty()) set_target(chosen);
 }

@@ -95,8 +95,8 @@ class Scanner {
       return Token{start, t_.substr(start, i_ - start), ident_start(c)};
     }
     // Punctuators: two-character operators count once.
-    static const char* const kTwo[] = {"->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||",
-                                       "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^="};
+    static const char* const kTwo[] = {"->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&",
+                                       "||", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^="};
     for (const char* two : kTwo) {
       if (t_.compare(i_, 2, two) == 0) {
         i_ += 2;
@@ -230,13 +230,13 @@ std::optional<CNestingFinding> find_excessive_c_nesting(std::string_view text, c
       operators += expansion(t.text, macros, memo, active, limits.max_macro_expansion);
     }
     if (operators > limits.max_statement_operators)
-      return CNestingFinding{statement, "a statement with more than " + std::to_string(limits.max_statement_operators) +
-                                            " operators"};
+      return CNestingFinding{
+          statement, "a statement with more than " + std::to_string(limits.max_statement_operators) + " operators"};
     if (t.text == "else" && i + 1 < tokens.size() && tokens[i + 1].text == "if") {
       if (else_ifs++ == 0) chain = t.offset;
       if (else_ifs > limits.max_else_if_chain)
-        return CNestingFinding{chain, "an else-if chain of more than " + std::to_string(limits.max_else_if_chain) +
-                                          " links"};
+        return CNestingFinding{chain,
+                               "an else-if chain of more than " + std::to_string(limits.max_else_if_chain) + " links"};
     }
   }
   return std::nullopt;

@@ -1,7 +1,7 @@
 #include "export/constant_bytes.h"
 
-#include <cerrno>
 #include <cctype>
+#include <cerrno>
 #include <cstdlib>
 #include <cstring>
 
@@ -72,7 +72,8 @@ std::string pool_data_text(const ExportPool& pool, const std::vector<PoolConstan
     const std::string bytes = constant_bytes(c.data_text, c.element_bytes, floating);
     if (static_cast<int64_t>(bytes.size()) != c.elements * c.element_bytes ||
         c.offset + static_cast<int64_t>(bytes.size()) > pool.size_bytes)
-      throw ExportError("the data of constant '" + c.name + "' does not have " + std::to_string(c.elements) + " values");
+      throw ExportError("the data of constant '" + c.name + "' does not have " + std::to_string(c.elements) +
+                        " values");
     blob.replace(static_cast<size_t>(c.offset), bytes.size(), bytes);
   }
   const std::vector<uint8_t> bytes(blob.begin(), blob.end());

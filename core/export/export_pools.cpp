@@ -50,7 +50,8 @@ void io_clobbers(const Problem& problem, const Plan& plan, std::vector<std::stri
       const Allocation& o = plan.allocations[b];
       if (b == x || o.pool != a.pool || !other.lifetime || other.size_bytes <= 0 || io.size_bytes <= 0) continue;
       if (o.offset >= a.offset + io.size_bytes || a.offset >= o.offset + other.size_bytes) continue;
-      const bool clobbers = input ? other.lifetime->first() < io.lifetime->first() : other.lifetime->last() > io.lifetime->last();
+      const bool clobbers =
+          input ? other.lifetime->first() < io.lifetime->first() : other.lifetime->last() > io.lifetime->last();
       if (!clobbers) continue;
       problems.push_back(std::string(input ? "input '" : "output '") + io.name + "' shares bytes with '" + other.name +
                          "', which is live " + (input ? "before it is read" : "after it is written") +

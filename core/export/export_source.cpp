@@ -24,8 +24,9 @@ ExportSource ExportSource::load(const std::string& path, const LoadOptions& opti
   s.text_ = read_text_file(path);
   const std::optional<InputFormat> format = detect_tir_format(s.text_);
   if (!format) {
-    throw ExportError(path + " is neither a Model Library Format archive or folder nor a TIR dump; problem files "
-                             "carry no code to export");
+    throw ExportError(path +
+                      " is neither a Model Library Format archive or folder nor a TIR dump; problem files "
+                      "carry no code to export");
   }
   auto tir = std::make_shared<TirProblem>(analyze_tir_dump(s.text_, path, *format, options));
   s.input_.format = *format;

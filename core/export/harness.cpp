@@ -45,7 +45,8 @@ std::string param_definition(const HarnessParam& p, uint32_t seed) {
     }
   }
   std::ostringstream out;
-  out << "const uint8_t " << p.symbol << "[" << std::max<int64_t>(1, p.size_bytes) << "] __attribute__((aligned(16))) = {";
+  out << "const uint8_t " << p.symbol << "[" << std::max<int64_t>(1, p.size_bytes)
+      << "] __attribute__((aligned(16))) = {";
   char hex[8];
   for (size_t i = 0; i < bytes.size(); ++i) {
     std::snprintf(hex, sizeof hex, "0x%02x", static_cast<unsigned>(static_cast<unsigned char>(bytes[i])));
@@ -96,13 +97,13 @@ class MainWriter {
       const std::string section = pool_section(p);
       const std::string name = sanitize_c_name(p.name);
       if (p.kind == PoolKind::kConstant) {
-        out_ << "static const uint8_t usmpx_pool_" << name << "[" << c_constant_name(s_.module, name + "_CONSTANT_POOL_SIZE")
-             << "] __attribute__((section(\"" << section << "\"), aligned(" << p.alignment << "))) = {\n"
+        out_ << "static const uint8_t usmpx_pool_" << name << "["
+             << c_constant_name(s_.module, name + "_CONSTANT_POOL_SIZE") << "] __attribute__((section(\"" << section
+             << "\"), aligned(" << p.alignment << "))) = {\n"
              << c_constant_name(s_.module, name + "_CONSTANT_POOL_DATA") << "};\n";
       } else {
-        out_ << "static uint8_t usmpx_pool_" << name << "["
-             << c_constant_name(s_.module, name + "_WORKSPACE_POOL_SIZE") << "] __attribute__((section(\"" << section
-             << "\"), aligned(" << p.alignment << ")));\n";
+        out_ << "static uint8_t usmpx_pool_" << name << "[" << c_constant_name(s_.module, name + "_WORKSPACE_POOL_SIZE")
+             << "] __attribute__((section(\"" << section << "\"), aligned(" << p.alignment << ")));\n";
       }
     }
     out_ << "\n";
@@ -202,7 +203,8 @@ class MainWriter {
 std::string linker_script(const HarnessSpec& spec) {
   std::ostringstream out;
   out << "/* MPS2 (AN386, AN500) memory map for the test harness on qemu-system-arm (USMP Explorer). */\n"
-      << "MEMORY\n{\n  FLASH (rx) : ORIGIN = 0x00000000, LENGTH = 4M\n  RAM (rwx) : ORIGIN = 0x20000000, LENGTH = 4M\n}\n"
+      << "MEMORY\n{\n  FLASH (rx) : ORIGIN = 0x00000000, LENGTH = 4M\n  RAM (rwx) : ORIGIN = 0x20000000, LENGTH = "
+         "4M\n}\n"
       << "ENTRY(Reset_Handler)\n_estack = ORIGIN(RAM) + LENGTH(RAM);\n";
   if (spec.linker_fragment) {
     std::vector<std::string> sections = {".rodata.tvm", ".bss.noinit.tvm"};

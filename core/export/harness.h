@@ -10,9 +10,9 @@
 namespace usmpx {
 
 struct HarnessTensor {
-  std::string name;        // struct member (sanitized)
+  std::string name;  // struct member (sanitized)
   int64_t size_bytes = -1;
-  std::string dtype;       // "int8", "float32", ...; "" when unknown (filled as bytes)
+  std::string dtype;  // "int8", "float32", ...; "" when unknown (filled as bytes)
 };
 
 // A parameter the generated code takes from the application (TVM's lookup_param): the harness
@@ -28,14 +28,14 @@ struct HarnessSpec {
   std::string module;
   std::vector<HarnessTensor> inputs;
   std::vector<HarnessTensor> outputs;
-  std::vector<ExportPool> external_pools;  // the application passes these in (TVM's order)
-  std::vector<HarnessParam> params;        // defined by the harness, for lookup_param
-  bool use_workspace_io = false;           // I/O live in the pools: map_inputs / map_outputs
-  std::string direct_entry;                // call this entry (inputs, outputs) instead of tvmgen_<mod>_run
-  std::vector<std::string> strict_sources; // model sources we generated: built with -Wall -Werror
-  bool linker_fragment = false;            // codegen/host/usmpx_pools.ld exists and places the pools
-  std::vector<std::string> pool_sections;  // the sections that fragment places (pool_section of each pool)
-  int64_t arena_bytes = 0;                 // for TVMBackendAllocWorkspace calls left in the code
+  std::vector<ExportPool> external_pools;   // the application passes these in (TVM's order)
+  std::vector<HarnessParam> params;         // defined by the harness, for lookup_param
+  bool use_workspace_io = false;            // I/O live in the pools: map_inputs / map_outputs
+  std::string direct_entry;                 // call this entry (inputs, outputs) instead of tvmgen_<mod>_run
+  std::vector<std::string> strict_sources;  // model sources we generated: built with -Wall -Werror
+  bool linker_fragment = false;             // codegen/host/usmpx_pools.ld exists and places the pools
+  std::vector<std::string> pool_sections;   // the sections that fragment places (pool_section of each pool)
+  int64_t arena_bytes = 0;                  // for TVMBackendAllocWorkspace calls left in the code
   uint32_t seed = 1;
 };
 

@@ -13,14 +13,15 @@ namespace usmpx {
 // What `codegen/host/include/tvmgen_<mod>.h` declares (TVM's InterfaceC, interface-api c).
 struct InterfaceHeaderSpec {
   std::string module;
-  std::vector<std::string> inputs;   // struct member names (sanitized), in order
+  std::vector<std::string> inputs;  // struct member names (sanitized), in order
   std::vector<std::string> outputs;
   std::vector<std::pair<std::string, int64_t>> input_sizes;  // macro name part, bytes (style.io_size_macros)
   std::vector<std::pair<std::string, int64_t>> output_sizes;
-  std::vector<ExportPool> external_pools;          // in TVM's pool order
-  std::vector<std::string> external_constant_data; // per external pool: NDArrayDataToC text of its bytes ("" for workspace pools)
-  bool use_workspace_io = false;                   // map_inputs / map_outputs instead of run's I/O
-  int64_t workspace_size_bytes = 0;                // metadata.json's main workspace size
+  std::vector<ExportPool> external_pools;  // in TVM's pool order
+  std::vector<std::string>
+      external_constant_data;        // per external pool: NDArrayDataToC text of its bytes ("" for workspace pools)
+  bool use_workspace_io = false;     // map_inputs / map_outputs instead of run's I/O
+  int64_t workspace_size_bytes = 0;  // metadata.json's main workspace size
   TvmStyle style;
 };
 

@@ -29,13 +29,13 @@ struct IoPlacement {
 // What `<mod>_lib0.c` (TVM's CSourceCrtMetadataModule for AOT, interface-api c) defines.
 struct Lib0Spec {
   std::string module;
-  std::string entry;                       // the AoT main, e.g. "tvmgen_default___tvm_main__"
-  std::vector<std::string> input_params;   // its I/O parameters as declared: "void* input", ...
-  std::vector<std::string> inputs;         // struct members read by the run wrapper (sanitized)
+  std::string entry;                      // the AoT main, e.g. "tvmgen_default___tvm_main__"
+  std::vector<std::string> input_params;  // its I/O parameters as declared: "void* input", ...
+  std::vector<std::string> inputs;        // struct members read by the run wrapper (sanitized)
   std::vector<std::string> outputs;
-  std::vector<ExportPool> pools;           // every pool with buffers, TVM's order (main's params k = 0..)
+  std::vector<ExportPool> pools;  // every pool with buffers, TVM's order (main's params k = 0..)
   std::vector<std::vector<PoolConstant>> pool_constants;  // parallel to pools; internal constant pools only
-  std::vector<IoPlacement> input_map;      // with --use-workspace-io
+  std::vector<IoPlacement> input_map;                     // with --use-workspace-io
   std::vector<IoPlacement> output_map;
   bool use_workspace_io = false;
   int64_t constant_alignment = 16;

@@ -45,17 +45,17 @@ std::string emit_linker_fragment(const std::string& module, const std::vector<Ex
   out << " */\n";
   for (const std::string& s : sections) {
     // Workspace pools start undefined, like TVM's .bss.noinit.tvm: nothing to load for them.
-    const bool noload = s == ".bss.noinit.tvm" ||
-                        (s != ".rodata.tvm" && std::all_of(members[s].begin(), members[s].end(), [](const ExportPool* p) {
-                           return p->kind == PoolKind::kWorkspace;
-                         }));
+    const bool noload =
+        s == ".bss.noinit.tvm" ||
+        (s != ".rodata.tvm" && std::all_of(members[s].begin(), members[s].end(),
+                                           [](const ExportPool* p) { return p->kind == PoolKind::kWorkspace; }));
     int64_t align = 16;
     for (const ExportPool* p : members[s])
       align = std::max(align, p->alignment);
     out << s << (noload ? " (NOLOAD)" : "") << " : ALIGN(" << align << ")\n{\n  KEEP(*(" << s << "))";
     for (const ExportPool* p : members[s])
-      out << "\n  /* " << p->name << ": " << p->size_bytes << " bytes" << (p->internal ? "" : ", defined by the application")
-          << " */";
+      out << "\n  /* " << p->name << ": " << p->size_bytes << " bytes"
+          << (p->internal ? "" : ", defined by the application") << " */";
     out << "\n} > " << linker_region_name(s) << "\n";
   }
   // A section of the user's own holds only pools: it must fit their size hints.
@@ -70,7 +70,8 @@ std::string emit_linker_fragment(const std::string& module, const std::vector<Ex
       }
       limit += size_hints[i];
     }
-    if (limit >= 0) out << "ASSERT(SIZEOF(" << s << ") <= " << limit << ", \"" << s << " exceeds its pools' size hints\")\n";
+    if (limit >= 0)
+      out << "ASSERT(SIZEOF(" << s << ") <= " << limit << ", \"" << s << " exceeds its pools' size hints\")\n";
   }
   return out.str();
 }

@@ -10,8 +10,8 @@ namespace usmpx {
 
 // New memory figures of one module after re-planning.
 struct MetadataMemory {
-  int64_t workspace_size_bytes = 0;              // main: largest operator workspace + workspace pools
-  std::optional<int64_t> constants_size_bytes;   // main: the constant pools, when there are any
+  int64_t workspace_size_bytes = 0;                   // main: largest operator workspace + workspace pools
+  std::optional<int64_t> constants_size_bytes;        // main: the constant pools, when there are any
   std::map<std::string, int64_t> operator_workspace;  // function name -> its remaining workspace
 };
 

@@ -90,7 +90,8 @@ bool has_dynamic_workspace(const MlfModel& m) {
 // its I/O planned (--use-workspace-io) bounds them from the code's accesses.
 void fill_sizes_from_accesses(const MlfModel& m, HarnessSpec& h) {
   const auto unknown = [](const HarnessTensor& t) { return t.size_bytes < 0; };
-  if (std::none_of(h.inputs.begin(), h.inputs.end(), unknown) && std::none_of(h.outputs.begin(), h.outputs.end(), unknown))
+  if (std::none_of(h.inputs.begin(), h.inputs.end(), unknown) &&
+      std::none_of(h.outputs.begin(), h.outputs.end(), unknown))
     return;
   MlfLoadOptions options;
   options.module = m.module;
@@ -183,9 +184,13 @@ class MlfExporter {
       lib0_path_ = "codegen/host/src/" + m_.module + "_lib" + std::to_string(n) + ".c";
       if (!member(lib0_path_) && !bundle_.find(lib0_path_)) break;
     }
-    bundle_.notes.push_back({Severity::kNote, "export-new-lib",
-                             "the sources define no " + prefix_ + "run; the pools and a run wrapper go to " + lib0_path_,
-                             {}, -1, {}});
+    bundle_.notes.push_back(
+        {Severity::kNote,
+         "export-new-lib",
+         "the sources define no " + prefix_ + "run; the pools and a run wrapper go to " + lib0_path_,
+         {},
+         -1,
+         {}});
   }
 
   void detect_style() {
@@ -223,7 +228,8 @@ class MlfExporter {
     s.use_workspace_io = use_workspace_io();
     s.style = style_;
     for (const ExportPool& p : pools_)
-      s.pool_constants.push_back(p.internal && p.kind == PoolKind::kConstant ? pool_constants(p) : std::vector<PoolConstant>{});
+      s.pool_constants.push_back(p.internal && p.kind == PoolKind::kConstant ? pool_constants(p)
+                                                                             : std::vector<PoolConstant>{});
     for (size_t b = 0; b < problem_.buffers.size(); ++b) {
       const Buffer& buf = problem_.buffers[b];
       if (buf.kind != BufferKind::kInput && buf.kind != BufferKind::kOutput) continue;
@@ -272,7 +278,8 @@ class MlfExporter {
       const KnownConstant k = known_constant(member);
       if (!k.field)
         throw ExportError("the data of constant '" + problem_.buffers[b].name + "' is not in " +
-                          (lib0_file_ >= 0 ? lib0_path_ : "the sources") + "; it cannot be placed in pool '" + pool.name + "'");
+                          (lib0_file_ >= 0 ? lib0_path_ : "the sources") + "; it cannot be placed in pool '" +
+                          pool.name + "'");
       std::string type = k.field->type.substr(0, k.field->type.find('['));
       while (!type.empty() && type.back() == ' ')
         type.pop_back();

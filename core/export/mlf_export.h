@@ -9,8 +9,8 @@
 namespace usmpx {
 
 struct ExportOptions {
-  bool harness = false;        // add harness/: main.c, Makefile, stand-in headers, startup code
-  uint32_t harness_seed = 1;   // of the generator filling the inputs
+  bool harness = false;       // add harness/: main.c, Makefile, stand-in headers, startup code
+  uint32_t harness_seed = 1;  // of the generator filling the inputs
 };
 
 // An MLF module re-planned: every member of the input archive, with the module's generated C

@@ -68,7 +68,8 @@ class HostRewriter {
   }
 
   std::string address_in(int function, int problem_pool, int64_t offset) const {
-    const auto it = std::find_if(pools_.begin(), pools_.end(), [&](const ExportPool& p) { return p.index == problem_pool; });
+    const auto it =
+        std::find_if(pools_.begin(), pools_.end(), [&](const ExportPool& p) { return p.index == problem_pool; });
     const std::vector<std::string> params = pool_params_of(fn(function).name);
     if (it == pools_.end() || params.empty())
       throw ExportError("function '" + fn(function).name + "' holds a planned buffer but is not called from the entry",
@@ -87,16 +88,18 @@ class HostRewriter {
         const CVariable& var = fn(let.function).variables[static_cast<size_t>(let.variable)];
         if (!var.init_range.valid())
           throw ExportError("'" + var.name + "' is assigned, not initialised; cannot move it", where(let.statement));
-        edits(var.init_range).replace(var.init_range.begin, var.init_range.end,
-                                      address_in(let.function, a.pool, a.offset));
+        edits(var.init_range)
+            .replace(var.init_range.begin, var.init_range.end, address_in(let.function, a.pool, a.offset));
         break;
       }
       case WalkBufferSource::kWorkspaceAlloc: {
         const WorkspaceAlloc& alloc = m_.code.allocs[static_cast<size_t>(w.index)];
-        if (!alloc.call.valid()) throw ExportError("cannot locate the allocation of '" + w.name + "'", where(alloc.statement));
+        if (!alloc.call.valid())
+          throw ExportError("cannot locate the allocation of '" + w.name + "'", where(alloc.statement));
         edits(alloc.call).replace(alloc.call.begin, alloc.call.end, address_in(alloc.function, a.pool, a.offset));
         for (const CRange* r : {&alloc.null_check, &alloc.free}) {
-          if (r->valid()) edits(*r).erase_statement(m_.program.files[static_cast<size_t>(r->file)].text, r->begin, r->end);
+          if (r->valid())
+            edits(*r).erase_statement(m_.program.files[static_cast<size_t>(r->file)].text, r->begin, r->end);
         }
         break;
       }
@@ -130,9 +133,11 @@ class HostRewriter {
     parts.insert(parts.end(), new_pools.size(), "");
     for (size_t i = 0; i < new_pools.size(); ++i)
       parts[parts.size() - new_pools.size() + i] = "uint8_t* " + new_pools[i];
-    replace_list(function.range, function.name, function.params.empty() ? nullptr : &function.variables[static_cast<size_t>(function.params.front())].range,
-                 function.params.empty() ? nullptr : &function.variables[static_cast<size_t>(function.params.back())].range,
-                 join(parts));
+    replace_list(
+        function.range, function.name,
+        function.params.empty() ? nullptr : &function.variables[static_cast<size_t>(function.params.front())].range,
+        function.params.empty() ? nullptr : &function.variables[static_cast<size_t>(function.params.back())].range,
+        join(parts));
     if (is_entry && function.is_definition && !io_locals_.empty()) declare_io_locals(f);
   }
 
@@ -191,8 +196,10 @@ class HostRewriter {
     const size_t at = t.find(name);
     const size_t open = at == std::string_view::npos ? at : t.find('(', at + name.size());
     const size_t close = open == std::string_view::npos ? open : t.find(')', open);
-    if (close == std::string_view::npos) throw ExportError("cannot find the parameter list of '" + name + "'", where(whole));
-    edits(whole).replace(whole.begin + static_cast<uint32_t>(open) + 1, whole.begin + static_cast<uint32_t>(close), list);
+    if (close == std::string_view::npos)
+      throw ExportError("cannot find the parameter list of '" + name + "'", where(whole));
+    edits(whole).replace(whole.begin + static_cast<uint32_t>(open) + 1, whole.begin + static_cast<uint32_t>(close),
+                         list);
   }
 
   static std::string join(const std::vector<std::string>& parts) {

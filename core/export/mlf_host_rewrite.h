@@ -11,8 +11,8 @@ namespace usmpx {
 
 // The generated C of an MLF module rewritten for a new plan.
 struct HostRewrite {
-  std::map<int, std::string> files;        // CProgram file index -> new text, for changed files only
-  std::vector<std::string> functions;        // the functions given pool parameters, in USMP's order
+  std::map<int, std::string> files;    // CProgram file index -> new text, for changed files only
+  std::vector<std::string> functions;  // the functions given pool parameters, in USMP's order
 };
 
 // Rewrites the sources (all but `skip_file`, the metadata module that is regenerated whole) the

@@ -1,10 +1,10 @@
 #include "export/selftest.h"
 
+#include <sys/wait.h>
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <sstream>
-#include <sys/wait.h>
 
 #include "export/bundle_writer.h"
 #include "export/export_error.h"

@@ -12,19 +12,19 @@ namespace usmpx {
 // One build and run of a harness (see harness.h) on one target.
 struct HarnessRun {
   bool built = false;
-  bool ran = false;  // the program ran and printed its result line
-  int model_rc = -1; // what tvmgen_<mod>_run returned
+  bool ran = false;                                          // the program ran and printed its result line
+  int model_rc = -1;                                         // what tvmgen_<mod>_run returned
   std::vector<std::pair<std::string, std::string>> outputs;  // name -> "<bytes> <fnv1a>"
-  int64_t text = -1, data = -1, bss = -1;  // section sizes of the firmware image (boards only)
-  std::string log;  // everything make printed
+  int64_t text = -1, data = -1, bss = -1;                    // section sizes of the firmware image (boards only)
+  std::string log;                                           // everything make printed
 };
 
 struct SelftestResult {
   std::string target;  // "host", "cortex-m4", "cortex-m7"
   HarnessRun original;
   HarnessRun replanned;
-  bool same = false;   // both ran, the model returned 0 in both and every checksum agrees
-  std::string verdict; // one line for the user
+  bool same = false;    // both ran, the model returned 0 in both and every checksum agrees
+  std::string verdict;  // one line for the user
 };
 
 // The targets this machine can run: "host" when `make` and `cc` exist, the boards when

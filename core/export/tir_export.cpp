@@ -119,7 +119,8 @@ class TirExporter {
         throw ExportError("main takes an input after an output; the AoT interface lists inputs first",
                           b.param->location);
       seen_output = seen_output || !it->second;
-      io_.push_back({b.param->name, b.buffer->static_size_bytes().value_or(-1), b.buffer->dtype.to_string(), it->second});
+      io_.push_back(
+          {b.param->name, b.buffer->static_size_bytes().value_or(-1), b.buffer->dtype.to_string(), it->second});
     }
   }
 
@@ -127,7 +128,8 @@ class TirExporter {
     const tir::Stmt* at = &s;
     while (const tir::Allocate* a = at->as<tir::Allocate>()) {
       for (const auto& [key, value] : a->annotations) {
-        if (key == "input_tensor" || key == "output_tensor") if (const auto name = value.as_string()) out[*name] = key == "input_tensor";
+        if (key == "input_tensor" || key == "output_tensor")
+          if (const auto name = value.as_string()) out[*name] = key == "input_tensor";
       }
       at = a->body.get();
     }
@@ -203,7 +205,8 @@ class TirExporter {
     h.inputs = io_names(true);
     h.outputs = io_names(false);
     for (const TirIo& io : io_) {
-      if (io.size_bytes >= 0) (io.input ? h.input_sizes : h.output_sizes).emplace_back(sanitize_c_name(io.name), io.size_bytes);
+      if (io.size_bytes >= 0)
+        (io.input ? h.input_sizes : h.output_sizes).emplace_back(sanitize_c_name(io.name), io.size_bytes);
     }
     for (const ExportPool& p : pools_) {
       if (p.internal) continue;

@@ -3,6 +3,9 @@
 #include <memory>
 
 #include "config/config_error.h"
+#include "export/export_error.h"
+#include "export/mlf_export.h"
+#include "export/tir_export.h"
 #include "io/input_error.h"
 #include "io/minimalloc_csv.h"
 #include "io/problem_json.h"
@@ -22,7 +25,16 @@ void guarded(Body body) {
     body();
   } catch (const InputError&) {
   } catch (const ConfigError&) {
+  } catch (const ExportError&) {
   }
+}
+
+// A plan the exporter takes: greedy_by_size, when it fits.
+std::optional<Plan> exportable_plan(const Problem& problem) {
+  if (problem.buffers.size() > 2000) return std::nullopt;
+  Plan plan = run_planner(*make_planner("greedy_by_size"), problem, PlannerOptions{});
+  if (plan.has_errors() || !plan_fits(problem, plan)) return std::nullopt;
+  return plan;
 }
 
 // What the tools do after reading: plan with TVM's default, which walks every conflict list.
@@ -75,6 +87,26 @@ void c_analysis(std::string_view data) {
   });
 }
 
+void mlf_export(std::string_view data) {
+  static const MlfPackage base = read_mlf(USMPX_FUZZ_MLF_FIXTURE);
+  guarded([&] {
+    auto package = std::make_shared<MlfPackage>(base);
+    for (ArchiveFile& file : package->contents.files) {
+      if (file.path == "codegen/host/src/default_lib1.c") file.data = std::string(data);
+    }
+    const MlfModel model = analyse(package);
+    if (const std::optional<Plan> plan = exportable_plan(model.problem)) (void)export_mlf(model, model.problem, *plan);
+  });
+}
+
+void tir_export(std::string_view data) {
+  guarded([&] {
+    const TirProblem t = analyze_tir_dump(data, "fuzz.py", InputFormat::kTvmScript, LoadOptions{});
+    if (const std::optional<Plan> plan = exportable_plan(t.problem))
+      (void)export_tir(t, "fuzz.py", std::string(data), t.problem, *plan);
+  });
+}
+
 void mlf_archive(std::string_view data) {
   guarded([&] {
     auto package = std::make_shared<const MlfPackage>(read_mlf_bytes(data, "fuzz.tar"));
@@ -86,7 +118,8 @@ const std::vector<Target>& targets() {
   static const std::vector<Target> all = {
       {"problem_json", problem_json}, {"minimalloc_csv", minimalloc_csv}, {"session_file", session_file},
       {"tvmscript", tvmscript},       {"legacy_tir", legacy_tir},         {"mlf_metadata", mlf_metadata},
-      {"c_analysis", c_analysis},     {"mlf_archive", mlf_archive},
+      {"c_analysis", c_analysis},     {"mlf_archive", mlf_archive},       {"mlf_export", mlf_export},
+      {"tir_export", tir_export},
   };
   return all;
 }

@@ -15,8 +15,10 @@ void session_file(std::string_view data);
 void tvmscript(std::string_view data);
 void legacy_tir(std::string_view data);
 void mlf_metadata(std::string_view data);
-void c_analysis(std::string_view data);  // the data replaces a USMP-on fixture's default_lib1.c
+void c_analysis(std::string_view data);   // the data replaces a USMP-on fixture's default_lib1.c
 void mlf_archive(std::string_view data);  // tar, tar.gz or other compressed tar bytes
+void mlf_export(std::string_view data);   // as c_analysis, then the C rewritten for a plan
+void tir_export(std::string_view data);   // TVMScript, then C generated for a plan
 
 struct Target {
   const char* name;

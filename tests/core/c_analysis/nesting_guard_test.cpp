@@ -22,7 +22,8 @@ TEST(NestingGuard, OrdinaryTvmCodePasses) {
       "// tvm target: c\n#define TVM_EXPORTS\n#include <math.h>\n"
       "static const int8_t w[4] = {\n    +0x01, -0x7f, +0x00, -0x02\n};\n"
       "int32_t f(int8_t* p0, int8_t* T) {\n  for (int32_t i = 0; i < 4; ++i) {\n"
-      "    T[i] = (int8_t)((p0[i] * w[i]) >> 2);\n  }\n  if (p0[0] == 1) { T[0] = 0; } else if (p0[0] == 2) { T[0] = 1; }\n"
+      "    T[i] = (int8_t)((p0[i] * w[i]) >> 2);\n  }\n  if (p0[0] == 1) { T[0] = 0; } else if (p0[0] == 2) { T[0] = "
+      "1; }\n"
       "  return 0;\n}\n";
   EXPECT_FALSE(find_excessive_c_nesting(code).has_value());
 }

@@ -40,7 +40,8 @@ TEST(InterfaceHeader, WorkspaceIoDeclaresMapFunctionsAndARunWithoutIo) {
       "/*!\n * \\brief Output tensor y size (in bytes) for TVM module \"m\" \n */\n#define TVMGEN_M_Y_SIZE 2\n"
       "/*!\n * \\brief Input tensor pointers for TVM module \"m\" \n */\nstruct tvmgen_m_inputs {\n  void* x;\n};\n\n"
       "/*!\n * \\brief Output tensor pointers for TVM module \"m\" \n */\nstruct tvmgen_m_outputs {\n  void* y;\n};\n\n"
-      "/*!\n * \\brief Workspace pool pointers for TVM module \"m\" \n */\nstruct tvmgen_m_workspace_pools {\n  void* sram;\n};\n\n"
+      "/*!\n * \\brief Workspace pool pointers for TVM module \"m\" \n */\nstruct tvmgen_m_workspace_pools {\n  void* "
+      "sram;\n};\n\n"
       "/*!\n * \\brief Maps I/O inside the workspace pools for TVM module \"m\"\n"
       " * \\param workspace_pools Workspace memory pool struct for the module \n"
       " * \\return I/O tensor struct for the module \n */\n"
@@ -122,7 +123,8 @@ TEST(LinkerFragment, PlacesEverySectionAndChecksUserSections) {
   EXPECT_NE(ld.find(".bss.noinit.tvm (NOLOAD) : ALIGN(16)\n{\n  KEEP(*(.bss.noinit.tvm))\n  /* global_workspace: 64 "
                     "bytes */\n} > USMPX_BSS_NOINIT_TVM\n"),
             std::string::npos);
-  EXPECT_NE(ld.find("ASSERT(SIZEOF(.dtcm_bss) <= 128, \".dtcm_bss exceeds its pools' size hints\")"), std::string::npos);
+  EXPECT_NE(ld.find("ASSERT(SIZEOF(.dtcm_bss) <= 128, \".dtcm_bss exceeds its pools' size hints\")"),
+            std::string::npos);
   EXPECT_EQ(linker_region_name(".rodata.tvm"), "USMPX_RODATA_TVM");
 }
 
@@ -133,7 +135,8 @@ TEST(MetadataUpdate, RewritingTheRealFilesWithTheirOwnFiguresChangesNothing) {
     int64_t workspace;
     int64_t constants;
   };
-  for (const Real& r : {Real{"mlf/letscope_v7.tar", "default", 3088, 0}, Real{"mlf/sine_aot_v5.tar", "default", 1184, 1284}}) {
+  for (const Real& r :
+       {Real{"mlf/letscope_v7.tar", "default", 3088, 0}, Real{"mlf/sine_aot_v5.tar", "default", 1184, 1284}}) {
     const std::string path = testing::shared_path(r.tar);
     if (path.empty()) GTEST_SKIP() << "shared data not found: " << r.tar;
     const ArchiveContents c = read_archive_file(path, [](std::string_view p) { return p == "metadata.json"; });

@@ -77,7 +77,8 @@ TEST(BundleWriter, TheInputIsNeverOverwritten) {
 
 TEST(TextEdits, ReplacementsApplyToTheOriginalRanges) {
   TextEdits e;
-  const std::string text = "int f(int a, int b) {\n  x = alloc(8);\n  if (x == 0) {\n    return -1;\n  }\n  return 0;\n}\n";
+  const std::string text =
+      "int f(int a, int b) {\n  x = alloc(8);\n  if (x == 0) {\n    return -1;\n  }\n  return 0;\n}\n";
   e.replace(6, 18, "int a, int b, uint8_t* p");
   const uint32_t at = static_cast<uint32_t>(text.find("alloc(8)"));
   e.replace(at, at + 8, "(&(p[16]))");

@@ -40,8 +40,10 @@ std::string temp_dir(const std::string& name) {
 std::vector<std::string> changed_lines(const std::string& before, const std::string& after) {
   std::vector<std::string> a, b, out;
   std::istringstream ia(before), ib(after);
-  for (std::string l; std::getline(ia, l);) a.push_back(l);
-  for (std::string l; std::getline(ib, l);) b.push_back(l);
+  for (std::string l; std::getline(ia, l);)
+    a.push_back(l);
+  for (std::string l; std::getline(ib, l);)
+    b.push_back(l);
   for (size_t i = 0; i < std::max(a.size(), b.size()); ++i) {
     const std::string x = i < a.size() ? a[i] : "<none>";
     const std::string y = i < b.size() ? b[i] : "<none>";
@@ -62,7 +64,8 @@ TEST(MlfExport, AsBuiltPlanReproducesEveryFileOfBothUsmpFixtures) {
       EXPECT_EQ(out->data, f.data) << f.path;
     }
     // Only the two files the export adds beside the sources are new.
-    EXPECT_EQ(bundle.changed, (std::vector<std::string>{"codegen/host/usmpx_plan.json", "codegen/host/usmpx_pools.ld"}));
+    EXPECT_EQ(bundle.changed,
+              (std::vector<std::string>{"codegen/host/usmpx_plan.json", "codegen/host/usmpx_pools.ld"}));
   }
 }
 
@@ -126,8 +129,9 @@ TEST(MlfExport, UsmpOffLetscopeBecomesPoolOffsets) {
   EXPECT_NE(lib1.find("tvmgen_default_fused_reshape(int8_t* p0, int8_t* T_reshape, uint8_t* global_workspace_1_var)"),
             std::string::npos);
   const std::string& lib0 = bundle.find("codegen/host/src/default_lib0.c")->data;
-  EXPECT_NE(lib0.find("__attribute__((section(\".bss.noinit.tvm\"), aligned(16)))\nstatic uint8_t global_workspace[2560];\n"),
-            std::string::npos);
+  EXPECT_NE(
+      lib0.find("__attribute__((section(\".bss.noinit.tvm\"), aligned(16)))\nstatic uint8_t global_workspace[2560];\n"),
+      std::string::npos);
   EXPECT_NE(lib0.find("return tvmgen_default___tvm_main__(inputs->serving_default_input_1_0,"
                       "outputs->StatefulPartitionedCall_0,((uint8_t*)&global_workspace));"),
             std::string::npos);
@@ -202,8 +206,9 @@ TEST(MlfExport, ModelsWithoutRunWrapperGetOneInANewLibraryFile) {
   // The v0.8 header keeps its style: no I/O size macros, no blank after the workspace brief.
   const std::string& header = bundle.find("codegen/host/include/tvmgen_default.h")->data;
   EXPECT_EQ(header.find("_SIZE 4"), std::string::npos);
-  EXPECT_NE(header.find(" * \\brief Workspace size for TVM module \"default\"\n */\n#define TVMGEN_DEFAULT_WORKSPACE_SIZE "),
-            std::string::npos);
+  EXPECT_NE(
+      header.find(" * \\brief Workspace size for TVM module \"default\"\n */\n#define TVMGEN_DEFAULT_WORKSPACE_SIZE "),
+      std::string::npos);
 }
 
 }  // namespace

@@ -24,8 +24,8 @@ std::vector<SelftestResult> selftest(const std::string& input, const PoolOptions
   options.harness = true;
   const fs::path work = fs::temp_directory_path() / ("usmpx-selftest-test-" + name);
   fs::remove_all(work);
-  auto results = run_selftest(mlf_original_bundle(m, options), export_mlf(m, m.problem, plan, options), targets,
-                              work.string());
+  auto results =
+      run_selftest(mlf_original_bundle(m, options), export_mlf(m, m.problem, plan, options), targets, work.string());
   fs::remove_all(work);
   return results;
 }
@@ -87,7 +87,8 @@ TEST(Selftest, UsmpOnFixturesWithConstantAndExternalPools) {
   PoolOptions flash;
   flash.constant_pools = {"flash"};
   expect_same(selftest(testing::fixture_path("mlf/usmp_default_pools"), flash, "hill_climb", {"host"}, "fx1"), 1);
-  expect_same(selftest(testing::fixture_path("mlf/usmp_external_pools"), {}, "greedy_by_conflicts", {"host"}, "fx2"), 1);
+  expect_same(selftest(testing::fixture_path("mlf/usmp_external_pools"), {}, "greedy_by_conflicts", {"host"}, "fx2"),
+              1);
   PoolOptions io;
   io.use_workspace_io = true;
   expect_same(selftest(testing::fixture_path("mlf/usmp_external_pools"), io, "greedy_by_size", {"host"}, "fx3"), 1);

@@ -4,12 +4,12 @@
 
 #include <filesystem>
 
+#include "../mlf/mlf_test_support.h"
 #include "export/bundle_writer.h"
 #include "export/export_error.h"
 #include "export/export_source.h"
 #include "export/selftest.h"
 #include "planners/registry.h"
-#include "../mlf/mlf_test_support.h"
 #include "test_support.h"
 
 namespace usmpx {
@@ -36,12 +36,13 @@ TEST(TirExport, KwsDscnnBecomesAnMlfModuleWhoseAsBuiltPlanIsTheExportedOne) {
   std::vector<std::string> paths;
   for (const ExportFile& f : bundle.files)
     paths.push_back(f.path);
-  EXPECT_EQ(paths, (std::vector<std::string>{"codegen/host/include/tvmgen_default.h", "codegen/host/src/default_lib0.c",
-                                             "codegen/host/src/default_lib1.c", "codegen/host/usmpx_plan.json",
-                                             "codegen/host/usmpx_pools.ld", "metadata.json",
-                                             "src/kws_dscnn.tvmscript.py"}));
+  EXPECT_EQ(paths,
+            (std::vector<std::string>{"codegen/host/include/tvmgen_default.h", "codegen/host/src/default_lib0.c",
+                                      "codegen/host/src/default_lib1.c", "codegen/host/usmpx_plan.json",
+                                      "codegen/host/usmpx_pools.ld", "metadata.json", "src/kws_dscnn.tvmscript.py"}));
   const std::string& header = bundle.find("codegen/host/include/tvmgen_default.h")->data;
-  EXPECT_NE(header.find("struct tvmgen_default_workspace_pools {\n  void* dtcm;\n  void* sram;\n};"), std::string::npos);
+  EXPECT_NE(header.find("struct tvmgen_default_workspace_pools {\n  void* dtcm;\n  void* sram;\n};"),
+            std::string::npos);
   EXPECT_NE(header.find("#define TVMGEN_DEFAULT_INPUT_1_SIZE 490\n"), std::string::npos) << header;
   EXPECT_NE(header.find("#define TVMGEN_DEFAULT_OUTPUT_SIZE 12\n"), std::string::npos);
   const std::string& lib0 = bundle.find("codegen/host/src/default_lib0.c")->data;
@@ -98,8 +99,8 @@ TEST(TirExport, WorkspaceIoThatTvmWouldClobberIsRefusedAndPlannedSafelyOnRequest
 }
 
 TEST(TirExport, InputsAndOutputsInAnInternalPoolAreRefused) {
-  const ExportSource source = ExportSource::load(testing::source_path("resources/examples/kws_dscnn.tvmscript.py"),
-                                                 pools({}, {}, true));
+  const ExportSource source =
+      ExportSource::load(testing::source_path("resources/examples/kws_dscnn.tvmscript.py"), pools({}, {}, true));
   const Plan plan = testing::plan_with("greedy_by_size", source.input().problem);
   try {
     source.export_plan(source.input().problem, plan, {});
@@ -120,8 +121,8 @@ std::vector<SelftestResult> selftest(const std::string& input, const LoadOptions
   eo.harness = true;
   const fs::path work = fs::temp_directory_path() / ("usmpx-tir-selftest-" + name);
   fs::remove_all(work);
-  auto results = run_selftest(source.original(eo), source.export_plan(source.input().problem, plan, eo), targets,
-                              work.string());
+  auto results =
+      run_selftest(source.original(eo), source.export_plan(source.input().problem, plan, eo), targets, work.string());
   fs::remove_all(work);
   return results;
 }
@@ -134,7 +135,8 @@ TEST(TirExport, EveryBundledExampleComputesTheSameReplanned) {
     const char* algorithm;
     size_t outputs;
   };
-  for (const Case& c : {Case{"kws_dscnn.tvmscript.py", "hill_climb", 1}, Case{"kws_dscnn.planned.tvmscript.py", "greedy_by_conflicts", 1},
+  for (const Case& c : {Case{"kws_dscnn.tvmscript.py", "hill_climb", 1},
+                        Case{"kws_dscnn.planned.tvmscript.py", "greedy_by_conflicts", 1},
                         Case{"vww_mobilenet.legacy.txt", "greedy_by_conflicts", 1},
                         Case{"anomaly_autoencoder.legacy.txt", "hill_climb", 1}}) {
     SCOPED_TRACE(c.file);
