@@ -1,6 +1,5 @@
 #include "export/c_stmt_printer.h"
 
-#include <ranges>
 
 #include "export/c_constants.h"
 #include "export/c_expr_printer.h"
@@ -112,8 +111,9 @@ void StmtPrinter::print(const tir::Stmt& first, int indent) {
         s = nullptr;
     }
   }
-  for (const std::vector<std::string>& lines : std::ranges::reverse_view(after))
-    lines_.insert(lines_.end(), lines.begin(), lines.end());
+  // Innermost scope first (no std::ranges: clang 14 cannot compile libstdc++ 12's views).
+  for (auto it = after.rbegin(); it != after.rend(); ++it)
+    lines_.insert(lines_.end(), it->begin(), it->end());
 }
 
 const tir::Stmt* StmtPrinter::allocate(const tir::Allocate& a, int indent,
