@@ -32,21 +32,35 @@ class HostRewriter {
     out.functions = order_;
     for (size_t f = 0; f < edits_.size(); ++f) {
       if (edits_[f].empty()) continue;
-      out.files[static_cast<int>(f)] = edits_[f].apply(m_.program.files[f].text);
+      try {
+        out.files[static_cast<int>(f)] = edits_[f].apply(m_.program.files[f].text);
+      } catch (const std::logic_error& e) {
+        throw ExportError(std::string("the rewrites of ") + m_.program.files[f].path + " collide: " + e.what());
+      }
     }
     return out;
   }
 
  private:
   const CFunction& fn(int index) const { return m_.program.functions[static_cast<size_t>(index)]; }
+  // A range the rewrite relies on must lie within one parsed file (code that macros or odd
+  // declarations produce may have none).
+  const CRange& checked(const CRange& r) const {
+    if (r.file < 0 || static_cast<size_t>(r.file) >= m_.program.files.size() || r.begin > r.end ||
+        r.end > m_.program.files[static_cast<size_t>(r.file)].text.size())
+      throw ExportError("a construct of the generated C has no place in its source file (a macro?); it cannot be rewritten",
+                        where(r));
+    return r;
+  }
   std::string_view text(const CRange& r) const {
+    checked(r);
     return m_.program.files[static_cast<size_t>(r.file)].text.substr(r.begin, r.end - r.begin);
   }
   SourceLocation where(const CRange& r) const {
-    if (!r.valid()) return {m_.package->path, 0, 0};
+    if (!r.valid() || static_cast<size_t>(r.file) >= m_.program.files.size()) return {m_.package->path, 0, 0};
     return {m_.package->path + "/" + m_.program.files[static_cast<size_t>(r.file)].path, r.line, r.column};
   }
-  TextEdits& edits(const CRange& r) { return edits_[static_cast<size_t>(r.file)]; }
+  TextEdits& edits(const CRange& r) { return edits_[static_cast<size_t>(checked(r).file)]; }
 
   // USMP's visiting order: the entry, then the operators in the order the entry first calls them.
   void order_functions() {
@@ -99,7 +113,7 @@ class HostRewriter {
         edits(alloc.call).replace(alloc.call.begin, alloc.call.end, address_in(alloc.function, a.pool, a.offset));
         for (const CRange* r : {&alloc.null_check, &alloc.free}) {
           if (r->valid())
-            edits(*r).erase_statement(m_.program.files[static_cast<size_t>(r->file)].text, r->begin, r->end);
+            edits(*r).erase_statement(m_.program.files[static_cast<size_t>(checked(*r).file)].text, r->begin, r->end);
         }
         break;
       }
@@ -152,7 +166,7 @@ class HostRewriter {
       decls += "  " + v.type + " " + v.name + " = (" + v.type + ")" + address_in(f, a.pool, a.offset) + ";\n";
     }
     const CRange& body = entry.body_range;
-    const std::string_view t = m_.program.files[static_cast<size_t>(body.file)].text;
+    const std::string_view t = m_.program.files[static_cast<size_t>(checked(body).file)].text;
     uint32_t at = body.begin + 1;
     if (at < t.size() && t[at] == '\n') ++at;
     edits(body).insert(at, decls);
@@ -189,7 +203,9 @@ class HostRewriter {
   void replace_list(const CRange& whole, const std::string& name, const CRange* first, const CRange* last,
                     const std::string& list) {
     if (first && last) {
-      edits(whole).replace(first->begin, last->end, list);
+      if (checked(*first).file != checked(*last).file || first->begin > last->end)
+        throw ExportError("the parameters or arguments of '" + name + "' are not in one piece of source", where(whole));
+      edits(*first).replace(first->begin, last->end, list);
       return;
     }
     const std::string_view t = text(whole);

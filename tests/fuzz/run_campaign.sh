@@ -26,12 +26,14 @@ for t in "${targets[@]}"; do
   # libclang keeps process-wide caches.
   max_len=65536
   case "$t" in mlf_archive|c_analysis|mlf_export) max_len=262144 ;; esac
-  ASAN_OPTIONS=detect_leaks=0 "$bin/fuzz_$t" "$out/corpus/$t" "$out/seeds/$t" -max_total_time="$seconds" \
+  TIMEFORMAT="%U %S"
+  cpu=$( { time ASAN_OPTIONS=detect_leaks=0 "$bin/fuzz_$t" "$out/corpus/$t" "$out/seeds/$t" -max_total_time="$seconds" \
     -max_len="$max_len" -timeout=20 -rss_limit_mb=4096 -artifact_prefix="$out/findings/$t/" -print_final_stats=1 \
-    >"$log" 2>&1
-  code=$?
+    >"$log" 2>&1; echo "exit $?" >"$log.exit"; } 2>&1 )
+  code=$(awk '{print $2}' "$log.exit")
+  cpu_seconds=$(echo "$cpu" | awk '{printf "%d", $1 + $2}')
   runs=$(grep -a "stat::number_of_executed_units" "$log" | awk '{print $2}')
-  echo "   exit $code, ${runs:-?} runs, corpus $(ls "$out/corpus/$t" | wc -l), findings $(ls "$out/findings/$t" | wc -l)"
+  echo "   exit $code, ${cpu_seconds} CPU seconds, ${runs:-?} runs, corpus $(ls "$out/corpus/$t" | wc -l), findings $(ls "$out/findings/$t" | wc -l)"
   [ "$code" -ne 0 ] && status=1
 done
 exit $status
