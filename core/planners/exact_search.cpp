@@ -123,6 +123,12 @@ Outcome Search::run(int64_t capacity, const char* keys, int64_t node_limit, Dead
   level_moved_.assign(levels, {});
   level_dominance_.assign(levels, 0);
   level_floor_.resize(levels);
+  level_max_remaining_.assign(levels, 0);
+  level_thresholds_.resize(levels);
+  level_thresholds_ready_.assign(levels, 0);
+  section_mark_.assign(sections, 0);
+  mark_epoch_ = 0;
+  any_fixed_ = std::any_of(in_.section_fixed.begin(), in_.section_fixed.end(), [](const auto& f) { return !f.empty(); });
   changed_.assign(n, 0);
   for (size_t i = 0; i < n; ++i) {
     minoff_[i] = min_offset(static_cast<int>(i), 0);
@@ -186,34 +192,73 @@ bool Search::infeasible_sections(const std::vector<int>& candidates, int lo, int
       }
     }
   }
+  int64_t heaviest = 0;
   for (int s = lo; s < hi; ++s) {
     const auto us = static_cast<size_t>(s);
     if (remaining_[us] <= 0 || floor[us] == kOpenEnd) continue;
+    heaviest = std::max(heaviest, remaining_[us]);
     const int64_t f = std::max(floor[us], last_offset);
     const int64_t free = in_.section_fixed[us].empty() ? capacity_ - f : room(s, f);
     if (remaining_[us] > free) return true;
   }
+  level_max_remaining_[depth] = heaviest;
+  level_thresholds_ready_[depth] = 0;
   return false;
 }
 
-// A cheap necessary condition after placing `item` at `offset`, from the floors of the node it
-// was placed from: every section still needs its remaining bytes above max(its old floor, the
-// offset), and sections of the item above its top.
-bool Search::quick_reject(int lo, int hi, int item, int64_t offset, size_t parent_depth) const {
-  const std::vector<int64_t>& floor = level_floor_[parent_depth];
+// A cheap necessary condition for placing `item` at `offset`, checked before placing it, from the
+// floors of the current node: every section must still hold its remaining bytes above
+// max(its floor, the offset), and the item's own sections above its top.
+bool Search::quick_reject(int lo, int hi, int item, int64_t offset, size_t depth) {
+  const std::vector<int64_t>& floor = level_floor_[depth];
   const auto ui = static_cast<size_t>(item);
-  const int64_t top = offset + in_.size[ui];
-  auto overfull = [&](int s, int64_t f) {
+  const int64_t size = in_.size[ui];
+  const int64_t top = offset + size;
+  auto overfull = [&](int s, int64_t remaining, int64_t f) {
     const auto us = static_cast<size_t>(s);
     const int64_t free = in_.section_fixed[us].empty() ? capacity_ - f : room(s, f);
-    return remaining_[us] > free;
+    return remaining > free;
   };
   for (int s : in_.item_sections[ui]) {
-    if (remaining_[static_cast<size_t>(s)] > 0 && overfull(s, std::max(floor[static_cast<size_t>(s)], top))) return true;
+    const int64_t remaining = remaining_[static_cast<size_t>(s)] - size;
+    if (remaining > 0 && overfull(s, remaining, std::max(floor[static_cast<size_t>(s)], top))) return true;
   }
-  for (int s = lo; s < hi; ++s) {
-    const auto us = static_cast<size_t>(s);
-    if (remaining_[us] > 0 && overfull(s, std::max(floor[us], offset))) return true;
+  // Other sections only feel the rising floor: section s overflows once the offset passes
+  // capacity - remaining(s). Most nodes pass on the heaviest section alone; otherwise the sections
+  // are taken in that threshold's order, once per node.
+  if (!any_fixed_ && offset + level_max_remaining_[depth] <= capacity_) return false;
+  if (++mark_epoch_ == 0) {
+    std::fill(section_mark_.begin(), section_mark_.end(), 0);
+    mark_epoch_ = 1;
+  }
+  for (int s : in_.item_sections[ui]) section_mark_[static_cast<size_t>(s)] = mark_epoch_;
+  if (any_fixed_) {
+    for (int s = lo; s < hi; ++s) {
+      const auto us = static_cast<size_t>(s);
+      if (section_mark_[us] == mark_epoch_) continue;
+      if (remaining_[us] > 0 && overfull(s, remaining_[us], std::max(floor[us], offset))) return true;
+    }
+    return false;
+  }
+  std::vector<std::pair<int64_t, int>>& thresholds = level_thresholds_[depth];
+  if (!level_thresholds_ready_[depth]) {
+    thresholds.clear();
+    for (int s = lo; s < hi; ++s) {
+      if (remaining_[static_cast<size_t>(s)] > 0) thresholds.emplace_back(capacity_ - remaining_[static_cast<size_t>(s)], s);
+    }
+    std::sort(thresholds.begin(), thresholds.end());
+    level_thresholds_ready_[depth] = 1;
+  }
+  for (const auto& [threshold, s] : thresholds) {
+    if (threshold >= offset) break;
+    if (section_mark_[static_cast<size_t>(s)] != mark_epoch_) return true;
+  }
+  return false;
+}
+
+bool Search::has_unplaced_neighbour(int item) const {
+  for (int u : in_.neighbours[static_cast<size_t>(item)]) {
+    if (offset_[static_cast<size_t>(u)] < 0) return true;
   }
   return false;
 }
@@ -345,6 +390,8 @@ void Search::gather_part(int lo, int hi, size_t from, size_t depth) {
     std::sort(candidates.begin(), candidates.end(), [this](int a, int b) { return before(a, b); });
   }
   level_dominance_[depth] = dominance;
+  level_max_remaining_[depth] = level_max_remaining_[from];
+  level_thresholds_ready_[depth] = 0;
   // The part's section floors are those of the whole component.
   std::vector<int64_t>& floor = level_floor_[depth];
   floor.resize(static_cast<size_t>(in_.sections), kOpenEnd);
@@ -363,13 +410,17 @@ Outcome Search::solve(int lo, int hi, int64_t last_offset, int last_rank, size_t
     if (offset >= dominance) break;
     const int rank = rank_[ui];
     if (offset < last_offset || (offset == last_offset && rank < last_rank)) continue;
+    if (quick_reject(lo, hi, item, offset, depth)) {
+      if (!has_unplaced_neighbour(item)) break;  // hatless: see below
+      continue;
+    }
     const size_t mark = trail_.size();
     std::vector<int>& cuts = level_cuts_[depth];
     cuts.clear();
     const bool hat = place(item, lo, hi, cuts);
     Outcome result = Outcome::kInfeasible;
     // The whole component is checked (with the monotonic floor) before it is split.
-    if (!quick_reject(lo, hi, item, offset, depth) && gather(lo, hi, offset, depth + 1, &candidates, event_)) {
+    if (gather(lo, hi, offset, depth + 1, &candidates, event_)) {
       if (cuts.empty()) {
         result = solve(lo, hi, offset, rank, depth + 1);
       } else {

@@ -87,7 +87,8 @@ class Search {
   Outcome solve(int lo, int hi, int64_t last_offset, int last_rank, size_t depth);
   bool before(int a, int b) const;
   bool infeasible_sections(const std::vector<int>& candidates, int lo, int hi, int64_t last_offset, size_t depth);
-  bool quick_reject(int lo, int hi, int item, int64_t offset, size_t parent_depth) const;
+  bool quick_reject(int lo, int hi, int item, int64_t offset, size_t depth);
+  bool has_unplaced_neighbour(int item) const;
   int64_t min_offset(int item, int64_t base) const;
   int64_t room(int section, int64_t floor) const;
   // Places the item at its minimum offset; returns whether it still had unplaced neighbours and
@@ -119,6 +120,12 @@ class Search {
   std::vector<uint32_t> changed_;  // event_ of the placement that last raised the item's minimum offset
   uint32_t event_ = 0;
   std::vector<std::vector<int64_t>> level_floor_;  // per depth: the section floors of that node
+  std::vector<int64_t> level_max_remaining_;       // per depth: the heaviest section's remaining bytes
+  std::vector<std::vector<std::pair<int64_t, int>>> level_thresholds_;  // (capacity - remaining, section)
+  std::vector<char> level_thresholds_ready_;
+  std::vector<uint32_t> section_mark_;
+  uint32_t mark_epoch_ = 0;
+  bool any_fixed_ = false;
   std::vector<int> next_free_;
   std::vector<int64_t> found_;
 };

@@ -1,0 +1,25 @@
+#pragma once
+
+// Choosing each buffer's pool when there are several (candidate lists in order of preference,
+// size hints, pins), after a greedy pass has made a first choice. Goals, in order
+// (plan_objective.h): (1) every pool within its size hint, (2) as many bytes as possible in the
+// buffers' preferred pools, (3) the smallest total.
+//
+// 1. Repair: a pool over its hint is first re-packed by the exact search within the hint; if that
+//    fails, its topmost movable buffer (not pinned, with another candidate pool) moves to the
+//    first other candidate with a gap that holds it within that pool's hint. Repeated until every
+//    pool fits or nothing can move.
+// 2. Preference: buffers outside their first-choice pool, largest first, try each more preferred
+//    pool: a free gap within the hint, else an exact re-pack of that pool with the buffer added
+//    (small node budget). A move is kept only when it improves the plan's cost.
+// Pinned buffers never move. Deterministic apart from where the deadline cuts the work.
+
+#include "model/plan.h"
+#include "planners/deadline.h"
+#include "planners/greedy_fit.h"
+
+namespace usmpx {
+
+void improve_pool_choice(const GreedyContext& context, std::vector<Allocation>& allocations, Deadline& deadline);
+
+}  // namespace usmpx

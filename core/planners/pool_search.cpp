@@ -1,0 +1,211 @@
+#include "planners/pool_search.h"
+
+#include <algorithm>
+#include <numeric>
+
+#include "planners/exact_instance.h"
+
+namespace usmpx {
+namespace {
+
+constexpr const char* kOrders[] = {"WAT", "TAW", "TWA"};
+constexpr int kDescentTargets = 3;                   // drawn anywhere between bound and best
+constexpr int64_t kNearSteps[] = {1, 2, 3, 5, 8};  // granules below the best
+constexpr int kMaxDescentPasses = 64;
+constexpr double kGolden = 0.6180339887498949;
+
+// Overlapping lifetime pairs among `members`, counting stops once `limit` is passed.
+int64_t lifetime_pairs(const Problem& problem, const std::vector<int>& members, int64_t limit) {
+  struct Event {
+    int64_t tick;
+    int delta;
+  };
+  std::vector<Event> events;
+  for (int m : members) {
+    const auto& lt = problem.buffers[static_cast<size_t>(m)].lifetime;
+    if (!lt || lt->empty()) continue;
+    events.push_back({lt->begin, +1});
+    events.push_back({lt->end, -1});
+  }
+  std::sort(events.begin(), events.end(),
+            [](const Event& a, const Event& b) { return a.tick != b.tick ? a.tick < b.tick : a.delta < b.delta; });
+  int64_t live = 0;
+  int64_t pairs = 0;
+  for (const Event& e : events) {
+    if (e.delta > 0) pairs += live;
+    live += e.delta;
+    if (pairs > limit) break;
+  }
+  return pairs;
+}
+
+int64_t gcd_of(const exact::Instance& in, const std::vector<std::pair<int, int64_t>>& fixed, const Problem& problem) {
+  int64_t g = 0;
+  for (int i = 0; i < in.items; ++i) {
+    // Offsets are sums of sizes rounded up to alignments, so an alignment of 1 adds nothing.
+    g = std::gcd(g, in.size[static_cast<size_t>(i)]);
+    if (in.alignment[static_cast<size_t>(i)] > 1) g = std::gcd(g, in.alignment[static_cast<size_t>(i)]);
+  }
+  for (const auto& [b, offset] : fixed) {
+    g = std::gcd(g, offset);
+    g = std::gcd(g, problem.buffers[static_cast<size_t>(b)].size_bytes);
+  }
+  return std::max<int64_t>(1, g);
+}
+
+struct PoolMembers {
+  std::vector<int> items;                         // buffers the search places
+  std::vector<std::pair<int, int64_t>> fixed;     // buffers pinned at an offset in the pool
+};
+
+PoolMembers members_of(const Problem& problem, const std::vector<Allocation>& allocations, int pool) {
+  PoolMembers m;
+  for (size_t b = 0; b < problem.buffers.size(); ++b) {
+    if (allocations[b].pool != pool) continue;
+    const Buffer& buf = problem.buffers[b];
+    if (buf.pin && buf.pin->offset) {
+      m.fixed.emplace_back(static_cast<int>(b), allocations[b].offset);
+    } else {
+      m.items.push_back(static_cast<int>(b));
+    }
+  }
+  return m;
+}
+
+bool too_large(const Problem& problem, const std::vector<int>& members) {
+  if (!problem.interval_conflicts()) return members.size() > 3000;
+  return lifetime_pairs(problem, members, exact::kMaxInstancePairs) > exact::kMaxInstancePairs;
+}
+
+int64_t peak_of(const exact::BuiltInstance& built, const std::vector<int64_t>& offsets) {
+  int64_t peak = 0;
+  for (int i = 0; i < built.instance.items; ++i) {
+    peak = std::max(peak, offsets[static_cast<size_t>(i)] + built.instance.size[static_cast<size_t>(i)]);
+  }
+  return peak;
+}
+
+}  // namespace
+
+PoolSearchOutcome minimize_pool(const Problem& problem, std::vector<Allocation>& allocations, int pool,
+                                Deadline& deadline) {
+  PoolSearchOutcome out;
+  const PoolMembers members = members_of(problem, allocations, pool);
+  int64_t size = 0;
+  int64_t floor = 0;  // what neither the search nor any placement can lower
+  for (size_t b = 0; b < problem.buffers.size(); ++b) {
+    if (allocations[b].pool != pool) continue;
+    const int64_t end = allocations[b].offset + problem.buffers[b].size_bytes;
+    size = std::max(size, end);
+    const Buffer& buf = problem.buffers[b];
+    floor = std::max(floor, (buf.pin && buf.pin->offset) ? end : buf.size_bytes);
+  }
+  out.size = size;
+  if (members.items.empty() || too_large(problem, members.items)) {
+    out.lower_bound = floor;
+    out.optimal = size <= floor;
+    return out;
+  }
+  const exact::BuiltInstance built = exact::build_instance(problem, members.items, members.fixed);
+  for (int b : built.free_members) allocations[static_cast<size_t>(b)].offset = 0;
+  const int64_t g = gcd_of(built.instance, members.fixed, problem);
+  int64_t lb = std::max(floor, built.instance.lower_bound());
+  int64_t best = size;
+  out.searched = true;
+  auto accept = [&](const std::vector<int64_t>& offsets) {
+    for (int i = 0; i < built.instance.items; ++i) {
+      allocations[static_cast<size_t>(built.buffer_of_item[static_cast<size_t>(i)])].offset = offsets[static_cast<size_t>(i)];
+    }
+    best = std::max(floor, peak_of(built, offsets));
+    deadline.report(-1.0, best, "exact search: smaller pool found");
+  };
+  exact::Search search(built.instance);
+  const int64_t items = built.instance.items;
+  int64_t limit = 2 * items;
+  double draw = 0.0;
+  for (int round = 0; best > lb && !deadline.check_now(); ++round, limit *= 2) {
+    // The lower bound itself, one static order per round in turn.
+    {
+      const exact::Outcome r = search.run(lb, kOrders[round % 3], limit, deadline);
+      if (r == exact::Outcome::kFound) {
+        accept(search.offsets());
+      } else if (r == exact::Outcome::kInfeasible) {
+        lb += g;
+      }
+    }
+    // Capacities between the lower bound and the best size found so far, lowest first; how hard
+    // a capacity is varies erratically, so every pass draws new ones (a golden-ratio sequence
+    // over the gap). After a success the pass starts again below the new best.
+    bool improved = true;
+    for (int pass = 0; improved && best > lb && pass < kMaxDescentPasses && !deadline.check_now(); ++pass) {
+      improved = false;
+      std::vector<int64_t> targets;
+      for (int k = 0; k < kDescentTargets; ++k) {
+        draw = draw + kGolden - static_cast<double>(static_cast<int64_t>(draw + kGolden));
+        const auto step = static_cast<int64_t>(draw * static_cast<double>(best - lb));
+        targets.push_back(lb + step / g * g);
+      }
+      for (int64_t k : kNearSteps) targets.push_back(best - k * g);
+      std::erase_if(targets, [&](int64_t t) { return t <= lb || t >= best; });
+      std::sort(targets.begin(), targets.end());
+      targets.erase(std::unique(targets.begin(), targets.end()), targets.end());
+      for (size_t j = 0; j < targets.size() && !deadline.check_now(); ++j) {
+        const int64_t t = targets[j];
+        if (t <= lb) continue;
+        const char* order = kOrders[(static_cast<size_t>(round + pass) + j) % 3];
+        const exact::Outcome r = search.run(t, order, std::max<int64_t>(limit / 4, 2 * items), deadline);
+        if (r == exact::Outcome::kFound) {
+          accept(search.offsets());
+          improved = true;
+          break;
+        }
+        if (r == exact::Outcome::kInfeasible) lb = std::max(lb, t + g);
+      }
+    }
+  }
+  lb = std::min(lb, best);
+  out.size = best;
+  out.lower_bound = lb;
+  out.optimal = best <= lb;
+  return out;
+}
+
+std::optional<std::vector<int64_t>> fit_pool(const Problem& problem, const std::vector<int>& members,
+                                             const std::vector<std::pair<int, int64_t>>& fixed, int64_t capacity,
+                                             int64_t node_budget, Deadline& deadline, bool* proven) {
+  if (proven != nullptr) *proven = false;
+  for (int m : members) {
+    if (problem.buffers[static_cast<size_t>(m)].size_bytes > capacity) {
+      if (proven != nullptr) *proven = true;
+      return std::nullopt;
+    }
+  }
+  if (too_large(problem, members)) return std::nullopt;
+  const exact::BuiltInstance built = exact::build_instance(problem, members, fixed);
+  std::vector<int64_t> offsets(problem.buffers.size(), 0);
+  if (built.instance.items > 0) {
+    exact::Search search(built.instance);
+    int64_t limit = 2 * static_cast<int64_t>(built.instance.items);
+    int64_t spent = 0;
+    bool found = false;
+    for (int round = 0; !found && spent < node_budget && !deadline.check_now(); ++round, limit *= 2) {
+      const exact::Outcome r = search.run(capacity, kOrders[round % 3], std::min(limit, node_budget - spent), deadline);
+      spent += search.nodes();
+      if (r == exact::Outcome::kInfeasible) {
+        if (proven != nullptr) *proven = true;
+        return std::nullopt;
+      }
+      found = r == exact::Outcome::kFound;
+    }
+    if (!found) return std::nullopt;
+    for (int i = 0; i < built.instance.items; ++i) {
+      offsets[static_cast<size_t>(built.buffer_of_item[static_cast<size_t>(i)])] = search.offsets()[static_cast<size_t>(i)];
+    }
+  }
+  std::vector<int64_t> result;
+  result.reserve(members.size());
+  for (int m : members) result.push_back(offsets[static_cast<size_t>(m)]);
+  return result;
+}
+
+}  // namespace usmpx
