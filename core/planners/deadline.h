@@ -15,14 +15,18 @@ class Deadline {
   using Clock = std::chrono::steady_clock;
 
   explicit Deadline(const PlannerOptions& options)
-      : options_(&options),
-        start_(Clock::now()),
-        end_(start_ + std::chrono::duration_cast<Clock::duration>(
-                          std::chrono::duration<double>(options.time_limit_seconds > 0 ? options.time_limit_seconds : 0))) {}
+      : options_(&options), start_(Clock::now()), end_(start_ + span(options.time_limit_seconds)) {}
+
+  // Only cancellation stops it: for work that must finish to give any plan at all.
+  static Deadline cancel_only(const PlannerOptions& options) {
+    Deadline d(options);
+    d.end_ = Clock::time_point::max();
+    return d;
+  }
 
   // A deadline `seconds` from now that shares `parent`'s cancel flag and never outlives it.
   Deadline(const Deadline& parent, double seconds) : options_(parent.options_), start_(Clock::now()) {
-    end_ = std::min(parent.end_, start_ + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds)));
+    end_ = std::min(parent.end_, start_ + span(seconds));
   }
 
   bool expired() {
@@ -46,6 +50,11 @@ class Deadline {
 
  private:
   static constexpr uint32_t kPollInterval = 64;
+  // Seconds as a clock duration, clamped to [0, ~30 years] so that the end never overflows.
+  static Clock::duration span(double seconds) {
+    const double clamped = seconds > 0 ? std::min(seconds, 1e9) : 0.0;
+    return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(clamped));
+  }
   const PlannerOptions* options_;
   Clock::time_point start_;
   Clock::time_point end_;

@@ -17,7 +17,7 @@ std::string with_commas(int64_t value) {
 
 }  // namespace
 
-void minimize_pools(const Problem& problem, Plan& plan, Deadline& deadline) {
+bool minimize_pools(const Problem& problem, Plan& plan, Deadline& deadline) {
   std::vector<int64_t> used(problem.pools.size(), 0);
   std::vector<std::vector<int>> members(problem.pools.size());
   for (size_t b = 0; b < problem.buffers.size(); ++b) {
@@ -37,6 +37,7 @@ void minimize_pools(const Problem& problem, Plan& plan, Deadline& deadline) {
     single_choice = single_choice && problem.effective_candidates(static_cast<int>(b)).size() == 1;
   }
   int64_t proven_total = 0;
+  bool all_optimal = true;
   for (size_t k = 0; k < order.size(); ++k) {
     const int pool = order[k];
     const double share = std::max(0.0, deadline.remaining_seconds()) / static_cast<double>(order.size() - k);
@@ -47,6 +48,7 @@ void minimize_pools(const Problem& problem, Plan& plan, Deadline& deadline) {
     proven_total += lb;
     const std::string& name = problem.pools[static_cast<size_t>(pool)].name;
     std::string text = "pool '" + name + "': " + with_commas(out.size) + " bytes";
+    all_optimal = all_optimal && out.size <= lb;
     if (out.size <= lb) {
       text += ", proven optimal";
     } else {
@@ -57,6 +59,7 @@ void minimize_pools(const Problem& problem, Plan& plan, Deadline& deadline) {
     plan.diagnostics.push_back({Severity::kNote, "exact-search", text, {}, pool, {}});
   }
   if (single_choice) plan.lower_bound_bytes = proven_total;
+  return all_optimal;
 }
 
 }  // namespace usmpx

@@ -9,6 +9,7 @@
 
 namespace usmpx {
 
-void minimize_pools(const Problem& problem, Plan& plan, Deadline& deadline);
+// Returns whether every pool was proven optimal.
+bool minimize_pools(const Problem& problem, Plan& plan, Deadline& deadline);
 
 }  // namespace usmpx

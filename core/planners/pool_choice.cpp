@@ -56,7 +56,64 @@ class Choice {
     }
   }
 
+  // Moves one resident out of a pool with a size hint so that several buffers preferring that
+  // pool fit in instead (e.g. 60 out, 50 + 50 in), when that improves the plan's cost.
+  void eject() {
+    PlanCost cost = plan_cost(problem_, alloc_);
+    for (size_t p = 0; p < problem_.pools.size(); ++p) {
+      const int pool = static_cast<int>(p);
+      if (hint(pool) == kOpenEnd) continue;
+      std::vector<int> residents;
+      for (size_t b = 0; b < problem_.buffers.size(); ++b) {
+        const Buffer& buf = problem_.buffers[b];
+        if (alloc_[b].pool == pool && !buf.pin && buf.pool_candidates.size() > 1) residents.push_back(static_cast<int>(b));
+      }
+      std::stable_sort(residents.begin(), residents.end(), [&](int a, int b) { return size(a) < size(b); });
+      for (int x : residents) {
+        if (deadline_.check_now()) return;
+        if (alloc_[static_cast<size_t>(x)].pool != pool) continue;
+        std::vector<int> demand = wanting(pool);
+        if (demand.empty()) break;
+        std::vector<Allocation> trial = alloc_;
+        bool moved = false;
+        for (int other : problem_.buffers[static_cast<size_t>(x)].pool_candidates) {
+          if (other == pool) continue;
+          const int64_t offset = gap_in(trial, x, other);
+          if (offset >= 0) {
+            trial[static_cast<size_t>(x)] = {other, offset};
+            moved = true;
+            break;
+          }
+        }
+        if (!moved) continue;
+        for (int d : demand) {
+          const int64_t offset = gap_in(trial, d, pool);
+          if (offset >= 0) trial[static_cast<size_t>(d)] = {pool, offset};
+        }
+        PlanCost next = plan_cost(problem_, trial);
+        if (next < cost) {
+          alloc_ = std::move(trial);
+          cost = std::move(next);
+        }
+      }
+    }
+  }
+
  private:
+  // Buffers outside `pool` that prefer it to where they are, largest first.
+  std::vector<int> wanting(int pool) const {
+    std::vector<int> out;
+    for (size_t b = 0; b < problem_.buffers.size(); ++b) {
+      const Buffer& buf = problem_.buffers[b];
+      if (buf.pin || alloc_[b].pool == pool) continue;
+      const auto& candidates = buf.pool_candidates;
+      const auto it = std::find(candidates.begin(), candidates.end(), pool);
+      if (it != candidates.end() && static_cast<size_t>(it - candidates.begin()) < rank(static_cast<int>(b))) out.push_back(static_cast<int>(b));
+    }
+    std::stable_sort(out.begin(), out.end(), [&](int a, int b) { return size(a) > size(b); });
+    return out;
+  }
+
   int64_t size(int b) const { return problem_.buffers[static_cast<size_t>(b)].size_bytes; }
   size_t rank(int b) const {
     const auto& candidates = problem_.buffers[static_cast<size_t>(b)].pool_candidates;
@@ -152,6 +209,7 @@ void improve_pool_choice(const GreedyContext& context, std::vector<Allocation>& 
   Choice choice(context, allocations, deadline);
   choice.repair();
   choice.prefer();
+  choice.eject();
   choice.repair();
 }
 

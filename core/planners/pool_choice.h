@@ -12,6 +12,8 @@
 // 2. Preference: buffers outside their first-choice pool, largest first, try each more preferred
 //    pool: a free gap within the hint, else an exact re-pack of that pool with the buffer added
 //    (small node budget). A move is kept only when it improves the plan's cost.
+// 3. Ejection: one buffer leaves a pool with a size hint (smallest first) so that several that
+//    prefer the pool fit in instead, kept only when the cost improves.
 // Pinned buffers never move. Deterministic apart from where the deadline cuts the work.
 
 #include "model/plan.h"

@@ -11,7 +11,6 @@ namespace {
 constexpr const char* kOrders[] = {"WAT", "TAW", "TWA"};
 constexpr int kDescentTargets = 3;                   // drawn anywhere between bound and best
 constexpr int64_t kNearSteps[] = {1, 2, 3, 5, 8};  // granules below the best
-constexpr int kMaxDescentPasses = 64;
 constexpr double kGolden = 0.6180339887498949;
 
 // Overlapping lifetime pairs among `members`, counting stops once `limit` is passed.
@@ -123,45 +122,46 @@ PoolSearchOutcome minimize_pool(const Problem& problem, std::vector<Allocation>&
   const int64_t items = built.instance.items;
   int64_t limit = 2 * items;
   double draw = 0.0;
-  for (int round = 0; best > lb && !deadline.check_now(); ++round, limit *= 2) {
-    // The lower bound itself, one static order per round in turn.
-    {
-      const exact::Outcome r = search.run(lb, kOrders[round % 3], limit, deadline);
+  for (int pass = 0; best > lb && !deadline.check_now(); ++pass) {
+    bool progress = false;
+    // The lower bound itself, one static order per pass in turn.
+    const exact::Outcome at_bound = search.run(lb, kOrders[pass % 3], limit, deadline);
+    if (at_bound == exact::Outcome::kFound) {
+      accept(search.offsets());
+      progress = true;
+    } else if (at_bound == exact::Outcome::kInfeasible) {
+      lb += g;
+      progress = true;
+    }
+    // Capacities between the bound and the best size so far, lowest first: a few just below the
+    // best, and a few drawn anywhere in the gap (a golden-ratio sequence, new ones every pass),
+    // since how hard a capacity is varies erratically. A proof that one is too small raises the
+    // bound, so on small problems the passes close the gap like a bisection.
+    std::vector<int64_t> targets;
+    for (int k = 0; k < kDescentTargets; ++k) {
+      draw = draw + kGolden - static_cast<double>(static_cast<int64_t>(draw + kGolden));
+      const auto step = static_cast<int64_t>(draw * static_cast<double>(best - lb));
+      targets.push_back(lb + step / g * g);
+    }
+    for (int64_t k : kNearSteps) targets.push_back(best - k * g);
+    std::sort(targets.begin(), targets.end());
+    targets.erase(std::unique(targets.begin(), targets.end()), targets.end());
+    for (size_t j = 0; j < targets.size() && best > lb && !deadline.check_now(); ++j) {
+      const int64_t t = targets[j];
+      if (t <= lb || t >= best) continue;
+      const char* order = kOrders[(static_cast<size_t>(pass) + j) % 3];
+      const exact::Outcome r = search.run(t, order, std::max<int64_t>(limit / 4, 2 * items), deadline);
       if (r == exact::Outcome::kFound) {
         accept(search.offsets());
-      } else if (r == exact::Outcome::kInfeasible) {
-        lb += g;
+        progress = true;
+        break;
+      }
+      if (r == exact::Outcome::kInfeasible) {
+        lb = std::max(lb, t + g);
+        progress = true;
       }
     }
-    // Capacities between the lower bound and the best size found so far, lowest first; how hard
-    // a capacity is varies erratically, so every pass draws new ones (a golden-ratio sequence
-    // over the gap). After a success the pass starts again below the new best.
-    bool improved = true;
-    for (int pass = 0; improved && best > lb && pass < kMaxDescentPasses && !deadline.check_now(); ++pass) {
-      improved = false;
-      std::vector<int64_t> targets;
-      for (int k = 0; k < kDescentTargets; ++k) {
-        draw = draw + kGolden - static_cast<double>(static_cast<int64_t>(draw + kGolden));
-        const auto step = static_cast<int64_t>(draw * static_cast<double>(best - lb));
-        targets.push_back(lb + step / g * g);
-      }
-      for (int64_t k : kNearSteps) targets.push_back(best - k * g);
-      std::erase_if(targets, [&](int64_t t) { return t <= lb || t >= best; });
-      std::sort(targets.begin(), targets.end());
-      targets.erase(std::unique(targets.begin(), targets.end()), targets.end());
-      for (size_t j = 0; j < targets.size() && !deadline.check_now(); ++j) {
-        const int64_t t = targets[j];
-        if (t <= lb) continue;
-        const char* order = kOrders[(static_cast<size_t>(round + pass) + j) % 3];
-        const exact::Outcome r = search.run(t, order, std::max<int64_t>(limit / 4, 2 * items), deadline);
-        if (r == exact::Outcome::kFound) {
-          accept(search.offsets());
-          improved = true;
-          break;
-        }
-        if (r == exact::Outcome::kInfeasible) lb = std::max(lb, t + g);
-      }
-    }
+    if (!progress) limit *= 2;
   }
   lb = std::min(lb, best);
   out.size = best;
