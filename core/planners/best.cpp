@@ -47,7 +47,8 @@ Plan BestPlanner::plan(const Problem& problem, const PlannerOptions& options) co
   // The exact search leaves a reserve for the other searches, which only run when it proved
   // nothing: on small inputs local search sometimes finds what depth-first search misses.
   const bool small = problem.buffers.size() <= kMaxBuffersForHillClimb;
-  Deadline search(deadline, std::max(0.0, deadline.remaining_seconds() - (small ? kReserveShare * options.time_limit_seconds : 0.0)));
+  Deadline search(deadline, std::max(0.0, deadline.remaining_seconds() -
+                                              (small ? kReserveShare * options.time_limit_seconds : 0.0)));
   const bool optimal = minimize_pools(problem, plan, search);
   steps.emplace_back("exact search");
   const bool too_large = any_pool_too_large(plan);
@@ -75,12 +76,14 @@ Plan BestPlanner::plan(const Problem& problem, const PlannerOptions& options) co
     if (restarts.cost < cost) take(std::move(restarts.result.allocations), restarts.cost, restarts.label);
   }
   std::string text = "best plan from";
-  for (size_t k = 0; k < steps.size(); ++k) text += (k ? ", then " : " ") + steps[k];
+  for (size_t k = 0; k < steps.size(); ++k)
+    text += (k ? ", then " : " ") + steps[k];
   plan.diagnostics.insert(plan.diagnostics.begin(), {Severity::kNote, "best", text, {}, -1, {}});
   Plan sized = plan;
   compute_pool_sizes(problem, sized);
   if (!plan_fits(problem, sized)) {
-    for (Diagnostic& d : explain_infeasibility(problem, plan.allocations, deadline)) plan.diagnostics.push_back(std::move(d));
+    for (Diagnostic& d : explain_infeasibility(problem, plan.allocations, deadline))
+      plan.diagnostics.push_back(std::move(d));
   }
   return plan;
 }

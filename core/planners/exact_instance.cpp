@@ -9,20 +9,24 @@
 namespace usmpx::exact {
 namespace {
 
-bool has_lifetime(const Buffer& b) { return b.lifetime && !b.lifetime->empty(); }
+bool has_lifetime(const Buffer& b) {
+  return b.lifetime && !b.lifetime->empty();
+}
 
 void finish_keys(const Problem& problem, BuiltInstance& built) {
   Instance& in = built.instance;
   const auto n = static_cast<size_t>(in.items);
   std::vector<int64_t> total(static_cast<size_t>(in.sections), 0);
   for (size_t i = 0; i < n; ++i) {
-    for (int s : in.item_sections[i]) total[static_cast<size_t>(s)] += in.size[i];
+    for (int s : in.item_sections[i])
+      total[static_cast<size_t>(s)] += in.size[i];
   }
   in.section_total.assign(n, 0);
   in.width.assign(n, 0);
   in.lower.assign(n, 0);
   for (size_t i = 0; i < n; ++i) {
-    for (int s : in.item_sections[i]) in.section_total[i] = std::max(in.section_total[i], total[static_cast<size_t>(s)]);
+    for (int s : in.item_sections[i])
+      in.section_total[i] = std::max(in.section_total[i], total[static_cast<size_t>(s)]);
     const Buffer& b = problem.buffers[static_cast<size_t>(built.buffer_of_item[i])];
     if (has_lifetime(b)) {
       in.width[i] = b.lifetime->end - b.lifetime->begin;
@@ -50,7 +54,9 @@ void build_intervals(const Problem& problem, const std::vector<int>& members,
   }
   std::sort(ticks.begin(), ticks.end());
   ticks.erase(std::unique(ticks.begin(), ticks.end()), ticks.end());
-  auto index = [&](int64_t t) { return static_cast<int>(std::lower_bound(ticks.begin(), ticks.end(), t) - ticks.begin()); };
+  auto index = [&](int64_t t) {
+    return static_cast<int>(std::lower_bound(ticks.begin(), ticks.end(), t) - ticks.begin());
+  };
   in.items = static_cast<int>(built.buffer_of_item.size());
   in.sections = ticks.empty() ? 0 : static_cast<int>(ticks.size()) - 1;
   const auto n = static_cast<size_t>(in.items);
@@ -68,13 +74,17 @@ void build_intervals(const Problem& problem, const std::vector<int>& members,
     in.alignment[i] = std::max<int64_t>(1, b.alignment);
     in.lo[i] = index(b.lifetime->begin);
     in.hi[i] = index(b.lifetime->end);
-    for (int s = in.lo[i]; s < in.hi[i]; ++s) in.item_sections[i].push_back(s);
+    for (int s = in.lo[i]; s < in.hi[i]; ++s)
+      in.item_sections[i].push_back(s);
   }
   // Neighbours by a sweep over the items' section ranges.
   std::vector<int> order(n);
-  for (size_t i = 0; i < n; ++i) order[i] = static_cast<int>(i);
+  for (size_t i = 0; i < n; ++i)
+    order[i] = static_cast<int>(i);
   std::sort(order.begin(), order.end(), [&](int a, int b) {
-    return in.lo[static_cast<size_t>(a)] != in.lo[static_cast<size_t>(b)] ? in.lo[static_cast<size_t>(a)] < in.lo[static_cast<size_t>(b)] : a < b;
+    return in.lo[static_cast<size_t>(a)] != in.lo[static_cast<size_t>(b)]
+               ? in.lo[static_cast<size_t>(a)] < in.lo[static_cast<size_t>(b)]
+               : a < b;
   });
   std::vector<int> active;
   for (int x : order) {
@@ -85,7 +95,8 @@ void build_intervals(const Problem& problem, const std::vector<int>& members,
     }
     active.push_back(x);
   }
-  for (auto& list : in.neighbours) std::sort(list.begin(), list.end());
+  for (auto& list : in.neighbours)
+    std::sort(list.begin(), list.end());
   // Fixed ranges: against every item and section their lifetime meets.
   for (const auto& [buffer, offset] : fixed) {
     const Buffer& f = problem.buffers[static_cast<size_t>(buffer)];
@@ -102,8 +113,8 @@ void build_intervals(const Problem& problem, const std::vector<int>& members,
   }
 }
 
-void build_graph(const Problem& problem, const std::vector<int>& members, const std::vector<std::pair<int, int64_t>>& fixed,
-                 BuiltInstance& built) {
+void build_graph(const Problem& problem, const std::vector<int>& members,
+                 const std::vector<std::pair<int, int64_t>>& fixed, BuiltInstance& built) {
   Instance& in = built.instance;
   const ConflictLists all = symmetric_conflicts(problem);
   std::vector<int> item_of(problem.buffers.size(), -1);
@@ -141,7 +152,9 @@ void build_graph(const Problem& problem, const std::vector<int>& members, const 
   for (size_t v = 0; v < n; ++v) {
     std::vector<int> candidates = in.neighbours[v];
     std::sort(candidates.begin(), candidates.end(), [&](int a, int b) {
-      return in.size[static_cast<size_t>(a)] != in.size[static_cast<size_t>(b)] ? in.size[static_cast<size_t>(a)] > in.size[static_cast<size_t>(b)] : a < b;
+      return in.size[static_cast<size_t>(a)] != in.size[static_cast<size_t>(b)]
+                 ? in.size[static_cast<size_t>(a)] > in.size[static_cast<size_t>(b)]
+                 : a < b;
     });
     std::vector<int> clique{static_cast<int>(v)};
     for (int u : candidates) {
@@ -161,10 +174,12 @@ void build_graph(const Problem& problem, const std::vector<int>& members, const 
     std::sort(fixed_neighbours[buffer].begin(), fixed_neighbours[buffer].end());
   }
   for (const std::vector<int>& clique : cliques) {
-    for (int v : clique) in.item_sections[static_cast<size_t>(v)].push_back(s);
+    for (int v : clique)
+      in.item_sections[static_cast<size_t>(v)].push_back(s);
     for (const auto& [buffer, offset] : fixed) {
       const auto& near = fixed_neighbours[buffer];
-      const bool all_conflict = std::all_of(clique.begin(), clique.end(), [&](int v) { return std::binary_search(near.begin(), near.end(), v); });
+      const bool all_conflict = std::all_of(clique.begin(), clique.end(),
+                                            [&](int v) { return std::binary_search(near.begin(), near.end(), v); });
       const int64_t size = problem.buffers[static_cast<size_t>(buffer)].size_bytes;
       if (all_conflict && size > 0) in.section_fixed[static_cast<size_t>(s)].push_back({offset, offset + size});
     }
@@ -173,7 +188,8 @@ void build_graph(const Problem& problem, const std::vector<int>& members, const 
   for (const auto& [buffer, offset] : fixed) {
     const int64_t size = problem.buffers[static_cast<size_t>(buffer)].size_bytes;
     if (size <= 0) continue;
-    for (int v : fixed_neighbours[buffer]) in.item_fixed[static_cast<size_t>(v)].push_back({offset, offset + size});
+    for (int v : fixed_neighbours[buffer])
+      in.item_fixed[static_cast<size_t>(v)].push_back({offset, offset + size});
   }
 }
 

@@ -11,7 +11,8 @@ namespace {
 
 std::string with_commas(int64_t value) {
   std::string digits = std::to_string(value < 0 ? -value : value);
-  for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3) digits.insert(static_cast<size_t>(i), ",");
+  for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3)
+    digits.insert(static_cast<size_t>(i), ",");
   return (value < 0 ? "-" : "") + digits;
 }
 
@@ -23,14 +24,16 @@ bool minimize_pools(const Problem& problem, Plan& plan, Deadline& deadline) {
   for (size_t b = 0; b < problem.buffers.size(); ++b) {
     const Allocation& a = plan.allocations[b];
     if (!a.placed()) continue;
-    used[static_cast<size_t>(a.pool)] = std::max(used[static_cast<size_t>(a.pool)], a.offset + problem.buffers[b].size_bytes);
+    used[static_cast<size_t>(a.pool)] =
+        std::max(used[static_cast<size_t>(a.pool)], a.offset + problem.buffers[b].size_bytes);
     members[static_cast<size_t>(a.pool)].push_back(static_cast<int>(b));
   }
   std::vector<int> order;
   for (size_t p = 0; p < problem.pools.size(); ++p) {
     if (!members[p].empty()) order.push_back(static_cast<int>(p));
   }
-  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return used[static_cast<size_t>(a)] > used[static_cast<size_t>(b)]; });
+  std::stable_sort(order.begin(), order.end(),
+                   [&](int a, int b) { return used[static_cast<size_t>(a)] > used[static_cast<size_t>(b)]; });
 
   bool single_choice = true;
   for (size_t b = 0; b < problem.buffers.size(); ++b) {

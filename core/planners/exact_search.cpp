@@ -17,7 +17,8 @@ int64_t Instance::lower_bound() const {
   std::vector<int64_t> total(static_cast<size_t>(sections), 0);
   for (int i = 0; i < items; ++i) {
     best = std::max(best, size[static_cast<size_t>(i)]);
-    for (int s : item_sections[static_cast<size_t>(i)]) total[static_cast<size_t>(s)] += size[static_cast<size_t>(i)];
+    for (int s : item_sections[static_cast<size_t>(i)])
+      total[static_cast<size_t>(s)] += size[static_cast<size_t>(i)];
   }
   for (int s = 0; s < sections; ++s) {
     int64_t fixed = 0;
@@ -37,14 +38,22 @@ namespace {
 void sort_by_keys(const Instance& in, const char* keys, const std::vector<int64_t>& total, std::vector<int>& items) {
   auto key = [&](char k, size_t i) -> double {
     switch (k) {
-      case 'W': return static_cast<double>(in.width[i]);
-      case 'A': return static_cast<double>(in.width[i]) * static_cast<double>(in.size[i]);
-      case 'T': return static_cast<double>(total[i]);
-      case 'Z': return static_cast<double>(in.size[i]);
-      case 'C': return static_cast<double>(in.item_sections[i].size());
-      case 'O': return static_cast<double>(in.neighbours[i].size());
-      case 'L': return -static_cast<double>(in.lower[i]);
-      default: return 0.0;
+      case 'W':
+        return static_cast<double>(in.width[i]);
+      case 'A':
+        return static_cast<double>(in.width[i]) * static_cast<double>(in.size[i]);
+      case 'T':
+        return static_cast<double>(total[i]);
+      case 'Z':
+        return static_cast<double>(in.size[i]);
+      case 'C':
+        return static_cast<double>(in.item_sections[i].size());
+      case 'O':
+        return static_cast<double>(in.neighbours[i].size());
+      case 'L':
+        return -static_cast<double>(in.lower[i]);
+      default:
+        return 0.0;
     }
   };
   std::sort(items.begin(), items.end(), [&](int a, int b) {
@@ -65,7 +74,8 @@ std::vector<int> preorder(const Instance& in, const char* keys) {
   std::iota(order.begin(), order.end(), 0);
   sort_by_keys(in, keys, in.section_total, order);
   std::vector<int> rank(n);
-  for (size_t r = 0; r < n; ++r) rank[static_cast<size_t>(order[r])] = static_cast<int>(r);
+  for (size_t r = 0; r < n; ++r)
+    rank[static_cast<size_t>(order[r])] = static_cast<int>(r);
   return rank;
 }
 
@@ -128,13 +138,16 @@ Outcome Search::run(int64_t capacity, const char* keys, int64_t node_limit, Dead
   level_thresholds_ready_.assign(levels, 0);
   section_mark_.assign(sections, 0);
   mark_epoch_ = 0;
-  any_fixed_ = std::any_of(in_.section_fixed.begin(), in_.section_fixed.end(), [](const auto& f) { return !f.empty(); });
+  any_fixed_ =
+      std::any_of(in_.section_fixed.begin(), in_.section_fixed.end(), [](const auto& f) { return !f.empty(); });
   changed_.assign(n, 0);
   for (size_t i = 0; i < n; ++i) {
     minoff_[i] = min_offset(static_cast<int>(i), 0);
-    for (int s : in_.item_sections[i]) remaining_[static_cast<size_t>(s)] += in_.size[i];
+    for (int s : in_.item_sections[i])
+      remaining_[static_cast<size_t>(s)] += in_.size[i];
     if (in_.intervals) {
-      for (int b = in_.lo[i] + 1; b < in_.hi[i]; ++b) ++crossing_[static_cast<size_t>(b)];
+      for (int b = in_.lo[i] + 1; b < in_.hi[i]; ++b)
+        ++crossing_[static_cast<size_t>(b)];
     }
   }
   Outcome result = Outcome::kFound;
@@ -166,10 +179,12 @@ bool Search::infeasible_sections(const std::vector<int>& candidates, int lo, int
   if (floor.size() != static_cast<size_t>(in_.sections)) floor.assign(static_cast<size_t>(in_.sections), kOpenEnd);
   std::fill(floor.begin() + lo, floor.begin() + hi, kOpenEnd);
   if (in_.intervals) {
-    for (int s = lo; s <= hi; ++s) next_free_[static_cast<size_t>(s)] = s;
+    for (int s = lo; s <= hi; ++s)
+      next_free_[static_cast<size_t>(s)] = s;
     auto find = [&](int s) {
       int root = s;
-      while (next_free_[static_cast<size_t>(root)] != root) root = next_free_[static_cast<size_t>(root)];
+      while (next_free_[static_cast<size_t>(root)] != root)
+        root = next_free_[static_cast<size_t>(root)];
       while (next_free_[static_cast<size_t>(s)] != root) {
         const int next = next_free_[static_cast<size_t>(s)];
         next_free_[static_cast<size_t>(s)] = root;
@@ -231,7 +246,8 @@ bool Search::quick_reject(int lo, int hi, int item, int64_t offset, size_t depth
     std::fill(section_mark_.begin(), section_mark_.end(), 0);
     mark_epoch_ = 1;
   }
-  for (int s : in_.item_sections[ui]) section_mark_[static_cast<size_t>(s)] = mark_epoch_;
+  for (int s : in_.item_sections[ui])
+    section_mark_[static_cast<size_t>(s)] = mark_epoch_;
   if (any_fixed_) {
     for (int s = lo; s < hi; ++s) {
       const auto us = static_cast<size_t>(s);
@@ -244,7 +260,8 @@ bool Search::quick_reject(int lo, int hi, int item, int64_t offset, size_t depth
   if (!level_thresholds_ready_[depth]) {
     thresholds.clear();
     for (int s = lo; s < hi; ++s) {
-      if (remaining_[static_cast<size_t>(s)] > 0) thresholds.emplace_back(capacity_ - remaining_[static_cast<size_t>(s)], s);
+      if (remaining_[static_cast<size_t>(s)] > 0)
+        thresholds.emplace_back(capacity_ - remaining_[static_cast<size_t>(s)], s);
     }
     std::sort(thresholds.begin(), thresholds.end());
     level_thresholds_ready_[depth] = 1;
@@ -301,11 +318,22 @@ void Search::undo_to(size_t mark) {
     const Undo& u = trail_.back();
     const auto k = static_cast<size_t>(u.index);
     switch (u.kind) {
-      case kOffset: offset_[k] = u.a; break;
-      case kBase: base_[k] = u.a; minoff_[k] = u.b; break;
-      case kRemaining: remaining_[k] = u.a; break;
-      case kRank: rank_[k] = static_cast<int>(u.a); break;
-      default: crossing_[k] = static_cast<int>(u.a); break;
+      case kOffset:
+        offset_[k] = u.a;
+        break;
+      case kBase:
+        base_[k] = u.a;
+        minoff_[k] = u.b;
+        break;
+      case kRemaining:
+        remaining_[k] = u.a;
+        break;
+      case kRank:
+        rank_[k] = static_cast<int>(u.a);
+        break;
+      default:
+        crossing_[k] = static_cast<int>(u.a);
+        break;
     }
     trail_.pop_back();
   }
@@ -317,7 +345,8 @@ void Search::rerank(std::vector<int>& items) {
   for (int i : items) {
     const auto ui = static_cast<size_t>(i);
     int64_t total = 0;
-    for (int s : in_.item_sections[ui]) total = std::max(total, remaining_[static_cast<size_t>(s)]);
+    for (int s : in_.item_sections[ui])
+      total = std::max(total, remaining_[static_cast<size_t>(s)]);
     part_total_[ui] = total;
   }
   sort_by_keys(in_, keys_, part_total_, items);

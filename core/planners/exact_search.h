@@ -42,16 +42,16 @@ struct Instance {
   bool intervals = false;
   std::vector<int64_t> size;
   std::vector<int64_t> alignment;
-  std::vector<std::vector<int>> neighbours;  // symmetric, no duplicates
-  std::vector<int> lo, hi;                   // interval mode
+  std::vector<std::vector<int>> neighbours;     // symmetric, no duplicates
+  std::vector<int> lo, hi;                      // interval mode
   std::vector<std::vector<int>> item_sections;  // every mode (interval mode: lo..hi-1)
   // Pinned ranges the items must avoid: per item (those it conflicts with, by start) and per section.
   std::vector<std::vector<FixedRange>> item_fixed;
   std::vector<std::vector<FixedRange>> section_fixed;
   // Keys for the static preorders.
-  std::vector<int64_t> width;            // lifetime length (or degree without lifetimes)
-  std::vector<int64_t> section_total;    // max over the item's sections of their total size
-  std::vector<int64_t> lower;            // first tick (or 0)
+  std::vector<int64_t> width;          // lifetime length (or degree without lifetimes)
+  std::vector<int64_t> section_total;  // max over the item's sections of their total size
+  std::vector<int64_t> lower;          // first tick (or 0)
 
   // Lowest peak any packing can reach (heaviest section, or heaviest item end / fixed range).
   int64_t lower_bound() const;

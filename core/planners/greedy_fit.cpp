@@ -111,7 +111,8 @@ GreedyResult greedy_place(const GreedyContext& context, const std::vector<int>& 
     bool placed = false;
     for (int pool : candidates) {
       const Pool& info = problem.pools[static_cast<size_t>(pool)];
-      const int64_t offset = fit_offset(pool_index(pool), b, buf, rule, info.restricted() ? info.size_hint_bytes : kOpenEnd);
+      const int64_t offset =
+          fit_offset(pool_index(pool), b, buf, rule, info.restricted() ? info.size_hint_bytes : kOpenEnd);
       if (offset >= 0) {
         commit(b, pool, offset);
         placed = true;
@@ -136,9 +137,12 @@ Plan to_plan(const Problem& problem, GreedyResult result) {
   plan.allocations = std::move(result.allocations);
   plan.allocations.resize(problem.buffers.size());
   if (!result.complete) {
-    plan.diagnostics.push_back({Severity::kWarning, "stopped",
+    plan.diagnostics.push_back({Severity::kWarning,
+                                "stopped",
                                 "planning stopped before every buffer was placed (cancelled or out of time)",
-                                {}, -1, {}});
+                                {},
+                                -1,
+                                {}});
   }
   return plan;
 }

@@ -34,17 +34,17 @@ struct GreedyContext {
 
   const Problem& problem;
   bool intervals = false;
-  TimeAxis axis;                            // lifetime problems
-  ConflictLists neighbours;                 // conflict-list problems (both directions)
+  TimeAxis axis;                             // lifetime problems
+  ConflictLists neighbours;                  // conflict-list problems (both directions)
   std::vector<std::vector<int>> candidates;  // effective candidate pools per buffer
-  std::vector<int> fixed;                   // buffers pinned at an offset
+  std::vector<int> fixed;                    // buffers pinned at an offset
 
   std::unique_ptr<Occupancy> make_occupancy() const;
 };
 
 struct GreedyResult {
   std::vector<Allocation> allocations;
-  bool complete = false;      // false when the deadline stopped the pass
+  bool complete = false;       // false when the deadline stopped the pass
   int64_t overflow_bytes = 0;  // bytes beyond size hints, summed over pools
 };
 

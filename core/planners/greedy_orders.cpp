@@ -21,14 +21,16 @@ std::vector<int64_t> interval_breadth(const GreedyContext& context) {
     delta[static_cast<size_t>(axis.hi[b])] -= problem.buffers[b].size_bytes;
   }
   size_t leaves = 1;
-  while (leaves < std::max<size_t>(1, segments)) leaves *= 2;
+  while (leaves < std::max<size_t>(1, segments))
+    leaves *= 2;
   std::vector<int64_t> tree(2 * leaves, 0);
   int64_t live = 0;
   for (size_t s = 0; s < segments; ++s) {
     live += delta[s];
     tree[leaves + s] = live;
   }
-  for (size_t v = leaves - 1; v >= 1; --v) tree[v] = std::max(tree[2 * v], tree[2 * v + 1]);
+  for (size_t v = leaves - 1; v >= 1; --v)
+    tree[v] = std::max(tree[2 * v], tree[2 * v + 1]);
   std::vector<int64_t> breadth(problem.buffers.size(), 0);
   for (size_t b = 0; b < problem.buffers.size(); ++b) {
     int64_t best = problem.buffers[b].size_bytes;
@@ -54,18 +56,19 @@ std::vector<int64_t> graph_breadth(const GreedyContext& context) {
   for (size_t b = 0; b < problem.buffers.size(); ++b) {
     int64_t weight = size_of(static_cast<int>(b));
     if (adj[b].size() > kMaxCliqueDegree) {
-      for (int c : adj[b]) weight += size_of(c);
+      for (int c : adj[b])
+        weight += size_of(c);
       breadth[b] = weight;
       continue;
     }
     std::vector<int> candidates = adj[b];
-    std::sort(candidates.begin(), candidates.end(), [&](int x, int y) {
-      return size_of(x) != size_of(y) ? size_of(x) > size_of(y) : x < y;
-    });
+    std::sort(candidates.begin(), candidates.end(),
+              [&](int x, int y) { return size_of(x) != size_of(y) ? size_of(x) > size_of(y) : x < y; });
     clique.assign(1, static_cast<int>(b));
     for (int u : candidates) {
       const auto& list = adj[static_cast<size_t>(u)];
-      if (std::all_of(clique.begin(), clique.end(), [&](int c) { return std::binary_search(list.begin(), list.end(), c); })) {
+      if (std::all_of(clique.begin(), clique.end(),
+                      [&](int c) { return std::binary_search(list.begin(), list.end(), c); })) {
         clique.push_back(u);
         weight += size_of(u);
       }
@@ -79,11 +82,16 @@ std::vector<int64_t> graph_breadth(const GreedyContext& context) {
 
 std::string_view to_string(GreedyOrder order) {
   switch (order) {
-    case GreedyOrder::kSize: return "size";
-    case GreedyOrder::kSizeDuration: return "size_duration";
-    case GreedyOrder::kDurationSize: return "duration_size";
-    case GreedyOrder::kArea: return "area";
-    case GreedyOrder::kBreadth: return "breadth";
+    case GreedyOrder::kSize:
+      return "size";
+    case GreedyOrder::kSizeDuration:
+      return "size_duration";
+    case GreedyOrder::kDurationSize:
+      return "duration_size";
+    case GreedyOrder::kArea:
+      return "area";
+    case GreedyOrder::kBreadth:
+      return "breadth";
   }
   return "size";
 }
@@ -122,11 +130,21 @@ std::vector<int> greedy_order(const OrderKeys& keys, GreedyOrder order) {
     });
   };
   switch (order) {
-    case GreedyOrder::kSize: by(sz, [](int) { return 0; }); break;
-    case GreedyOrder::kSizeDuration: by(sz, du); break;
-    case GreedyOrder::kDurationSize: by(du, sz); break;
-    case GreedyOrder::kArea: by(area, sz); break;
-    case GreedyOrder::kBreadth: by(br, sz); break;
+    case GreedyOrder::kSize:
+      by(sz, [](int) { return 0; });
+      break;
+    case GreedyOrder::kSizeDuration:
+      by(sz, du);
+      break;
+    case GreedyOrder::kDurationSize:
+      by(du, sz);
+      break;
+    case GreedyOrder::kArea:
+      by(area, sz);
+      break;
+    case GreedyOrder::kBreadth:
+      by(br, sz);
+      break;
   }
   return result;
 }

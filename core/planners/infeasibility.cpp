@@ -15,7 +15,8 @@ constexpr int64_t kProofNodes = 200000;
 
 std::string with_commas(int64_t value) {
   std::string digits = std::to_string(value < 0 ? -value : value);
-  for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3) digits.insert(static_cast<size_t>(i), ",");
+  for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3)
+    digits.insert(static_cast<size_t>(i), ",");
   return (value < 0 ? "-" : "") + digits;
 }
 
@@ -38,13 +39,15 @@ class Explainer {
       if (candidates.size() == 1 && candidates.front() == pool) confined.push_back(static_cast<int>(b));
     }
     std::string why;
-    std::vector<int> subset = single_buffer(confined, why);
+    std::vector<int> subset = too_large_everywhere(pool, why);
+    if (subset.empty()) subset = single_buffer(confined, why);
     if (subset.empty()) subset = clique(confined, why);
     if (subset.empty()) subset = searched(confined, why);
     if (subset.empty()) {
       d.severity = Severity::kWarning;
       d.code = "overflow-unexplained";
-      d.message = head + "; no set of buffers was proven unable to fit, so a longer search (--time-limit) may find a plan";
+      d.message =
+          head + "; no set of buffers was proven unable to fit, so a longer search (--time-limit) may find a plan";
       d.buffers = top_buffers();
       return d;
     }
@@ -52,7 +55,8 @@ class Explainer {
     d.severity = Severity::kError;
     d.code = "infeasible";
     std::string names;
-    for (size_t k = 0; k < subset.size(); ++k) names += (k ? ", '" : "'") + problem_.buffers[static_cast<size_t>(subset[k])].name + "'";
+    for (size_t k = 0; k < subset.size(); ++k)
+      names += (k ? ", '" : "'") + problem_.buffers[static_cast<size_t>(subset[k])].name + "'";
     d.message = head + ": " + names + " cannot fit in it together, whatever the placement (" + why + ")";
     d.buffers = std::move(subset);
     return d;
@@ -61,6 +65,24 @@ class Explainer {
  private:
   const Buffer& buffer(int b) const { return problem_.buffers[static_cast<size_t>(b)]; }
   bool pinned_at(int b) const { return buffer(b).pin && buffer(b).pin->offset; }
+
+  // A buffer of this pool that is larger than every pool it may go to.
+  std::vector<int> too_large_everywhere(int pool, std::string& why) const {
+    for (size_t b = 0; b < problem_.buffers.size(); ++b) {
+      if (alloc_[b].pool != pool) continue;
+      const int64_t size = problem_.buffers[b].size_bytes;
+      const std::vector<int> candidates = problem_.effective_candidates(static_cast<int>(b));
+      const bool nowhere = std::all_of(candidates.begin(), candidates.end(), [&](int p) {
+        const Pool& info = problem_.pools[static_cast<size_t>(p)];
+        return info.restricted() && size > info.size_hint_bytes;
+      });
+      if (nowhere && !candidates.empty()) {
+        why = "it needs " + with_commas(size) + " bytes on its own, more than any of its candidate pools holds";
+        return {static_cast<int>(b)};
+      }
+    }
+    return {};
+  }
 
   std::vector<int> single_buffer(const std::vector<int>& confined, std::string& why) const {
     for (int b : confined) {
@@ -83,7 +105,8 @@ class Explainer {
     const LowerBound lb = pool_lower_bound(problem_, confined);
     if (lb.bytes <= hint_) return {};
     std::vector<int> members = lb.witness;
-    std::stable_sort(members.begin(), members.end(), [&](int a, int b) { return buffer(a).size_bytes > buffer(b).size_bytes; });
+    std::stable_sort(members.begin(), members.end(),
+                     [&](int a, int b) { return buffer(a).size_bytes > buffer(b).size_bytes; });
     std::vector<int> subset;
     int64_t sum = 0;
     for (int b : members) {
@@ -92,8 +115,10 @@ class Explainer {
       if (sum > hint_) break;
     }
     if (sum <= hint_) return {};
-    why = std::string(problem_.interval_conflicts() ? "they are live at the same time" : "they all conflict with each other") +
-          " and need " + with_commas(sum) + " bytes; without any one of them their sizes add up to no more than the hint";
+    why = std::string(problem_.interval_conflicts() ? "they are live at the same time"
+                                                    : "they all conflict with each other") +
+          " and need " + with_commas(sum) +
+          " bytes; without any one of them their sizes add up to no more than the hint";
     return subset;
   }
 
@@ -131,7 +156,8 @@ class Explainer {
         keep[static_cast<size_t>(b)] = 1;
         picked.push_back(b);
         std::vector<int> near = conflicts[static_cast<size_t>(b)];
-        std::stable_sort(near.begin(), near.end(), [&](int x, int y) { return buffer(x).size_bytes > buffer(y).size_bytes; });
+        std::stable_sort(near.begin(), near.end(),
+                         [&](int x, int y) { return buffer(x).size_bytes > buffer(y).size_bytes; });
         for (int c : near) {
           if (picked.size() >= kMaxSearchedBuffers) break;
           if (!keep[static_cast<size_t>(c)]) keep[static_cast<size_t>(c)] = 1, picked.push_back(c);
@@ -143,7 +169,8 @@ class Explainer {
     if (set.empty() || try_fit(set) != Fit::kCannot) return {};
     // Deletion filter, smallest buffers first: drop a buffer when the rest still cannot fit.
     std::vector<int> order = set;
-    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return buffer(a).size_bytes < buffer(b).size_bytes; });
+    std::stable_sort(order.begin(), order.end(),
+                     [&](int a, int b) { return buffer(a).size_bytes < buffer(b).size_bytes; });
     bool irreducible = true;
     for (int b : order) {
       if (deadline_.check_now()) return {};
@@ -166,8 +193,10 @@ class Explainer {
   ConflictLists symmetric_conflicts_of(const std::vector<int>& subset) const {
     ConflictLists all = symmetric_conflicts(problem_);
     std::vector<char> in(problem_.buffers.size(), 0);
-    for (int b : subset) in[static_cast<size_t>(b)] = 1;
-    for (auto& list : all) std::erase_if(list, [&](int c) { return !in[static_cast<size_t>(c)]; });
+    for (int b : subset)
+      in[static_cast<size_t>(b)] = 1;
+    for (auto& list : all)
+      std::erase_if(list, [&](int c) { return !in[static_cast<size_t>(c)]; });
     return all;
   }
 
@@ -175,10 +204,12 @@ class Explainer {
   std::vector<int> top_buffers() const {
     std::vector<int> top;
     for (size_t b = 0; b < problem_.buffers.size(); ++b) {
-      if (alloc_[b].pool == pool_ && alloc_[b].offset + problem_.buffers[b].size_bytes > hint_) top.push_back(static_cast<int>(b));
+      if (alloc_[b].pool == pool_ && alloc_[b].offset + problem_.buffers[b].size_bytes > hint_)
+        top.push_back(static_cast<int>(b));
     }
     std::stable_sort(top.begin(), top.end(), [&](int a, int b) {
-      return alloc_[static_cast<size_t>(a)].offset + buffer(a).size_bytes > alloc_[static_cast<size_t>(b)].offset + buffer(b).size_bytes;
+      return alloc_[static_cast<size_t>(a)].offset + buffer(a).size_bytes >
+             alloc_[static_cast<size_t>(b)].offset + buffer(b).size_bytes;
     });
     return top;
   }
@@ -197,13 +228,16 @@ std::vector<Diagnostic> explain_infeasibility(const Problem& problem, const std:
   std::vector<int64_t> used(problem.pools.size(), 0);
   for (size_t b = 0; b < problem.buffers.size() && b < allocations.size(); ++b) {
     const Allocation& a = allocations[b];
-    if (a.placed()) used[static_cast<size_t>(a.pool)] = std::max(used[static_cast<size_t>(a.pool)], a.offset + problem.buffers[b].size_bytes);
+    if (a.placed())
+      used[static_cast<size_t>(a.pool)] =
+          std::max(used[static_cast<size_t>(a.pool)], a.offset + problem.buffers[b].size_bytes);
   }
   std::vector<Diagnostic> out;
   Explainer explainer(problem, allocations, deadline);
   for (size_t p = 0; p < problem.pools.size(); ++p) {
     const Pool& pool = problem.pools[p];
-    if (pool.restricted() && used[p] > pool.size_hint_bytes) out.push_back(explainer.explain(static_cast<int>(p), used[p]));
+    if (pool.restricted() && used[p] > pool.size_hint_bytes)
+      out.push_back(explainer.explain(static_cast<int>(p), used[p]));
   }
   return out;
 }

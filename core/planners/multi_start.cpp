@@ -69,7 +69,8 @@ PortfolioResult greedy_portfolio(const GreedyContext& context, const OrderKeys& 
                             GreedyOrder::kDurationSize, GreedyOrder::kArea}) {
     const std::vector<int> sequence = greedy_order(keys, order);
     for (FitRule rule : {FitRule::kBestFit, FitRule::kFirstFit}) {
-      const std::string label = std::string(rule == FitRule::kBestFit ? "best_fit/" : "first_fit/") + std::string(to_string(order));
+      const std::string label =
+          std::string(rule == FitRule::kBestFit ? "best_fit/" : "first_fit/") + std::string(to_string(order));
       if (!consider(context, best, sequence, rule, label, first_pass ? first : deadline)) return best;
       first_pass = false;
       if (ideal_cost(best.cost, ideal_total) || deadline.check_now()) return best;
@@ -97,8 +98,12 @@ Plan MultiStartPlanner::plan(const Problem& problem, const PlannerOptions& optio
   greedy_restarts(context, best, lb, deadline);
   if (!best.result.complete) return to_plan(problem, std::move(best.result));  // stopped before any pass ended
   Plan plan = to_plan(problem, std::move(best.result));
-  plan.diagnostics.push_back({Severity::kNote, "multi-start",
-                              "best of " + std::to_string(best.passes) + " greedy passes: " + best.label, {}, -1, {}});
+  plan.diagnostics.push_back({Severity::kNote,
+                              "multi-start",
+                              "best of " + std::to_string(best.passes) + " greedy passes: " + best.label,
+                              {},
+                              -1,
+                              {}});
   return plan;
 }
 

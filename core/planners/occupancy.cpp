@@ -62,7 +62,8 @@ void walk_union(const std::vector<const RangeSet*>& sets, std::vector<size_t>& c
       for (size_t k = 0; k < sets.size(); ++k) {
         const auto& r = sets[k]->ranges();
         size_t& c = cursor[k];
-        while (c < r.size() && r[c].end <= y) ++c;
+        while (c < r.size() && r[c].end <= y)
+          ++c;
         if (c < r.size() && r[c].start <= y) {
           y = r[c].end;
           ++c;
@@ -83,7 +84,8 @@ void walk_union(const std::vector<const RangeSet*>& sets, std::vector<size_t>& c
 }  // namespace
 
 IntervalOccupancy::IntervalOccupancy(const TimeAxis& axis) : axis_(axis) {
-  while (leaves_ < std::max(1, axis.segments)) leaves_ *= 2;
+  while (leaves_ < std::max(1, axis.segments))
+    leaves_ *= 2;
   cover_.resize(static_cast<size_t>(2 * leaves_));
   sub_.resize(static_cast<size_t>(2 * leaves_));
   stamp_.assign(static_cast<size_t>(2 * leaves_), 0);
@@ -102,7 +104,8 @@ void IntervalOccupancy::collect(int b) {
     r >>= 1;
   }
   ++epoch_;
-  for (int v : canonical_) stamp_[static_cast<size_t>(v)] = epoch_;
+  for (int v : canonical_)
+    stamp_[static_cast<size_t>(v)] = epoch_;
   for (int v : canonical_) {
     for (int a = v >> 1; a >= 1 && stamp_[static_cast<size_t>(a)] != epoch_; a >>= 1) {
       stamp_[static_cast<size_t>(a)] = epoch_;
@@ -118,7 +121,8 @@ void IntervalOccupancy::insert(int b, int64_t offset, int64_t size) {
     cover_[static_cast<size_t>(v)].insert(offset, offset + size);
     sub_[static_cast<size_t>(v)].insert(offset, offset + size);
   }
-  for (int a : ancestors_) sub_[static_cast<size_t>(a)].insert(offset, offset + size);
+  for (int a : ancestors_)
+    sub_[static_cast<size_t>(a)].insert(offset, offset + size);
 }
 
 void IntervalOccupancy::walk(int b, GapVisitor& visitor) {

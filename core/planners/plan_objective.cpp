@@ -33,7 +33,8 @@ PlanCost plan_cost(const Problem& problem, const std::vector<Allocation>& alloca
     const auto rank = static_cast<size_t>(it - candidates.begin());
     if (rank == 0 || it == candidates.end()) continue;
     if (cost.displaced.size() < rank) cost.displaced.resize(rank, 0);
-    for (size_t k = 0; k < rank; ++k) cost.displaced[k] += buf.size_bytes;
+    for (size_t k = 0; k < rank; ++k)
+      cost.displaced[k] += buf.size_bytes;
   }
   for (size_t p = 0; p < problem.pools.size(); ++p) {
     cost.total += used[p];

@@ -16,8 +16,8 @@
 namespace usmpx {
 
 struct PlanCost {
-  int64_t unplaced = 0;          // buffers without a pool
-  int64_t overflow_bytes = 0;    // over the size hints, summed over pools
+  int64_t unplaced = 0;            // buffers without a pool
+  int64_t overflow_bytes = 0;      // over the size hints, summed over pools
   std::vector<int64_t> displaced;  // [k]: bytes placed beyond the buffer's k+1 preferred pools
   int64_t total = 0;
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "planners/multi_start.h"
 #include "planners/plan_objective.h"
 #include "planners/pool_search.h"
 
@@ -10,6 +11,7 @@ namespace {
 
 constexpr int64_t kRepackNodes = 20000;  // exact re-pack of an overflowing pool within its hint
 constexpr int64_t kMoveNodes = 4000;     // exact re-pack of a preferred pool with one more buffer
+constexpr size_t kForcedBuffers = 8;     // topmost buffers tried in another pool with a full re-plan
 
 class Choice {
  public:
@@ -22,7 +24,7 @@ class Choice {
       const int pool = overflowing_pool();
       if (pool < 0) return;
       if (repack(alloc_, pool, -1, kRepackNodes)) continue;
-      if (!move_top_out(pool)) return;
+      if (!move_top_out(pool) && !force_out(pool)) return;
     }
   }
 
@@ -66,7 +68,8 @@ class Choice {
       std::vector<int> residents;
       for (size_t b = 0; b < problem_.buffers.size(); ++b) {
         const Buffer& buf = problem_.buffers[b];
-        if (alloc_[b].pool == pool && !buf.pin && buf.pool_candidates.size() > 1) residents.push_back(static_cast<int>(b));
+        if (alloc_[b].pool == pool && !buf.pin && buf.pool_candidates.size() > 1)
+          residents.push_back(static_cast<int>(b));
       }
       std::stable_sort(residents.begin(), residents.end(), [&](int a, int b) { return size(a) < size(b); });
       for (int x : residents) {
@@ -108,7 +111,8 @@ class Choice {
       if (buf.pin || alloc_[b].pool == pool) continue;
       const auto& candidates = buf.pool_candidates;
       const auto it = std::find(candidates.begin(), candidates.end(), pool);
-      if (it != candidates.end() && static_cast<size_t>(it - candidates.begin()) < rank(static_cast<int>(b))) out.push_back(static_cast<int>(b));
+      if (it != candidates.end() && static_cast<size_t>(it - candidates.begin()) < rank(static_cast<int>(b)))
+        out.push_back(static_cast<int>(b));
     }
     std::stable_sort(out.begin(), out.end(), [&](int a, int b) { return size(a) > size(b); });
     return out;
@@ -138,13 +142,16 @@ class Choice {
     return -1;
   }
 
-  // Best-fit offset for b in `pool` among the buffers `alloc` puts there, within the hint.
-  int64_t gap_in(const std::vector<Allocation>& alloc, int b, int pool) const {
+  // Best-fit offset for b in `pool` among the buffers `alloc` puts there, within `limit` (by
+  // default the pool's hint); -1 when no gap holds it.
+  int64_t gap_in(const std::vector<Allocation>& alloc, int b, int pool, int64_t limit = -1) const {
     auto occupancy = context_.make_occupancy();
     for (size_t x = 0; x < alloc.size(); ++x) {
-      if (static_cast<int>(x) != b && alloc[x].pool == pool) occupancy->insert(static_cast<int>(x), alloc[x].offset, problem_.buffers[x].size_bytes);
+      if (static_cast<int>(x) != b && alloc[x].pool == pool)
+        occupancy->insert(static_cast<int>(x), alloc[x].offset, problem_.buffers[x].size_bytes);
     }
-    return fit_offset(*occupancy, b, problem_.buffers[static_cast<size_t>(b)], FitRule::kBestFit, hint(pool));
+    return fit_offset(*occupancy, b, problem_.buffers[static_cast<size_t>(b)], FitRule::kBestFit,
+                      limit < 0 ? hint(pool) : limit);
   }
 
   // Re-packs `pool` (plus `extra`, when >= 0) within its hint with the exact search.
@@ -166,11 +173,14 @@ class Choice {
     }
     const auto offsets = fit_pool(problem_, members, fixed, capacity, budget, deadline_);
     if (!offsets) return false;
-    for (size_t k = 0; k < members.size(); ++k) alloc[static_cast<size_t>(members[k])] = {pool, (*offsets)[k]};
+    for (size_t k = 0; k < members.size(); ++k)
+      alloc[static_cast<size_t>(members[k])] = {pool, (*offsets)[k]};
     return true;
   }
 
-  // Moves the topmost movable buffer of `pool` to another candidate pool with room.
+  // Moves a buffer of `pool` (topmost first) to another of its candidate pools, into a gap within
+  // that pool's hint when there is one, else above; the first move that lowers the plan's cost
+  // (less overflow first) is kept.
   bool move_top_out(int pool) {
     std::vector<int> movable;
     for (size_t b = 0; b < problem_.buffers.size(); ++b) {
@@ -179,12 +189,47 @@ class Choice {
     }
     auto end_of = [&](int b) { return alloc_[static_cast<size_t>(b)].offset + size(b); };
     std::stable_sort(movable.begin(), movable.end(), [&](int a, int b) { return end_of(a) > end_of(b); });
+    const PlanCost cost = plan_cost(problem_, alloc_);
     for (int b : movable) {
       for (int other : problem_.buffers[static_cast<size_t>(b)].pool_candidates) {
         if (other == pool) continue;
-        const int64_t offset = gap_in(alloc_, b, other);
-        if (offset >= 0) {
-          alloc_[static_cast<size_t>(b)] = {other, offset};
+        int64_t offset = gap_in(alloc_, b, other);
+        if (offset < 0) offset = gap_in(alloc_, b, other, kOpenEnd);
+        std::vector<Allocation> trial = alloc_;
+        trial[static_cast<size_t>(b)] = {other, offset};
+        if (plan_cost(problem_, trial) < cost) {
+          alloc_ = std::move(trial);
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  // Forces one of the topmost movable buffers of `pool` into another candidate pool and re-plans
+  // every buffer greedily around that choice (the others may swap pools); kept when the plan's
+  // cost improves.
+  bool force_out(int pool) {
+    std::vector<int> movable;
+    for (size_t b = 0; b < problem_.buffers.size(); ++b) {
+      const Buffer& buf = problem_.buffers[b];
+      if (alloc_[b].pool == pool && !buf.pin && buf.pool_candidates.size() > 1) movable.push_back(static_cast<int>(b));
+    }
+    auto end_of = [&](int b) { return alloc_[static_cast<size_t>(b)].offset + size(b); };
+    std::stable_sort(movable.begin(), movable.end(), [&](int a, int b) { return end_of(a) > end_of(b); });
+    if (movable.size() > kForcedBuffers) movable.resize(kForcedBuffers);
+    const PlanCost cost = plan_cost(problem_, alloc_);
+    for (int b : movable) {
+      for (int other : problem_.buffers[static_cast<size_t>(b)].pool_candidates) {
+        if (other == pool || deadline_.check_now()) continue;
+        Problem forced = problem_;
+        forced.buffers[static_cast<size_t>(b)].pin = Pin{other, std::nullopt};
+        const GreedyContext context(forced);
+        const OrderKeys keys = OrderKeys::of(context);
+        PortfolioResult trial = greedy_portfolio(context, keys, 0, deadline_);
+        if (!trial.result.complete) return false;
+        if (plan_cost(problem_, trial.result.allocations) < cost) {
+          alloc_ = std::move(trial.result.allocations);
           return true;
         }
       }

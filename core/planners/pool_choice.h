@@ -6,9 +6,11 @@
 // buffers' preferred pools, (3) the smallest total.
 //
 // 1. Repair: a pool over its hint is first re-packed by the exact search within the hint; if that
-//    fails, its topmost movable buffer (not pinned, with another candidate pool) moves to the
-//    first other candidate with a gap that holds it within that pool's hint. Repeated until every
-//    pool fits or nothing can move.
+//    fails, one of its buffers (topmost first, not pinned, with another candidate pool) moves to
+//    another candidate, into a gap within that pool's hint if there is one, when that lowers the
+//    plan's cost; failing that, one of its topmost buffers is forced into another candidate and
+//    every buffer is re-planned greedily around it (so that others can swap pools). Repeated
+//    until every pool fits or nothing helps.
 // 2. Preference: buffers outside their first-choice pool, largest first, try each more preferred
 //    pool: a free gap within the hint, else an exact re-pack of that pool with the buffer added
 //    (small node budget). A move is kept only when it improves the plan's cost.

@@ -9,7 +9,7 @@ namespace usmpx {
 namespace {
 
 constexpr const char* kOrders[] = {"WAT", "TAW", "TWA"};
-constexpr int kDescentTargets = 3;                   // drawn anywhere between bound and best
+constexpr int kDescentTargets = 3;                 // drawn anywhere between bound and best
 constexpr int64_t kNearSteps[] = {1, 2, 3, 5, 8};  // granules below the best
 constexpr double kGolden = 0.6180339887498949;
 
@@ -53,8 +53,8 @@ int64_t gcd_of(const exact::Instance& in, const std::vector<std::pair<int, int64
 }
 
 struct PoolMembers {
-  std::vector<int> items;                         // buffers the search places
-  std::vector<std::pair<int, int64_t>> fixed;     // buffers pinned at an offset in the pool
+  std::vector<int> items;                      // buffers the search places
+  std::vector<std::pair<int, int64_t>> fixed;  // buffers pinned at an offset in the pool
 };
 
 PoolMembers members_of(const Problem& problem, const std::vector<Allocation>& allocations, int pool) {
@@ -106,14 +106,16 @@ PoolSearchOutcome minimize_pool(const Problem& problem, std::vector<Allocation>&
     return out;
   }
   const exact::BuiltInstance built = exact::build_instance(problem, members.items, members.fixed);
-  for (int b : built.free_members) allocations[static_cast<size_t>(b)].offset = 0;
+  for (int b : built.free_members)
+    allocations[static_cast<size_t>(b)].offset = 0;
   const int64_t g = gcd_of(built.instance, members.fixed, problem);
   int64_t lb = std::max(floor, built.instance.lower_bound());
   int64_t best = size;
   out.searched = true;
   auto accept = [&](const std::vector<int64_t>& offsets) {
     for (int i = 0; i < built.instance.items; ++i) {
-      allocations[static_cast<size_t>(built.buffer_of_item[static_cast<size_t>(i)])].offset = offsets[static_cast<size_t>(i)];
+      allocations[static_cast<size_t>(built.buffer_of_item[static_cast<size_t>(i)])].offset =
+          offsets[static_cast<size_t>(i)];
     }
     best = std::max(floor, peak_of(built, offsets));
     deadline.report(-1.0, best, "exact search: smaller pool found");
@@ -143,7 +145,8 @@ PoolSearchOutcome minimize_pool(const Problem& problem, std::vector<Allocation>&
       const auto step = static_cast<int64_t>(draw * static_cast<double>(best - lb));
       targets.push_back(lb + step / g * g);
     }
-    for (int64_t k : kNearSteps) targets.push_back(best - k * g);
+    for (int64_t k : kNearSteps)
+      targets.push_back(best - k * g);
     std::sort(targets.begin(), targets.end());
     targets.erase(std::unique(targets.begin(), targets.end()), targets.end());
     for (size_t j = 0; j < targets.size() && best > lb && !deadline.check_now(); ++j) {
@@ -199,12 +202,14 @@ std::optional<std::vector<int64_t>> fit_pool(const Problem& problem, const std::
     }
     if (!found) return std::nullopt;
     for (int i = 0; i < built.instance.items; ++i) {
-      offsets[static_cast<size_t>(built.buffer_of_item[static_cast<size_t>(i)])] = search.offsets()[static_cast<size_t>(i)];
+      offsets[static_cast<size_t>(built.buffer_of_item[static_cast<size_t>(i)])] =
+          search.offsets()[static_cast<size_t>(i)];
     }
   }
   std::vector<int64_t> result;
   result.reserve(members.size());
-  for (int m : members) result.push_back(offsets[static_cast<size_t>(m)]);
+  for (int m : members)
+    result.push_back(offsets[static_cast<size_t>(m)]);
   return result;
 }
 

@@ -25,10 +25,10 @@
 namespace usmpx {
 
 struct PoolSearchOutcome {
-  bool searched = false;   // false when the pool was too large or trivial for the exact search
-  int64_t size = 0;        // the pool's size after the search
+  bool searched = false;    // false when the pool was too large or trivial for the exact search
+  int64_t size = 0;         // the pool's size after the search
   int64_t lower_bound = 0;  // proven: no placement of these buffers in this pool is smaller
-  bool optimal = false;    // size == lower_bound
+  bool optimal = false;     // size == lower_bound
 };
 
 PoolSearchOutcome minimize_pool(const Problem& problem, std::vector<Allocation>& allocations, int pool,

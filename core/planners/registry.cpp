@@ -36,11 +36,11 @@ const std::vector<PlannerInfo>& planner_catalog() {
       {"best_fit_breadth", "by the heaviest moment of each buffer's life, best fit", false,
        [] { return std::make_unique<BestFitPlanner>(GreedyOrder::kBreadth); }},
       {"multi_start", "every greedy order and fit, then randomised restarts until the time limit", false,
-       [] { return std::make_unique<MultiStartPlanner>(); }},
+       [] { return std::make_unique<MultiStartPlanner>(); }, true},
       {"exact", "MiniMalloc-style exact search from the lower bound, anytime, proves optimality", false,
-       [] { return std::make_unique<ExactPlanner>(); }},
+       [] { return std::make_unique<ExactPlanner>(); }, true},
       {"best", "the strongest planners within the time limit; the best valid plan", false,
-       [] { return std::make_unique<BestPlanner>(); }},
+       [] { return std::make_unique<BestPlanner>(); }, true},
   };
   return catalog;
 }
@@ -69,6 +69,9 @@ void finish_plan(const Problem& problem, Plan& plan) {
   std::vector<Diagnostic> findings = validate(problem, plan);
   plan.proven_optimal = findings.empty() && plan_fits(problem, plan) && plan.total_size() <= plan.lower_bound_bytes;
   for (Diagnostic& d : findings) plan.diagnostics.push_back(std::move(d));
+  // Errors first, then warnings, then notes (each group in the order it was found).
+  std::stable_sort(plan.diagnostics.begin(), plan.diagnostics.end(),
+                   [](const Diagnostic& a, const Diagnostic& b) { return a.severity < b.severity; });
 }
 
 Plan run_planner(const Planner& planner, const Problem& problem, const PlannerOptions& options) {

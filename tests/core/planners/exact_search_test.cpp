@@ -22,7 +22,8 @@ class BruteForce {
     const ConflictLists all = symmetric_conflicts(problem);
     conflicts_.assign(problem.buffers.size(), std::vector<char>(problem.buffers.size(), 0));
     for (size_t b = 0; b < all.size(); ++b) {
-      for (int c : all[b]) conflicts_[b][static_cast<size_t>(c)] = 1;
+      for (int c : all[b])
+        conflicts_[b][static_cast<size_t>(c)] = 1;
     }
     // Pinned buffers first, so that the free ones are checked against them.
     std::stable_sort(subset_.begin(), subset_.end(), [&](int a, int b) { return pinned(a) > pinned(b); });
@@ -41,7 +42,9 @@ class BruteForce {
   }
 
  private:
-  bool pinned(int b) const { return problem_.buffers[static_cast<size_t>(b)].pin && problem_.buffers[static_cast<size_t>(b)].pin->offset; }
+  bool pinned(int b) const {
+    return problem_.buffers[static_cast<size_t>(b)].pin && problem_.buffers[static_cast<size_t>(b)].pin->offset;
+  }
   bool clash(int b, int64_t offset) const {
     const int64_t size = problem_.buffers[static_cast<size_t>(b)].size_bytes;
     for (int c : subset_) {
@@ -152,12 +155,14 @@ TEST(Infeasibility, NamedBuffersCannotFitTogether) {
   for (int round = 0; round < 400; ++round) {
     testing::RandomProblemSpec spec = small_spec(round);
     spec.buffers = 3 + round % 5;
-    Problem problem = round % 3 == 2 ? testing::random_graph_problem(rng, spec, 0.6) : testing::random_interval_problem(rng, spec);
+    Problem problem =
+        round % 3 == 2 ? testing::random_graph_problem(rng, spec, 0.6) : testing::random_interval_problem(rng, spec);
     const int64_t optimum = BruteForce(problem, all_buffers(problem)).minimum(200);
     problem.pools[0].size_hint_bytes = std::max<int64_t>(1, optimum - 1 - static_cast<int64_t>(round % 3));
     const Plan plan = run("best", problem);
     ASSERT_FALSE(plan_fits(problem, plan)) << "round " << round;
-    const auto it = std::find_if(plan.diagnostics.begin(), plan.diagnostics.end(), [](const Diagnostic& d) { return d.code == "infeasible"; });
+    const auto it = std::find_if(plan.diagnostics.begin(), plan.diagnostics.end(),
+                                 [](const Diagnostic& d) { return d.code == "infeasible"; });
     ASSERT_NE(it, plan.diagnostics.end()) << "round " << round;  // tiny problems are always proven
     ++explained;
     EXPECT_EQ(it->pool, 0);
@@ -165,7 +170,8 @@ TEST(Infeasibility, NamedBuffersCannotFitTogether) {
     const int64_t hint = problem.pools[0].size_hint_bytes;
     ASSERT_FALSE(BruteForce(problem, it->buffers).fits(hint)) << "round " << round << ": " << it->message;
     if (it->message.find("without any one of them the rest fits") != std::string::npos ||
-        it->message.find("pinned at offset") != std::string::npos || it->message.find("on its own") != std::string::npos) {
+        it->message.find("pinned at offset") != std::string::npos ||
+        it->message.find("on its own") != std::string::npos) {
       for (int drop : it->buffers) {
         std::vector<int> rest;
         for (int b : it->buffers) {
@@ -200,11 +206,13 @@ TEST(Infeasibility, CliqueOverTheHintIsReportedWithTheMissingBytes) {
   add("e", 90, 7, 9);  // does not overlap a: a and e can share bytes
   const Plan plan = run("best", problem);
   EXPECT_FALSE(plan_fits(problem, plan));
-  const auto it = std::find_if(plan.diagnostics.begin(), plan.diagnostics.end(), [](const Diagnostic& d) { return d.code == "infeasible"; });
+  const auto it = std::find_if(plan.diagnostics.begin(), plan.diagnostics.end(),
+                               [](const Diagnostic& d) { return d.code == "infeasible"; });
   ASSERT_NE(it, plan.diagnostics.end());
   // a, b, c and d are live at tick 4 and need 115 bytes; a, b, c alone already need 110 > 100.
   EXPECT_EQ(it->buffers, (std::vector<int>{0, 1, 2}));
-  EXPECT_NE(it->message.find("pool 'sram' is 15 bytes short (size hint 100, the best plan found needs 115)"), std::string::npos)
+  EXPECT_NE(it->message.find("pool 'sram' is 15 bytes short (size hint 100, the best plan found needs 115)"),
+            std::string::npos)
       << it->message;
   EXPECT_NE(it->message.find("'a', 'b', 'c' cannot fit in it together"), std::string::npos) << it->message;
   EXPECT_NE(it->message.find("need 110 bytes"), std::string::npos) << it->message;
@@ -225,7 +233,8 @@ TEST(Infeasibility, PinBeyondTheHint) {
   a.pin = Pin{0, 56};
   problem.buffers.push_back(a);
   const Plan plan = run("best", problem);
-  const auto it = std::find_if(plan.diagnostics.begin(), plan.diagnostics.end(), [](const Diagnostic& d) { return d.code == "infeasible"; });
+  const auto it = std::find_if(plan.diagnostics.begin(), plan.diagnostics.end(),
+                               [](const Diagnostic& d) { return d.code == "infeasible"; });
   ASSERT_NE(it, plan.diagnostics.end());
   EXPECT_EQ(it->buffers, std::vector<int>{0});
   EXPECT_NE(it->message.find("pool 'sram' is 8 bytes short"), std::string::npos) << it->message;
@@ -292,7 +301,8 @@ TEST(PoolChoice, OverflowingPoolIsRepairedByMovingToTheNextCandidate) {
   EXPECT_EQ(testing::pool_of(problem, plan, "p"), "dtcm");
   // dtcm holds p plus two of the others at any time: 64 bytes of the six stay there at each tick.
   int in_dtcm = 0;
-  for (const Allocation& a : plan.allocations) in_dtcm += a.pool == 0 ? 1 : 0;
+  for (const Allocation& a : plan.allocations)
+    in_dtcm += a.pool == 0 ? 1 : 0;
   EXPECT_GE(in_dtcm, 4);
   EXPECT_LE(plan.pool_sizes[0], 96);
 }

@@ -5,8 +5,8 @@
 #include <chrono>
 #include <random>
 #include <string>
-#include <vector>
 #include <thread>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -19,11 +19,19 @@
 namespace usmpx {
 namespace {
 
-const std::vector<std::string> kProjectPlanners = {"first_fit",     "best_fit_size",          "best_fit_size_duration",
-                                        "best_fit_duration_size", "best_fit_area", "best_fit_breadth",
-                                        "multi_start",   "exact",                  "best"};
+const std::vector<std::string> kProjectPlanners = {"first_fit",
+                                                   "best_fit_size",
+                                                   "best_fit_size_duration",
+                                                   "best_fit_duration_size",
+                                                   "best_fit_area",
+                                                   "best_fit_breadth",
+                                                   "multi_start",
+                                                   "exact",
+                                                   "best"};
 
-Problem load_csv(const std::string& path) { return read_minimalloc_csv(read_text_file(path), path); }
+Problem load_csv(const std::string& path) {
+  return read_minimalloc_csv(read_text_file(path), path);
+}
 
 // A lifetime problem with many long-lived buffers of awkward sizes: hard for the exact search.
 Problem hard_problem(int buffers, uint64_t seed) {
@@ -79,7 +87,8 @@ TEST_P(Anytime, CancellationStopsWithin100Ms) {
     canceller.join();
     if (returned_at < cancelled_at) continue;  // finished before the cancel: nothing measured
     stopped_early = true;
-    best_latency_ms = std::min(best_latency_ms, std::chrono::duration<double, std::milli>(returned_at - cancelled_at).count());
+    best_latency_ms =
+        std::min(best_latency_ms, std::chrono::duration<double, std::milli>(returned_at - cancelled_at).count());
   }
   ASSERT_TRUE(stopped_early) << GetParam() << " always finished before it was cancelled";
   EXPECT_LE(best_latency_ms, 100.0) << GetParam();
@@ -120,31 +129,31 @@ TEST_P(SharedBenchmarks, PlannerReaches) {
   EXPECT_EQ(plan.proven_optimal, GetParam().optimal);
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Files, SharedBenchmarks,
-    ::testing::Values(
-        // TVM's deep_speech and TFLM's person detection: the lower bound.
-        Reached{"derived/tvm_deep_speech.csv", "best", 100352, true},
-        Reached{"derived/tvm_deep_speech.csv", "exact", 100352, true},
-        Reached{"derived/tvm_deep_speech.csv", "first_fit", 100352, true},
-        Reached{"derived/tvm_deep_speech.csv", "best_fit_size", 100352, true},
-        Reached{"derived/tvm_deep_speech.csv", "best_fit_duration_size", 139264, false},
-        Reached{"derived/tflm_person_detection.csv", "best", 64512, true},
-        Reached{"derived/tflm_person_detection.csv", "first_fit", 64512, true},
-        // MiniMalloc's example (optimum 12) and two challenging files the search closes quickly.
-        Reached{"minimalloc/input.12.csv", "best", 12, true},
-        Reached{"minimalloc/input.12.csv", "exact", 12, true},
-        Reached{"minimalloc/A.1048576.csv", "first_fit", 1352704, false},
-        Reached{"minimalloc/A.1048576.csv", "exact", 1048576, true},
-        Reached{"minimalloc/C.1048576.csv", "exact", 1039360, true},
-        Reached{"minimalloc/C.1048576.csv", "best", 1039360, true},
-        // idealloc's ResNet-50 trace: the lower bound (MiniMalloc needs 12 s on this machine).
-        Reached{"idealloc/somas_tensors/resnet50.csv", "exact", 1515472556, true}),
-    [](const auto& param_info) {
-      std::string name = std::string(param_info.param.file) + "_" + param_info.param.planner;
-      for (char& c : name) c = std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-      return name;
-    });
+INSTANTIATE_TEST_SUITE_P(Files, SharedBenchmarks,
+                         ::testing::Values(
+                             // TVM's deep_speech and TFLM's person detection: the lower bound.
+                             Reached{"derived/tvm_deep_speech.csv", "best", 100352, true},
+                             Reached{"derived/tvm_deep_speech.csv", "exact", 100352, true},
+                             Reached{"derived/tvm_deep_speech.csv", "first_fit", 100352, true},
+                             Reached{"derived/tvm_deep_speech.csv", "best_fit_size", 100352, true},
+                             Reached{"derived/tvm_deep_speech.csv", "best_fit_duration_size", 139264, false},
+                             Reached{"derived/tflm_person_detection.csv", "best", 64512, true},
+                             Reached{"derived/tflm_person_detection.csv", "first_fit", 64512, true},
+                             // MiniMalloc's example (optimum 12) and two challenging files the search closes quickly.
+                             Reached{"minimalloc/input.12.csv", "best", 12, true},
+                             Reached{"minimalloc/input.12.csv", "exact", 12, true},
+                             Reached{"minimalloc/A.1048576.csv", "first_fit", 1352704, false},
+                             Reached{"minimalloc/A.1048576.csv", "exact", 1048576, true},
+                             Reached{"minimalloc/C.1048576.csv", "exact", 1039360, true},
+                             Reached{"minimalloc/C.1048576.csv", "best", 1039360, true},
+                             // idealloc's ResNet-50 trace: the lower bound (MiniMalloc needs 12 s on this machine).
+                             Reached{"idealloc/somas_tensors/resnet50.csv", "exact", 1515472556, true}),
+                         [](const auto& param_info) {
+                           std::string name = std::string(param_info.param.file) + "_" + param_info.param.planner;
+                           for (char& c : name)
+                             c = std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+                           return name;
+                         });
 
 TEST(SharedBenchmarks, Y1FirstFitPlansEverything) {
   USMPX_REQUIRE_SHARED(path, "benchmarks/idealloc/iopddl/Y_1.csv");

@@ -1,9 +1,9 @@
 // Invariants of the project's own planners (beyond TVM) on thousands of random problems: lifetime
 // problems and general conflict graphs, pins, mixed alignments, several pools, size hints.
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
-#include <set>
 
 #include <gtest/gtest.h>
 
@@ -15,11 +15,19 @@
 namespace usmpx {
 namespace {
 
-const std::vector<std::string> kProjectPlanners = {"first_fit",     "best_fit_size",          "best_fit_size_duration",
-                                        "best_fit_duration_size", "best_fit_area", "best_fit_breadth",
-                                        "multi_start",   "exact",                  "best"};
+const std::vector<std::string> kProjectPlanners = {"first_fit",
+                                                   "best_fit_size",
+                                                   "best_fit_size_duration",
+                                                   "best_fit_duration_size",
+                                                   "best_fit_area",
+                                                   "best_fit_breadth",
+                                                   "multi_start",
+                                                   "exact",
+                                                   "best"};
 
-bool searching(const std::string& planner) { return planner == "exact" || planner == "best" || planner == "multi_start"; }
+bool searching(const std::string& planner) {
+  return planner == "exact" || planner == "best" || planner == "multi_start";
+}
 
 // Searching planners get a short limit: some small random problems keep a search busy for
 // minutes (no proof of optimality), and a valid plan is due at any limit.
@@ -39,7 +47,8 @@ std::set<std::string> error_codes(const Plan& plan) {
 
 std::string describe(const Plan& plan) {
   std::string text;
-  for (const Diagnostic& d : plan.diagnostics) text += d.code + ": " + d.message + "\n";
+  for (const Diagnostic& d : plan.diagnostics)
+    text += d.code + ": " + d.message + "\n";
   return text;
 }
 
@@ -99,8 +108,8 @@ TEST_P(ProjectPlanner, SizeHintsGiveAFittingPlanOrOnlyOverflows) {
     spec.capacities = true;
     spec.mixed_alignment = round % 2 == 1;
     spec.pin_fraction = round % 4 == 0 ? 0.2 : 0.0;
-    const Problem problem = round % 5 == 4 ? testing::random_graph_problem(rng, spec, 0.3)
-                                           : testing::random_interval_problem(rng, spec);
+    const Problem problem =
+        round % 5 == 4 ? testing::random_graph_problem(rng, spec, 0.3) : testing::random_interval_problem(rng, spec);
     const Plan p = plan(problem);
     std::set<std::string> codes = error_codes(p);
     codes.erase("infeasible");
