@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <numeric>
 #include <set>
 
 #include "model/conflict_graph.h"
@@ -194,6 +195,68 @@ void build_graph(const Problem& problem, const std::vector<int>& members,
 }
 
 }  // namespace
+
+int64_t Instance::lower_bound() const {
+  int64_t best = 0;
+  std::vector<int64_t> total(static_cast<size_t>(sections), 0);
+  for (int i = 0; i < items; ++i) {
+    best = std::max(best, size[static_cast<size_t>(i)]);
+    for (int s : item_sections[static_cast<size_t>(i)])
+      total[static_cast<size_t>(s)] += size[static_cast<size_t>(i)];
+  }
+  for (int s = 0; s < sections; ++s) {
+    int64_t fixed = 0;
+    int64_t top = 0;
+    for (const FixedRange& f : section_fixed[static_cast<size_t>(s)]) {
+      fixed += f.end - f.start;
+      top = std::max(top, f.end);
+    }
+    best = std::max({best, total[static_cast<size_t>(s)] + fixed, top});
+  }
+  return best;
+}
+
+void sort_by_keys(const Instance& in, const char* keys, const std::vector<int64_t>& total, std::vector<int>& items) {
+  auto key = [&](char k, size_t i) -> double {
+    switch (k) {
+      case 'W':
+        return static_cast<double>(in.width[i]);
+      case 'A':
+        return static_cast<double>(in.width[i]) * static_cast<double>(in.size[i]);
+      case 'T':
+        return static_cast<double>(total[i]);
+      case 'Z':
+        return static_cast<double>(in.size[i]);
+      case 'C':
+        return static_cast<double>(in.item_sections[i].size());
+      case 'O':
+        return static_cast<double>(in.neighbours[i].size());
+      case 'L':
+        return -static_cast<double>(in.lower[i]);
+      default:
+        return 0.0;
+    }
+  };
+  std::sort(items.begin(), items.end(), [&](int a, int b) {
+    for (const char* k = keys; *k != '\0'; ++k) {
+      const double ka = key(*k, static_cast<size_t>(a));
+      const double kb = key(*k, static_cast<size_t>(b));
+      if (ka != kb) return ka > kb;
+    }
+    return a < b;
+  });
+}
+
+std::vector<int> preorder(const Instance& in, const char* keys) {
+  const auto n = static_cast<size_t>(in.items);
+  std::vector<int> order(n);
+  std::iota(order.begin(), order.end(), 0);
+  sort_by_keys(in, keys, in.section_total, order);
+  std::vector<int> rank(n);
+  for (size_t r = 0; r < n; ++r)
+    rank[static_cast<size_t>(order[r])] = static_cast<int>(r);
+  return rank;
+}
 
 BuiltInstance build_instance(const Problem& problem, const std::vector<int>& members,
                              const std::vector<std::pair<int, int64_t>>& fixed) {

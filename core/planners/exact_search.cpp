@@ -12,73 +12,6 @@ enum UndoKind { kOffset, kBase, kRemaining, kCrossing, kRank };
 
 }  // namespace
 
-int64_t Instance::lower_bound() const {
-  int64_t best = 0;
-  std::vector<int64_t> total(static_cast<size_t>(sections), 0);
-  for (int i = 0; i < items; ++i) {
-    best = std::max(best, size[static_cast<size_t>(i)]);
-    for (int s : item_sections[static_cast<size_t>(i)])
-      total[static_cast<size_t>(s)] += size[static_cast<size_t>(i)];
-  }
-  for (int s = 0; s < sections; ++s) {
-    int64_t fixed = 0;
-    int64_t top = 0;
-    for (const FixedRange& f : section_fixed[static_cast<size_t>(s)]) {
-      fixed += f.end - f.start;
-      top = std::max(top, f.end);
-    }
-    best = std::max({best, total[static_cast<size_t>(s)] + fixed, top});
-  }
-  return best;
-}
-
-namespace {
-
-// Sorts items by the letters of `keys` (see preorder()); `total` is the heaviest section total per item.
-void sort_by_keys(const Instance& in, const char* keys, const std::vector<int64_t>& total, std::vector<int>& items) {
-  auto key = [&](char k, size_t i) -> double {
-    switch (k) {
-      case 'W':
-        return static_cast<double>(in.width[i]);
-      case 'A':
-        return static_cast<double>(in.width[i]) * static_cast<double>(in.size[i]);
-      case 'T':
-        return static_cast<double>(total[i]);
-      case 'Z':
-        return static_cast<double>(in.size[i]);
-      case 'C':
-        return static_cast<double>(in.item_sections[i].size());
-      case 'O':
-        return static_cast<double>(in.neighbours[i].size());
-      case 'L':
-        return -static_cast<double>(in.lower[i]);
-      default:
-        return 0.0;
-    }
-  };
-  std::sort(items.begin(), items.end(), [&](int a, int b) {
-    for (const char* k = keys; *k != '\0'; ++k) {
-      const double ka = key(*k, static_cast<size_t>(a));
-      const double kb = key(*k, static_cast<size_t>(b));
-      if (ka != kb) return ka > kb;
-    }
-    return a < b;
-  });
-}
-
-}  // namespace
-
-std::vector<int> preorder(const Instance& in, const char* keys) {
-  const auto n = static_cast<size_t>(in.items);
-  std::vector<int> order(n);
-  std::iota(order.begin(), order.end(), 0);
-  sort_by_keys(in, keys, in.section_total, order);
-  std::vector<int> rank(n);
-  for (size_t r = 0; r < n; ++r)
-    rank[static_cast<size_t>(order[r])] = static_cast<int>(r);
-  return rank;
-}
-
 Search::Search(const Instance& instance) : in_(instance) {}
 
 int64_t Search::min_offset(int item, int64_t base) const {
@@ -414,7 +347,7 @@ void Search::gather_part(int lo, int hi, size_t from, size_t depth) {
     candidates.push_back(i);
     dominance = std::min(dominance, minoff_[ui] + in_.size[ui]);
   }
-  if (rerank_parts_ && !candidates.empty()) {
+  if (!candidates.empty()) {
     rerank(candidates);
     std::sort(candidates.begin(), candidates.end(), [this](int a, int b) { return before(a, b); });
   }
@@ -459,7 +392,7 @@ Outcome Search::solve(int lo, int hi, int64_t last_offset, int last_rank, size_t
         int start = lo;
         for (int b : cuts) {
           gather_part(start, b, depth + 1, depth + 2);
-          result = solve(start, b, offset, rerank_parts_ ? -1 : rank, depth + 2);
+          result = solve(start, b, offset, -1, depth + 2);  // new ranks: any item may go at `offset`
           if (result != Outcome::kFound) break;
           start = b;
         }

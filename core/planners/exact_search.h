@@ -17,7 +17,14 @@
 // - Hatless pruning. An item that conflicts with no unplaced item cannot be helped by placing
 //   others first: if it fails, its siblings are not tried.
 // - Dynamic decomposition (time-slice sections only). When no unplaced item crosses a section
-//   boundary any more, the two sides are independent and solved one after the other.
+//   boundary any more, the two sides are independent and solved one after the other. The whole
+//   component is checked (inference with the offset just placed) before it is split, and each
+//   part gets a new static order from its current section totals, as MiniMalloc re-sorts the
+//   sub-problems it splits off; within a part the canonical order restarts at that offset.
+//
+// Implementation: a node lists its unplaced items sorted by (minimum offset, rank), reusing its
+// parent's order and merging in the few items whose offset rose; a candidate is first checked
+// cheaply against the node's section floors before it is placed.
 //
 // The search stops at a node limit, the deadline or cancellation and then says so (kStopped);
 // kInfeasible is a proof that no packing fits below C.
@@ -26,41 +33,9 @@
 #include <vector>
 
 #include "planners/deadline.h"
+#include "planners/exact_instance.h"
 
 namespace usmpx::exact {
-
-struct FixedRange {
-  int64_t start;
-  int64_t end;
-};
-
-// A single-pool placement problem. Items conflict when they share a section or are listed as
-// neighbours; in interval mode the sections of item i are the contiguous range [lo[i], hi[i]).
-struct Instance {
-  int items = 0;
-  int sections = 0;
-  bool intervals = false;
-  std::vector<int64_t> size;
-  std::vector<int64_t> alignment;
-  std::vector<std::vector<int>> neighbours;     // symmetric, no duplicates
-  std::vector<int> lo, hi;                      // interval mode
-  std::vector<std::vector<int>> item_sections;  // every mode (interval mode: lo..hi-1)
-  // Pinned ranges the items must avoid: per item (those it conflicts with, by start) and per section.
-  std::vector<std::vector<FixedRange>> item_fixed;
-  std::vector<std::vector<FixedRange>> section_fixed;
-  // Keys for the static preorders.
-  std::vector<int64_t> width;          // lifetime length (or degree without lifetimes)
-  std::vector<int64_t> section_total;  // max over the item's sections of their total size
-  std::vector<int64_t> lower;          // first tick (or 0)
-
-  // Lowest peak any packing can reach (heaviest section, or heaviest item end / fixed range).
-  int64_t lower_bound() const;
-};
-
-// Static preorder named by letters, most significant first, each descending: W width, A area,
-// T heaviest section, Z size, C sections spanned, O neighbours, L first tick (ascending).
-// Returns rank[item] (0 = first).
-std::vector<int> preorder(const Instance& instance, const char* keys);
 
 enum class Outcome { kFound, kInfeasible, kStopped };
 
@@ -68,11 +43,11 @@ class Search {
  public:
   explicit Search(const Instance& instance);
   // Looks for a packing with every item end <= capacity, visiting at most node_limit nodes.
+  // `keys` names the static order (see preorder()).
   Outcome run(int64_t capacity, const char* keys, int64_t node_limit, Deadline& deadline);
   // The packing found by the last successful run (offset per item).
   const std::vector<int64_t>& offsets() const { return found_; }
   int64_t nodes() const { return nodes_; }
-  bool rerank_parts_ = true;
 
  private:
   struct Undo {

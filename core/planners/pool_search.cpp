@@ -4,6 +4,7 @@
 #include <numeric>
 
 #include "planners/exact_instance.h"
+#include "planners/exact_search.h"
 
 namespace usmpx {
 namespace {
