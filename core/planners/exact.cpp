@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "planners/exact_pools.h"
+#include "planners/infeasibility.h"
 #include "planners/lower_bound.h"
 #include "planners/multi_start.h"
 
@@ -17,6 +18,12 @@ Plan ExactPlanner::plan(const Problem& problem, const PlannerOptions& options) c
   if (!start.result.complete) return to_plan(problem, std::move(start.result));
   Plan plan = to_plan(problem, std::move(start.result));
   minimize_pools(problem, plan, deadline);
+  Plan sized = plan;
+  compute_pool_sizes(problem, sized);
+  if (!plan_fits(problem, sized)) {
+    for (Diagnostic& d : explain_infeasibility(problem, plan.allocations, deadline))
+      plan.diagnostics.push_back(std::move(d));
+  }
   return plan;
 }
 

@@ -14,7 +14,7 @@ namespace usmpx {
 // Lifetime problems use time slices as sections (with decomposition at cuts); conflict-list
 // problems use cliques found greedily (no decomposition), so general graphs are searched too.
 // The plan reports the proven lower bound (raised by exhausted searches) and whether it is proven
-// optimal. Pools too large for the search (over 4M overlapping pairs, or 3000 buffers in a general
+// optimal; when it does not fit, why (infeasibility.h). Pools too large for the search (over 4M overlapping pairs, or 3000 buffers in a general
 // graph) keep the portfolio's placement; a note says so.
 class ExactPlanner final : public Planner {
  public:

@@ -86,9 +86,10 @@ void walk_union(const std::vector<const RangeSet*>& sets, std::vector<size_t>& c
 IntervalOccupancy::IntervalOccupancy(const TimeAxis& axis) : axis_(axis) {
   while (leaves_ < std::max(1, axis.segments))
     leaves_ *= 2;
-  cover_.resize(static_cast<size_t>(2 * leaves_));
-  sub_.resize(static_cast<size_t>(2 * leaves_));
-  stamp_.assign(static_cast<size_t>(2 * leaves_), 0);
+  const size_t nodes = 2 * static_cast<size_t>(leaves_);
+  cover_.resize(nodes);
+  sub_.resize(nodes);
+  stamp_.assign(nodes, 0);
 }
 
 // Canonical nodes of b's segment range and their strict ancestors (each once).
