@@ -309,3 +309,59 @@ TEST(PoolChoice, OverflowingPoolIsRepairedByMovingToTheNextCandidate) {
 
 }  // namespace
 }  // namespace usmpx
+
+namespace usmpx {
+namespace {
+
+// Inputs at the edges: nothing to plan, buffers without pools or lifetimes, zero sizes, pins that
+// collide. Every project planner returns a plan of the right shape without crashing, and a valid
+// one whenever the input allows it.
+TEST(EdgeCases, EveryProjectPlannerCopes) {
+  const char* const planners[] = {"first_fit", "best_fit_size", "best_fit_breadth", "multi_start", "exact", "best"};
+  Problem empty;
+  Problem no_pools;
+  no_pools.conflict_source = ConflictSource::kLifetimes;
+  Buffer orphan;
+  orphan.name = "orphan";
+  orphan.size_bytes = 8;
+  orphan.lifetime = Lifetime{0, 2};
+  no_pools.buffers.push_back(orphan);
+  Problem odd;
+  odd.conflict_source = ConflictSource::kLifetimes;
+  Pool pool;
+  pool.name = "sram";
+  odd.pools = {pool};
+  for (int i = 0; i < 6; ++i) {
+    Buffer b;
+    b.name = "b" + std::to_string(i);
+    b.size_bytes = i % 3 == 0 ? 0 : 16 * i;
+    b.alignment = i % 2 == 0 ? 64 : 1;
+    b.pool_candidates = {0};
+    if (i != 5) b.lifetime = Lifetime{i, i + 3};  // b5 has no lifetime: conflicts with nothing
+    odd.buffers.push_back(b);
+  }
+  Problem colliding = odd;
+  colliding.buffers[1].pin = Pin{0, 0};
+  colliding.buffers[2].pin = Pin{0, 8};  // overlaps b1's pinned range while both are live
+  for (const char* name : planners) {
+    PlannerOptions options;
+    options.time_limit_seconds = 0.5;
+    const auto planner = make_planner(name);
+    const Plan p0 = run_planner(*planner, empty, options);
+    EXPECT_TRUE(p0.allocations.empty()) << name;
+    EXPECT_FALSE(p0.has_errors()) << name;
+    const Plan p1 = run_planner(*planner, no_pools, options);
+    ASSERT_EQ(p1.allocations.size(), 1u) << name;
+    EXPECT_FALSE(p1.allocations[0].placed()) << name;  // nowhere to go: the validator says so
+    const Plan p2 = run_planner(*planner, odd, options);
+    EXPECT_FALSE(p2.has_errors()) << name << "\n" << p2.diagnostics.front().message;
+    EXPECT_EQ(p2.total_size(), BruteForce(odd, all_buffers(odd)).minimum(1000)) << name;
+    const Plan p3 = run_planner(*planner, colliding, options);
+    EXPECT_EQ(p3.allocations[1].offset, 0) << name;  // pins hold even when they collide
+    EXPECT_EQ(p3.allocations[2].offset, 8) << name;
+    EXPECT_TRUE(p3.has_errors()) << name;  // the overlap is reported
+  }
+}
+
+}  // namespace
+}  // namespace usmpx
