@@ -57,6 +57,7 @@ GreedyContext::GreedyContext(const Problem& p) : problem(p), intervals(p.interva
   candidates.resize(p.buffers.size());
   for (size_t b = 0; b < p.buffers.size(); ++b) {
     candidates[b] = p.effective_candidates(static_cast<int>(b));
+    std::erase_if(candidates[b], [&](int pool) { return pool < 0 || pool >= static_cast<int>(p.pools.size()); });
     const auto& pin = p.buffers[b].pin;
     if (pin && pin->offset && pin->pool >= 0 && pin->pool < static_cast<int>(p.pools.size())) {
       fixed.push_back(static_cast<int>(b));
