@@ -1,6 +1,7 @@
 #include "planners/pool_search.h"
 
 #include <algorithm>
+#include <iterator>
 #include <numeric>
 
 #include "planners/exact_instance.h"
@@ -12,6 +13,7 @@ namespace {
 constexpr const char* kOrders[] = {"WAT", "TAW", "TWA"};
 constexpr int kDescentTargets = 3;                 // drawn anywhere between bound and best
 constexpr int64_t kNearSteps[] = {1, 2, 3, 5, 8};  // granules below the best
+constexpr size_t kProbedSteps = 3;                 // of those, probed with every order when stalled
 constexpr double kGolden = 0.6180339887498949;
 
 // Overlapping lifetime pairs among `members`, counting stops once `limit` is passed.
@@ -125,47 +127,75 @@ PoolSearchOutcome minimize_pool(const Problem& problem, std::vector<Allocation>&
   const int64_t items = built.instance.items;
   int64_t limit = 2 * items;
   double draw = 0.0;
-  for (int pass = 0; best > lb && !deadline.check_now(); ++pass) {
-    bool progress = false;
-    // The lower bound itself, one static order per pass in turn.
-    const exact::Outcome at_bound = search.run(lb, kOrders[pass % 3], limit, deadline);
-    if (at_bound == exact::Outcome::kFound) {
-      accept(search.offsets());
-      progress = true;
-    } else if (at_bound == exact::Outcome::kInfeasible) {
-      lb += g;
-      progress = true;
+  // Two activities share the nodes equally: attempts at the lower bound itself (MiniMalloc's
+  // round robin of the three static orders, the node limit doubling after each round) and
+  // descent passes below the best size found so far.
+  int64_t bound_limit = 2 * items;
+  int64_t bound_nodes = 0;
+  int64_t descent_nodes = 0;
+  bool stalled = false;
+  for (int bound_turn = 0, pass = 0; best > lb && !deadline.check_now();) {
+    // Only the bound is left to try when no capacity lies strictly between it and the best.
+    if (bound_nodes <= descent_nodes || best - g <= lb) {
+      const exact::Outcome r = search.run(lb, kOrders[bound_turn % 3], bound_limit, deadline);
+      bound_nodes += search.nodes();
+      if (++bound_turn % 3 == 0) bound_limit *= 2;
+      if (r == exact::Outcome::kFound) {
+        accept(search.offsets());
+      } else if (r == exact::Outcome::kInfeasible) {
+        lb += g;
+      }
+      continue;
     }
-    // Capacities between the bound and the best size so far, lowest first: a few just below the
-    // best, and a few drawn anywhere in the gap (a golden-ratio sequence, new ones every pass),
-    // since how hard a capacity is varies erratically. A proof that one is too small raises the
-    // bound, so on small problems the passes close the gap like a bisection.
-    std::vector<int64_t> targets;
+    // A descent pass: capacities between the bound and the best size so far, lowest first: a
+    // few just below the best, and a few drawn anywhere in the gap (a golden-ratio sequence, new
+    // ones every pass), since how hard a capacity is varies erratically. Each gets the pass's
+    // order and a quarter of its node limit; after a pass that found nothing, the closest ones
+    // are first probed cheaply with all three orders (MiniMalloc's first-round limit), which
+    // finds the easy ones fast. A proof that a capacity is too small raises the bound, so on
+    // small problems the passes close the gap like a bisection.
+    struct Attempt {
+      int64_t capacity;
+      const char* order;
+      int64_t nodes;
+    };
+    std::vector<Attempt> attempts;
+    const int64_t probe = 2 * items;
+    const int64_t share = std::max<int64_t>(limit / 4, probe);
     for (int k = 0; k < kDescentTargets; ++k) {
       draw = draw + kGolden - static_cast<double>(static_cast<int64_t>(draw + kGolden));
       const auto step = static_cast<int64_t>(draw * static_cast<double>(best - lb));
-      targets.push_back(lb + step / g * g);
+      attempts.push_back({lb + step / g * g, kOrders[(pass + k) % 3], share});
     }
-    for (int64_t k : kNearSteps)
-      targets.push_back(best - k * g);
-    std::sort(targets.begin(), targets.end());
-    targets.erase(std::unique(targets.begin(), targets.end()), targets.end());
-    for (size_t j = 0; j < targets.size() && best > lb && !deadline.check_now(); ++j) {
-      const int64_t t = targets[j];
-      if (t <= lb || t >= best) continue;
-      const char* order = kOrders[(static_cast<size_t>(pass) + j) % 3];
-      const exact::Outcome r = search.run(t, order, std::max<int64_t>(limit / 4, 2 * items), deadline);
+    for (size_t k = 0; k < std::size(kNearSteps); ++k) {
+      const int64_t t = best - kNearSteps[k] * g;
+      if (stalled && k < kProbedSteps) {
+        for (const char* order : kOrders)
+          attempts.push_back({t, order, probe});
+      }
+      attempts.push_back({t, kOrders[(static_cast<size_t>(pass) + k) % 3], share});
+    }
+    std::stable_sort(attempts.begin(), attempts.end(),
+                     [](const Attempt& a, const Attempt& b) { return a.capacity < b.capacity; });
+    bool progress = false;
+    for (const Attempt& a : attempts) {
+      if (best <= lb || deadline.check_now()) break;
+      if (a.capacity <= lb || a.capacity >= best) continue;
+      const exact::Outcome r = search.run(a.capacity, a.order, a.nodes, deadline);
+      descent_nodes += search.nodes();
       if (r == exact::Outcome::kFound) {
         accept(search.offsets());
         progress = true;
         break;
       }
       if (r == exact::Outcome::kInfeasible) {
-        lb = std::max(lb, t + g);
+        lb = std::max(lb, a.capacity + g);
         progress = true;
       }
     }
     if (!progress) limit *= 2;
+    stalled = !progress;
+    ++pass;
   }
   lb = std::min(lb, best);
   out.size = best;
