@@ -2,14 +2,19 @@
 
 // Anytime use of the exact search (exact_search.h) on one pool of a plan.
 //
-// minimize_pool: the buffers a plan put into a pool are re-placed to lower the pool's size. The
-// search first tries the lower bound itself (MiniMalloc's three static orders WAT, TAW, TWA, round
-// robin), then capacities just below the best size found so far (best - g, best - 2g, best - 4g,
-// ... where g is the granularity of sizes, alignments and pinned offsets), each attempt with a
-// node limit that doubles every round. A solution at capacity C usually peaks below C; a finished
-// search without solution proves that C is too small and raises the lower bound. It stops at the
-// deadline, or when the size reaches the (raised) lower bound: then the pool is proven optimal.
-// Results depend on the wall clock only through how many rounds fit before the deadline.
+// minimize_pool: the buffers a plan put into a pool are re-placed to lower the pool's size. Two
+// activities share the search nodes equally:
+// - the lower bound itself, MiniMalloc's round robin of the static orders WAT, TAW and TWA with a
+//   node limit that doubles after each round;
+// - descent passes: capacities below the best size found so far, lowest first, some just below
+//   it (best - g, - 2g, - 3g, - 5g, - 8g, where g is the granularity of sizes, alignments and
+//   pinned offsets) and some drawn across the gap to the bound (a golden-ratio sequence). After a
+//   pass that found nothing, the three closest are first probed with every order at a small
+//   limit. The passes' node limit doubles while they find nothing.
+// A solution at capacity C usually peaks below C; an exhausted search without solution proves C
+// too small and raises the lower bound. It stops at the deadline, or when the size reaches the
+// (raised) lower bound: then the pool is proven optimal. Results depend on the wall clock only
+// through how much of this fits before the deadline.
 //
 // fit_pool: the same search as a yes/no question with a node budget: can these buffers go into
 // the pool below a capacity, around the buffers already there?
