@@ -176,7 +176,11 @@ int run_compare(const Options& options, std::ostream& out) {
   const LoadedInput input = prepare_input(options);
   std::vector<std::string> algorithms = options.algorithms;
   if (algorithms.empty()) {
-    for (const PlannerInfo& info : planner_catalog()) algorithms.push_back(info.name);
+    // Every one-pass planner, and of the searching ones only best (which runs the others' searches),
+    // so that a default comparison takes one time limit, not one per searching planner.
+    for (const PlannerInfo& info : planner_catalog()) {
+      if (!info.searching || info.name == "best") algorithms.push_back(info.name);
+    }
     if (input.as_built) algorithms.push_back(kAsBuilt);
   }
   std::vector<Plan> plans;

@@ -1,5 +1,6 @@
 #include "options.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <functional>
@@ -7,6 +8,7 @@
 #include <set>
 
 #include "config/config_error.h"
+#include "planners/registry.h"
 
 namespace usmpx::cli {
 namespace {
@@ -143,6 +145,21 @@ Options parse_options(const std::vector<std::string>& args) {
   return options;
 }
 
+namespace {
+
+// One line per planner of the catalog: name, summary, and a star for the searching ones.
+std::string algorithm_list() {
+  size_t width = 0;
+  for (const PlannerInfo& info : planner_catalog()) width = std::max(width, info.name.size());
+  std::string out;
+  for (const PlannerInfo& info : planner_catalog()) {
+    out += "  " + info.name + (info.searching ? " *" : "  ") + std::string(width - info.name.size() + 1, ' ') + info.summary + "\n";
+  }
+  return out;
+}
+
+}  // namespace
+
 std::string usage_text(const std::string& command) {
   const std::string pool_options =
       "Pool options (as tvmc):\n"
@@ -158,10 +175,12 @@ std::string usage_text(const std::string& command) {
       "  --module NAME                              MLF module to load (default: the first)\n";
   const std::string plan_options =
       "Plan options:\n"
-      "  --algorithm NAME         greedy_by_size (default), greedy_by_conflicts, hill_climb, or as-built\n"
+      "  --algorithm NAME         a planner below (default greedy_by_size, as in TVM), or as-built\n"
       "                           (the plan in USMP-generated code; the default of check for such input)\n"
       "  --pin BUF=POOL[@OFFSET]  place BUF in POOL (at OFFSET); repeatable; a hard constraint\n"
-      "  --time-limit SEC         time budget for searching planners (default 5)\n";
+      "  --time-limit SEC         time budget of the searching planners (*): multi_start, exact, best\n"
+      "                           (default 5; they stop earlier when the plan is proven optimal)\n"
+      "\nAlgorithms:\n" + algorithm_list();
   if (command == "plan") {
     return "usage: usmpx plan INPUT [--algorithm NAME] [pool options] [--pin BUF=POOL[@OFFSET]]...\n"
            "                  [--time-limit SEC] [--json] [--allocations]\n\n"
@@ -173,7 +192,9 @@ std::string usage_text(const std::string& command) {
   if (command == "compare") {
     return "usage: usmpx compare INPUT [--algorithms a,b,...] [pool options] [--pin ...] [--json]\n\n"
            "Runs several planners on the same constraints and tabulates pool sizes, total, gap to the\n"
-           "lower bound, time and whether each fits. Default: every available algorithm.\n\n" +
+           "lower bound, time and whether each fits. Default: every planner except the searching\n"
+           "multi_start and exact (best runs their searches, within --time-limit), plus as-built when the\n"
+           "input carries a plan.\n\n" +
            plan_options + "\n" + pool_options;
   }
   if (command == "check") {

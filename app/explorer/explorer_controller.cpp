@@ -27,6 +27,7 @@ struct ExplorerController::LoadResult {
 namespace {
 
 constexpr const char* kAsBuilt = "as-built";
+constexpr const char* kDefaultAlgorithm = "best";
 constexpr int kAutosaveDelayMs = 1500;
 
 }  // namespace
@@ -57,6 +58,7 @@ ExplorerController::ExplorerController(QObject* parent) : QObject(parent) {
 
 ExplorerController::~ExplorerController() {
   if (cancel_) cancel_->store(true);
+  if (compare_cancel_) compare_cancel_->store(true);
   load_watcher_.waitForFinished();
   plan_watcher_.waitForFinished();
   compare_watcher_.waitForFinished();
@@ -108,7 +110,8 @@ void ExplorerController::finish_loading() {
   input_path_ = QFileInfo(load_watcher_.property("path").toString()).absoluteFilePath();
   module_ = load_watcher_.property("module").toString();
   comparison_.clear();
-  const std::string default_algorithm = input_->as_built ? kAsBuilt : "greedy_by_size";
+  // The plan TVM made when the input carries one, else the strongest planner.
+  const std::string default_algorithm = input_->as_built ? kAsBuilt : kDefaultAlgorithm;
   SessionEdits initial = initial_edits(input_->problem, default_algorithm);
   if (pending_edits_) {
     try {
@@ -246,6 +249,9 @@ void ExplorerController::compare(const QStringList& algorithms) {
   const double time_limit = history_.current().time_limit_seconds;
   std::vector<std::string> names;
   for (const QString& name : algorithms) names.push_back(name.toStdString());
+  if (compare_cancel_) compare_cancel_->store(true);
+  compare_cancel_ = std::make_shared<std::atomic<bool>>(false);
+  std::shared_ptr<std::atomic<bool>> cancel = compare_cancel_;
   compare_watcher_.setFuture(QtConcurrent::run([=]() {
     std::vector<Plan> plans;
     for (const std::string& name : names) {
@@ -261,6 +267,7 @@ void ExplorerController::compare(const QStringList& algorithms) {
       if (!planner) continue;
       PlannerOptions options;
       options.time_limit_seconds = time_limit;
+      options.cancel = cancel.get();
       plans.push_back(run_planner(*planner, problem, options));
     }
     return plans;

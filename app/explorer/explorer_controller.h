@@ -109,6 +109,7 @@ class ExplorerController : public QObject {
   bool exporting_ = false;
   uint64_t generation_ = 0;
   std::shared_ptr<std::atomic<bool>> cancel_;
+  std::shared_ptr<std::atomic<bool>> compare_cancel_;  // set when the controller goes or a new comparison starts
   QFutureWatcher<std::shared_ptr<LoadResult>> load_watcher_;
   QFutureWatcher<Plan> plan_watcher_;
   QFutureWatcher<std::vector<Plan>> compare_watcher_;

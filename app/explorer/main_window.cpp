@@ -460,7 +460,7 @@ void MainWindow::rebuild_recent_menu() {
 void MainWindow::refresh_algorithms() {
   filling_algorithms_ = true;
   algorithm_box_->clear();
-  algorithm_box_->addItems(controller_->has_input() ? controller_->algorithms() : QStringList{QStringLiteral("greedy_by_size")});
+  algorithm_box_->addItems(controller_->has_input() ? controller_->algorithms() : QStringList{QStringLiteral("best")});
   if (controller_->has_input()) algorithm_box_->setCurrentText(QString::fromStdString(controller_->edits().algorithm));
   filling_algorithms_ = false;
 }

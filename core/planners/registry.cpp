@@ -1,8 +1,14 @@
 #include "planners/registry.h"
 
+#include <algorithm>
 #include <chrono>
 
+#include "planners/best.h"
+#include "planners/best_fit.h"
+#include "planners/exact.h"
+#include "planners/first_fit.h"
 #include "planners/lower_bound.h"
+#include "planners/multi_start.h"
 #include "planners/tvm_greedy.h"
 #include "planners/tvm_hill_climb.h"
 #include "planners/validator.h"
@@ -17,6 +23,24 @@ const std::vector<PlannerInfo>& planner_catalog() {
        [] { return std::make_unique<TvmGreedyPlanner>(TvmGreedyPlanner::Order::kByConflicts); }},
       {"hill_climb", "TVM USMP: 500 randomised swaps of a gap-filling greedy order", true,
        [] { return std::make_unique<TvmHillClimbPlanner>(); }},
+      {"first_fit", "TFLite Micro: largest first, into the lowest gap that holds it", false,
+       [] { return std::make_unique<FirstFitPlanner>(); }},
+      {"best_fit_size", "TFLite: largest first, into the smallest gap that holds it", false,
+       [] { return std::make_unique<BestFitPlanner>(GreedyOrder::kSize); }},
+      {"best_fit_size_duration", "XLA kSpatial: by size then lifetime, best fit", false,
+       [] { return std::make_unique<BestFitPlanner>(GreedyOrder::kSizeDuration); }},
+      {"best_fit_duration_size", "XLA kTemporal: by lifetime then size, best fit", false,
+       [] { return std::make_unique<BestFitPlanner>(GreedyOrder::kDurationSize); }},
+      {"best_fit_area", "by size x lifetime, best fit", false,
+       [] { return std::make_unique<BestFitPlanner>(GreedyOrder::kArea); }},
+      {"best_fit_breadth", "by the heaviest moment of each buffer's life, best fit", false,
+       [] { return std::make_unique<BestFitPlanner>(GreedyOrder::kBreadth); }},
+      {"multi_start", "every greedy order and fit, then randomised restarts until the time limit", false,
+       [] { return std::make_unique<MultiStartPlanner>(); }, true},
+      {"exact", "MiniMalloc-style exact search from the lower bound, anytime, proves optimality", false,
+       [] { return std::make_unique<ExactPlanner>(); }, true},
+      {"best", "the strongest planners within the time limit; the best valid plan", false,
+       [] { return std::make_unique<BestPlanner>(); }, true},
   };
   return catalog;
 }
@@ -40,11 +64,14 @@ std::string planner_names() {
 void finish_plan(const Problem& problem, Plan& plan) {
   plan.allocations.resize(problem.buffers.size());
   compute_pool_sizes(problem, plan);
-  const LowerBound lb = total_lower_bound(problem);
-  plan.lower_bound_bytes = lb.bytes;
+  // A planner may have proven a higher bound than the clique/max-live bound (exhausted searches).
+  plan.lower_bound_bytes = std::max(plan.lower_bound_bytes, total_lower_bound(problem).bytes);
   std::vector<Diagnostic> findings = validate(problem, plan);
-  if (findings.empty() && plan.total_size() == lb.bytes) plan.proven_optimal = true;
+  plan.proven_optimal = findings.empty() && plan_fits(problem, plan) && plan.total_size() <= plan.lower_bound_bytes;
   for (Diagnostic& d : findings) plan.diagnostics.push_back(std::move(d));
+  // Errors first, then warnings, then notes (each group in the order it was found).
+  std::stable_sort(plan.diagnostics.begin(), plan.diagnostics.end(),
+                   [](const Diagnostic& a, const Diagnostic& b) { return a.severity < b.severity; });
 }
 
 Plan run_planner(const Planner& planner, const Problem& problem, const PlannerOptions& options) {

@@ -15,6 +15,7 @@ struct PlannerInfo {
   std::string summary;
   bool tvm_compatible = false;  // reproduces TVM's USMP offsets exactly
   std::function<std::unique_ptr<Planner>()> make;
+  bool searching = false;  // keeps improving until its time limit (or a proof of optimality)
 };
 
 // Every planner the tool offers, TVM's first, in the order menus and comparisons show them.

@@ -123,10 +123,19 @@ TEST(Cli, CheckGatesOnOverflow) {
 TEST(Cli, CompareTabulatesEveryTvmAlgorithm) {
   const CliRun run = usmpx_cli({"compare", fixture("tvm_examples/fanout.json"), "--json"});
   const auto json = nlohmann::json::parse(run.out);
-  ASSERT_EQ(json["plans"].size(), 3u);
+  // TVM's three first, then the one-pass planners and best (not the searching multi_start, exact).
+  const std::vector<std::string> expected = {"greedy_by_size", "greedy_by_conflicts", "hill_climb", "first_fit",
+                                             "best_fit_size", "best_fit_size_duration", "best_fit_duration_size",
+                                             "best_fit_area", "best_fit_breadth", "best"};
+  ASSERT_EQ(json["plans"].size(), expected.size());
+  for (size_t i = 0; i < expected.size(); ++i) EXPECT_EQ(json["plans"][i]["algorithm"], expected[i]);
   EXPECT_EQ(json["plans"][0]["pools"][0]["size_bytes"], 190);
   EXPECT_EQ(json["plans"][1]["pools"][0]["size_bytes"], 320);
   EXPECT_EQ(json["plans"][2]["pools"][0]["size_bytes"], 190);
+  // TVM reads fanout's conflict lists one way (190 overlaps); both directions need the bound, 210.
+  EXPECT_EQ(json["lower_bound_bytes"], 210);
+  EXPECT_EQ(json["plans"][9]["pools"][0]["size_bytes"], 210);
+  EXPECT_EQ(json["plans"][9]["fits"], true);
   const CliRun table = usmpx_cli({"compare", fixture("tvm_examples/linear.json")});
   EXPECT_EQ(table.code, 0);
   EXPECT_NE(table.out.find("greedy_by_conflicts"), std::string::npos);
@@ -193,9 +202,9 @@ TEST(Cli, PostUsmpDumpsCheckAsBuilt) {
       << check.out;
   const CliRun compare = usmpx_cli({"compare", path, "--workspace-pools-size-hint-bytes", "dtcm:16384", "--json"});
   const auto json = nlohmann::json::parse(compare.out);
-  ASSERT_EQ(json["plans"].size(), 4u);
-  EXPECT_EQ(json["plans"][3]["algorithm"], "as-built");
-  EXPECT_EQ(json["plans"][3]["allocations"], json["plans"][0]["allocations"]);  // = greedy_by_size
+  ASSERT_EQ(json["plans"].size(), 11u);
+  EXPECT_EQ(json["plans"][10]["algorithm"], "as-built");
+  EXPECT_EQ(json["plans"][10]["allocations"], json["plans"][0]["allocations"]);  // = greedy_by_size
 }
 
 TEST(Cli, WorkspaceIoOnALegacyDump) {

@@ -64,4 +64,29 @@ Problem random_interval_problem(std::mt19937_64& rng, const RandomProblemSpec& s
   return problem;
 }
 
+Problem random_graph_problem(std::mt19937_64& rng, const RandomProblemSpec& spec, double density) {
+  RandomProblemSpec shape = spec;
+  shape.explicit_conflicts = false;
+  shape.capacities = false;
+  Problem problem = random_interval_problem(rng, shape);
+  problem.conflict_source = ConflictSource::kExplicit;
+  std::bernoulli_distribution edge(density);
+  for (size_t i = 0; i < problem.buffers.size(); ++i) {
+    problem.buffers[i].lifetime.reset();
+    problem.buffers[i].conflicts.clear();
+    for (size_t j = i + 1; j < problem.buffers.size(); ++j) {
+      if (edge(rng)) problem.buffers[i].conflicts.push_back(static_cast<int>(j));
+    }
+  }
+  // Pinned offsets stacked per pool never overlap, so the pins stay satisfiable.
+  if (spec.capacities) {
+    const int64_t lb = total_lower_bound(problem).bytes;
+    for (Pool& pool : problem.pools) {
+      pool.size_hint_bytes = std::uniform_int_distribution<int64_t>(lb / std::max(1, spec.pools), lb * 2)(rng);
+    }
+  }
+  problem.memory_pressure = total_lower_bound(problem).bytes;
+  return problem;
+}
+
 }  // namespace usmpx::testing

@@ -21,4 +21,9 @@ struct RandomProblemSpec {
 // A random problem whose conflicts come from lifetimes. Pinned offsets never overlap each other.
 Problem random_interval_problem(std::mt19937_64& rng, const RandomProblemSpec& spec);
 
+// A random general conflict graph (not an interval graph): each pair conflicts with probability
+// `density`, listed one-directionally by the lower index. Pools, alignments, pins and capacities
+// as in RandomProblemSpec (horizon and explicit_conflicts are ignored; no lifetimes).
+Problem random_graph_problem(std::mt19937_64& rng, const RandomProblemSpec& spec, double density);
+
 }  // namespace usmpx::testing

@@ -1,0 +1,91 @@
+#include "planners/best.h"
+
+#include <algorithm>
+
+#include "planners/exact_pools.h"
+#include "planners/infeasibility.h"
+#include "planners/lower_bound.h"
+#include "planners/multi_start.h"
+#include "planners/pool_choice.h"
+#include "planners/tvm_hill_climb.h"
+#include "planners/validator.h"
+
+namespace usmpx {
+namespace {
+
+constexpr size_t kMaxBuffersForHillClimb = 1000;
+constexpr double kReserveShare = 0.1;  // of the time limit, kept from the exact search on small inputs
+
+bool needs_choice(const PlanCost& cost) {
+  return cost.overflow_bytes > 0 ||
+         std::any_of(cost.displaced.begin(), cost.displaced.end(), [](int64_t d) { return d > 0; });
+}
+
+bool any_pool_too_large(const Plan& plan) {
+  return std::any_of(plan.diagnostics.begin(), plan.diagnostics.end(), [](const Diagnostic& d) {
+    return d.code == "exact-search" && d.message.find("too large") != std::string::npos;
+  });
+}
+
+}  // namespace
+
+Plan BestPlanner::plan(const Problem& problem, const PlannerOptions& options) const {
+  Deadline deadline(options);
+  const GreedyContext context(problem);
+  const OrderKeys keys = OrderKeys::of(context);
+  const int64_t ideal = total_lower_bound(problem).bytes;
+  PortfolioResult best = greedy_portfolio(context, keys, ideal, deadline);
+  if (!best.result.complete) return to_plan(problem, std::move(best.result));
+  std::vector<std::string> steps = {best.label};
+
+  Plan plan;
+  plan.allocations = best.result.allocations;
+  if (needs_choice(best.cost)) {
+    improve_pool_choice(context, plan.allocations, deadline);
+    steps.emplace_back("pool choice");
+  }
+  // The exact search leaves a reserve for the other searches, which only run when it proved
+  // nothing: on small inputs local search sometimes finds what depth-first search misses.
+  const bool small = problem.buffers.size() <= kMaxBuffersForHillClimb;
+  Deadline search(deadline, std::max(0.0, deadline.remaining_seconds() -
+                                              (small ? kReserveShare * options.time_limit_seconds : 0.0)));
+  const bool optimal = minimize_pools(problem, plan, search);
+  steps.emplace_back("exact search");
+  const bool too_large = any_pool_too_large(plan);
+  PlanCost cost = plan_cost(problem, plan.allocations);
+  auto take = [&](std::vector<Allocation> allocations, PlanCost c, const std::string& step) {
+    plan.allocations = std::move(allocations);
+    cost = std::move(c);
+    // The sizes in the exact search's notes no longer hold; its proven bounds do.
+    std::erase_if(plan.diagnostics, [](const Diagnostic& d) { return d.code == "exact-search"; });
+    steps.push_back(step);
+  };
+  if (!optimal && small && !ideal_cost(cost, ideal) && !deadline.check_now()) {
+    PlannerOptions climb = options;
+    climb.time_limit_seconds = std::max(0.001, deadline.remaining_seconds() / 2);
+    climb.progress = nullptr;
+    Plan tvm = TvmHillClimbPlanner().plan(problem, climb);
+    tvm.allocations.resize(problem.buffers.size());
+    PlanCost c = plan_cost(problem, tvm.allocations);
+    if (c < cost && validate(problem, tvm).empty()) take(std::move(tvm.allocations), std::move(c), "hill_climb");
+  }
+  if (!optimal && (small || too_large) && !deadline.check_now()) {
+    // Greedy restarts around the best greedy pass, with the time left.
+    PortfolioResult restarts = best;
+    greedy_restarts(context, restarts, ideal, deadline);
+    if (restarts.cost < cost) take(std::move(restarts.result.allocations), restarts.cost, restarts.label);
+  }
+  std::string text = "best plan from";
+  for (size_t k = 0; k < steps.size(); ++k)
+    text += (k ? ", then " : " ") + steps[k];
+  plan.diagnostics.insert(plan.diagnostics.begin(), {Severity::kNote, "best", text, {}, -1, {}});
+  Plan sized = plan;
+  compute_pool_sizes(problem, sized);
+  if (!plan_fits(problem, sized)) {
+    for (Diagnostic& d : explain_infeasibility(problem, plan.allocations, deadline))
+      plan.diagnostics.push_back(std::move(d));
+  }
+  return plan;
+}
+
+}  // namespace usmpx

@@ -1,0 +1,68 @@
+#include "planners/exact_pools.h"
+
+#include <algorithm>
+#include <numeric>
+
+#include "planners/lower_bound.h"
+#include "planners/pool_search.h"
+
+namespace usmpx {
+namespace {
+
+std::string with_commas(int64_t value) {
+  std::string digits = std::to_string(value < 0 ? -value : value);
+  for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3)
+    digits.insert(static_cast<size_t>(i), ",");
+  return (value < 0 ? "-" : "") + digits;
+}
+
+}  // namespace
+
+bool minimize_pools(const Problem& problem, Plan& plan, Deadline& deadline) {
+  std::vector<int64_t> used(problem.pools.size(), 0);
+  std::vector<std::vector<int>> members(problem.pools.size());
+  for (size_t b = 0; b < problem.buffers.size(); ++b) {
+    const Allocation& a = plan.allocations[b];
+    if (!a.placed()) continue;
+    used[static_cast<size_t>(a.pool)] =
+        std::max(used[static_cast<size_t>(a.pool)], a.offset + problem.buffers[b].size_bytes);
+    members[static_cast<size_t>(a.pool)].push_back(static_cast<int>(b));
+  }
+  std::vector<int> order;
+  for (size_t p = 0; p < problem.pools.size(); ++p) {
+    if (!members[p].empty()) order.push_back(static_cast<int>(p));
+  }
+  std::stable_sort(order.begin(), order.end(),
+                   [&](int a, int b) { return used[static_cast<size_t>(a)] > used[static_cast<size_t>(b)]; });
+
+  bool single_choice = true;
+  for (size_t b = 0; b < problem.buffers.size(); ++b) {
+    single_choice = single_choice && problem.effective_candidates(static_cast<int>(b)).size() == 1;
+  }
+  int64_t proven_total = 0;
+  bool all_optimal = true;
+  for (size_t k = 0; k < order.size(); ++k) {
+    const int pool = order[k];
+    const double share = std::max(0.0, deadline.remaining_seconds()) / static_cast<double>(order.size() - k);
+    Deadline slice(deadline, share);
+    PoolSearchOutcome out = minimize_pool(problem, plan.allocations, pool, slice);
+    const int64_t clique = pool_lower_bound(problem, members[static_cast<size_t>(pool)]).bytes;
+    const int64_t lb = std::max(out.lower_bound, std::min(clique, out.size));
+    proven_total += lb;
+    const std::string& name = problem.pools[static_cast<size_t>(pool)].name;
+    std::string text = "pool '" + name + "': " + with_commas(out.size) + " bytes";
+    all_optimal = all_optimal && out.size <= lb;
+    if (out.size <= lb) {
+      text += ", proven optimal";
+    } else {
+      text += ", lower bound " + with_commas(lb) +
+              (out.searched ? (deadline.cancelled() ? " (search cancelled)" : " (search stopped at its time limit)")
+                            : " (too large for the exact search; greedy placement kept)");
+    }
+    plan.diagnostics.push_back({Severity::kNote, "exact-search", text, {}, pool, {}});
+  }
+  if (single_choice) plan.lower_bound_bytes = proven_total;
+  return all_optimal;
+}
+
+}  // namespace usmpx

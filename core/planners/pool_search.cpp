@@ -1,0 +1,247 @@
+#include "planners/pool_search.h"
+
+#include <algorithm>
+#include <iterator>
+#include <numeric>
+
+#include "planners/exact_instance.h"
+#include "planners/exact_search.h"
+
+namespace usmpx {
+namespace {
+
+constexpr const char* kOrders[] = {"WAT", "TAW", "TWA"};
+constexpr int kDescentTargets = 3;                 // drawn anywhere between bound and best
+constexpr int64_t kNearSteps[] = {1, 2, 3, 5, 8};  // granules below the best
+constexpr size_t kProbedSteps = 3;                 // of those, probed with every order when stalled
+constexpr double kGolden = 0.6180339887498949;
+
+// Overlapping lifetime pairs among `members`, counting stops once `limit` is passed.
+int64_t lifetime_pairs(const Problem& problem, const std::vector<int>& members, int64_t limit) {
+  struct Event {
+    int64_t tick;
+    int delta;
+  };
+  std::vector<Event> events;
+  for (int m : members) {
+    const auto& lt = problem.buffers[static_cast<size_t>(m)].lifetime;
+    if (!lt || lt->empty()) continue;
+    events.push_back({lt->begin, +1});
+    events.push_back({lt->end, -1});
+  }
+  std::sort(events.begin(), events.end(),
+            [](const Event& a, const Event& b) { return a.tick != b.tick ? a.tick < b.tick : a.delta < b.delta; });
+  int64_t live = 0;
+  int64_t pairs = 0;
+  for (const Event& e : events) {
+    if (e.delta > 0) pairs += live;
+    live += e.delta;
+    if (pairs > limit) break;
+  }
+  return pairs;
+}
+
+int64_t gcd_of(const exact::Instance& in, const std::vector<std::pair<int, int64_t>>& fixed, const Problem& problem) {
+  int64_t g = 0;
+  for (int i = 0; i < in.items; ++i) {
+    // Offsets are sums of sizes rounded up to alignments, so an alignment of 1 adds nothing.
+    g = std::gcd(g, in.size[static_cast<size_t>(i)]);
+    if (in.alignment[static_cast<size_t>(i)] > 1) g = std::gcd(g, in.alignment[static_cast<size_t>(i)]);
+  }
+  for (const auto& [b, offset] : fixed) {
+    g = std::gcd(g, offset);
+    g = std::gcd(g, problem.buffers[static_cast<size_t>(b)].size_bytes);
+  }
+  return std::max<int64_t>(1, g);
+}
+
+struct PoolMembers {
+  std::vector<int> items;                      // buffers the search places
+  std::vector<std::pair<int, int64_t>> fixed;  // buffers pinned at an offset in the pool
+};
+
+PoolMembers members_of(const Problem& problem, const std::vector<Allocation>& allocations, int pool) {
+  PoolMembers m;
+  for (size_t b = 0; b < problem.buffers.size(); ++b) {
+    if (allocations[b].pool != pool) continue;
+    const Buffer& buf = problem.buffers[b];
+    if (buf.pin && buf.pin->offset) {
+      m.fixed.emplace_back(static_cast<int>(b), allocations[b].offset);
+    } else {
+      m.items.push_back(static_cast<int>(b));
+    }
+  }
+  return m;
+}
+
+bool too_large(const Problem& problem, const std::vector<int>& members) {
+  if (!problem.interval_conflicts()) return members.size() > 3000;
+  return lifetime_pairs(problem, members, exact::kMaxInstancePairs) > exact::kMaxInstancePairs;
+}
+
+int64_t peak_of(const exact::BuiltInstance& built, const std::vector<int64_t>& offsets) {
+  int64_t peak = 0;
+  for (int i = 0; i < built.instance.items; ++i) {
+    peak = std::max(peak, offsets[static_cast<size_t>(i)] + built.instance.size[static_cast<size_t>(i)]);
+  }
+  return peak;
+}
+
+}  // namespace
+
+PoolSearchOutcome minimize_pool(const Problem& problem, std::vector<Allocation>& allocations, int pool,
+                                Deadline& deadline) {
+  PoolSearchOutcome out;
+  const PoolMembers members = members_of(problem, allocations, pool);
+  int64_t size = 0;
+  int64_t floor = 0;  // what neither the search nor any placement can lower
+  for (size_t b = 0; b < problem.buffers.size(); ++b) {
+    if (allocations[b].pool != pool) continue;
+    const int64_t end = allocations[b].offset + problem.buffers[b].size_bytes;
+    size = std::max(size, end);
+    const Buffer& buf = problem.buffers[b];
+    floor = std::max(floor, (buf.pin && buf.pin->offset) ? end : buf.size_bytes);
+  }
+  out.size = size;
+  if (members.items.empty() || too_large(problem, members.items)) {
+    out.lower_bound = floor;
+    out.optimal = size <= floor;
+    return out;
+  }
+  const exact::BuiltInstance built = exact::build_instance(problem, members.items, members.fixed);
+  for (int b : built.free_members)
+    allocations[static_cast<size_t>(b)].offset = 0;
+  const int64_t g = gcd_of(built.instance, members.fixed, problem);
+  int64_t lb = std::max(floor, built.instance.lower_bound());
+  int64_t best = size;
+  out.searched = true;
+  auto accept = [&](const std::vector<int64_t>& offsets) {
+    for (int i = 0; i < built.instance.items; ++i) {
+      allocations[static_cast<size_t>(built.buffer_of_item[static_cast<size_t>(i)])].offset =
+          offsets[static_cast<size_t>(i)];
+    }
+    best = std::max(floor, peak_of(built, offsets));
+    deadline.report(-1.0, best, "exact search: smaller pool found");
+  };
+  exact::Search search(built.instance);
+  const int64_t items = built.instance.items;
+  int64_t limit = 2 * items;
+  double draw = 0.0;
+  // Two activities share the nodes equally: attempts at the lower bound itself (MiniMalloc's
+  // round robin of the three static orders, the node limit doubling after each round) and
+  // descent passes below the best size found so far.
+  int64_t bound_limit = 2 * items;
+  int64_t bound_nodes = 0;
+  int64_t descent_nodes = 0;
+  bool stalled = false;
+  for (int bound_turn = 0, pass = 0; best > lb && !deadline.check_now();) {
+    // Only the bound is left to try when no capacity lies strictly between it and the best.
+    if (bound_nodes <= descent_nodes || best - g <= lb) {
+      const exact::Outcome r = search.run(lb, kOrders[bound_turn % 3], bound_limit, deadline);
+      bound_nodes += search.nodes();
+      if (++bound_turn % 3 == 0) bound_limit *= 2;
+      if (r == exact::Outcome::kFound) {
+        accept(search.offsets());
+      } else if (r == exact::Outcome::kInfeasible) {
+        lb += g;
+      }
+      continue;
+    }
+    // A descent pass: capacities between the bound and the best size so far, lowest first: a
+    // few just below the best, and a few drawn anywhere in the gap (a golden-ratio sequence, new
+    // ones every pass), since how hard a capacity is varies erratically. Each gets the pass's
+    // order and a quarter of its node limit; after a pass that found nothing, the closest ones
+    // are first probed cheaply with all three orders (MiniMalloc's first-round limit), which
+    // finds the easy ones fast. A proof that a capacity is too small raises the bound, so on
+    // small problems the passes close the gap like a bisection.
+    struct Attempt {
+      int64_t capacity;
+      const char* order;
+      int64_t nodes;
+    };
+    std::vector<Attempt> attempts;
+    const int64_t probe = 2 * items;
+    const int64_t share = std::max<int64_t>(limit / 4, probe);
+    for (int k = 0; k < kDescentTargets; ++k) {
+      draw = draw + kGolden - static_cast<double>(static_cast<int64_t>(draw + kGolden));
+      const auto step = static_cast<int64_t>(draw * static_cast<double>(best - lb));
+      attempts.push_back({lb + step / g * g, kOrders[(pass + k) % 3], share});
+    }
+    for (size_t k = 0; k < std::size(kNearSteps); ++k) {
+      const int64_t t = best - kNearSteps[k] * g;
+      if (stalled && k < kProbedSteps) {
+        for (const char* order : kOrders)
+          attempts.push_back({t, order, probe});
+      }
+      attempts.push_back({t, kOrders[(static_cast<size_t>(pass) + k) % 3], share});
+    }
+    std::stable_sort(attempts.begin(), attempts.end(),
+                     [](const Attempt& a, const Attempt& b) { return a.capacity < b.capacity; });
+    bool progress = false;
+    for (const Attempt& a : attempts) {
+      if (best <= lb || deadline.check_now()) break;
+      if (a.capacity <= lb || a.capacity >= best) continue;
+      const exact::Outcome r = search.run(a.capacity, a.order, a.nodes, deadline);
+      descent_nodes += search.nodes();
+      if (r == exact::Outcome::kFound) {
+        accept(search.offsets());
+        progress = true;
+        break;
+      }
+      if (r == exact::Outcome::kInfeasible) {
+        lb = std::max(lb, a.capacity + g);
+        progress = true;
+      }
+    }
+    if (!progress) limit *= 2;
+    stalled = !progress;
+    ++pass;
+  }
+  lb = std::min(lb, best);
+  out.size = best;
+  out.lower_bound = lb;
+  out.optimal = best <= lb;
+  return out;
+}
+
+std::optional<std::vector<int64_t>> fit_pool(const Problem& problem, const std::vector<int>& members,
+                                             const std::vector<std::pair<int, int64_t>>& fixed, int64_t capacity,
+                                             int64_t node_budget, Deadline& deadline, bool* proven) {
+  if (proven != nullptr) *proven = false;
+  for (int m : members) {
+    if (problem.buffers[static_cast<size_t>(m)].size_bytes > capacity) {
+      if (proven != nullptr) *proven = true;
+      return std::nullopt;
+    }
+  }
+  if (too_large(problem, members)) return std::nullopt;
+  const exact::BuiltInstance built = exact::build_instance(problem, members, fixed);
+  std::vector<int64_t> offsets(problem.buffers.size(), 0);
+  if (built.instance.items > 0) {
+    exact::Search search(built.instance);
+    int64_t limit = 2 * static_cast<int64_t>(built.instance.items);
+    int64_t spent = 0;
+    bool found = false;
+    for (int round = 0; !found && spent < node_budget && !deadline.check_now(); ++round, limit *= 2) {
+      const exact::Outcome r = search.run(capacity, kOrders[round % 3], std::min(limit, node_budget - spent), deadline);
+      spent += search.nodes();
+      if (r == exact::Outcome::kInfeasible) {
+        if (proven != nullptr) *proven = true;
+        return std::nullopt;
+      }
+      found = r == exact::Outcome::kFound;
+    }
+    if (!found) return std::nullopt;
+    for (int i = 0; i < built.instance.items; ++i) {
+      offsets[static_cast<size_t>(built.buffer_of_item[static_cast<size_t>(i)])] =
+          search.offsets()[static_cast<size_t>(i)];
+    }
+  }
+  std::vector<int64_t> result;
+  result.reserve(members.size());
+  for (int m : members)
+    result.push_back(offsets[static_cast<size_t>(m)]);
+  return result;
+}
+
+}  // namespace usmpx
