@@ -168,6 +168,10 @@ void PoolChartWidget::fill_pool(size_t p) {
   set_line(view.used, static_cast<double>(pool.size_bytes), true);
   set_line(view.hint, static_cast<double>(pool.size_hint_bytes), pool.size_hint_bytes >= 0);
   set_line(view.lower_bound, static_cast<double>(pool.lower_bound_bytes), pool.lower_bound_bytes > 0);
+  // A pool holding nothing (e.g. TVM's constant pool when constants stay in the operators' code)
+  // keeps a thin strip, leaving the height to the pools with buffers.
+  plot_->plotLayout()->setRowStretchFactor(static_cast<int>(2 * p + 1), pool.boxes.empty() ? 0.2 : 1.0);
+  view.rect->axis(QCPAxis::atLeft)->setTickLabels(!pool.boxes.empty());
 }
 
 void PoolChartWidget::set_data(ChartData data) {
