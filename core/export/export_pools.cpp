@@ -74,6 +74,12 @@ void check_exportable(const Problem& problem, const Plan& plan) {
   }
   for (const ExportPool& p : export_pools(problem, plan)) {
     if (!is_c_identifier(p.name)) problems.push_back("pool name '" + p.name + "' is not a C identifier");
+    const bool section_ok = std::all_of(p.section.begin(), p.section.end(), [](char c) {
+      return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '$';
+    });
+    if (!section_ok)
+      problems.push_back("linker section '" + p.section + "' of pool '" + p.name +
+                         "' may hold only letters, digits, '_', '.' and '$'");
   }
   // With --use-workspace-io the application reaches its inputs and outputs through the
   // workspace_pools struct, which lists only the pools it passes in.

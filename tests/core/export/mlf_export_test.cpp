@@ -191,6 +191,24 @@ TEST(MlfExport, RefusesPlansThatDoNotFitOrAreIncomplete) {
   EXPECT_THROW(export_mlf(d, d.problem, partial), ExportError);
 }
 
+TEST(MlfExport, PoolNamesAndSectionsMustBeSafeInCAndLinkerScripts) {
+  MlfModel m = load_mlf_model(fixture_path("mlf/usmp_default_pools"));
+  Problem problem = m.problem;
+  problem.pools[*problem.find_pool("global_workspace")].section = ".sram\")));evil";
+  const Plan plan = plan_with("greedy_by_size", problem);
+  try {
+    export_mlf(m, problem, plan);
+    FAIL() << "exported a section name that breaks out of the attribute";
+  } catch (const ExportError& e) {
+    EXPECT_NE(std::string(e.what()).find("linker section '.sram\")));evil' of pool 'global_workspace' may hold only"),
+              std::string::npos)
+        << e.what();
+  }
+  problem.pools[*problem.find_pool("global_workspace")].section = ".sram_bss";
+  problem.pools[*problem.find_pool("global_workspace")].name = "fast ram";
+  EXPECT_THROW(export_mlf(m, problem, plan_with("greedy_by_size", problem)), ExportError);
+}
+
 TEST(MlfExport, ModelsWithoutRunWrapperGetOneInANewLibraryFile) {
   USMPX_REQUIRE_SHARED(tar, "mlf/sine_aot_v5.tar");
   const MlfModel m = load_mlf_model(tar);
