@@ -180,7 +180,7 @@ class MainWriter {
         out_ << "  };\n";
         args = {"&inputs", "&outputs"};
       }
-      if (pools) args.push_back("&pools");
+      if (pools) args.emplace_back("&pools");
       out_ << "  int32_t rc = " << prefix_ << "run(";
       for (size_t i = 0; i < args.size(); ++i)
         out_ << (i ? ", " : "") << args[i];

@@ -51,7 +51,7 @@ void parse_run(HarnessRun& run) {
     } else if (first == "output") {
       std::string name, bytes, sum;
       words >> name >> bytes >> sum;
-      run.outputs.emplace_back(name, bytes + " " + sum);
+      run.outputs.emplace_back(name, bytes.append(" ").append(sum));
     } else if (first == "text" && line.find("bss") != std::string::npos) {
       size_header = true;
     } else if (size_header) {
@@ -65,13 +65,8 @@ void parse_run(HarnessRun& run) {
 }  // namespace
 
 bool selftest_target_available(const std::string& target, std::string* missing) {
-  std::vector<std::string> tools = {"make"};
-  if (target == "host") {
-    tools.push_back("cc");
-  } else {
-    tools.push_back("arm-none-eabi-gcc");
-    tools.push_back("qemu-system-arm");
-  }
+  const std::vector<std::string> tools = target == "host" ? std::vector<std::string>{"make", "cc"}
+                                                           : std::vector<std::string>{"make", "arm-none-eabi-gcc", "qemu-system-arm"};
   for (const std::string& t : tools) {
     if (!on_path(t)) {
       if (missing) *missing = t;

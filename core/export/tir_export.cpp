@@ -313,6 +313,7 @@ class TirExporter {
           });
     }
     std::vector<HarnessParam> out;
+    out.reserve(params.size());
     for (auto& [name, p] : params)
       out.push_back(p);
     return out;
