@@ -5,6 +5,7 @@
 #include <set>
 
 #include "config/config_error.h"
+#include "io/utf8_check.h"
 
 namespace usmpx {
 namespace {
@@ -43,6 +44,7 @@ std::vector<std::string> parse_name_list(std::string_view option, std::string_vi
   for (std::string_view name : split(value, ',')) {
     if (name.empty()) throw ConfigError(std::string(option) + ": empty pool name in \"" + std::string(value) + "\"");
     if (!seen.insert(name).second) throw ConfigError(std::string(option) + ": pool '" + std::string(name) + "' listed twice");
+    if (first_invalid_utf8(name)) throw ConfigError(std::string(option) + ": pool names must be UTF-8 text");
     names.emplace_back(name);
   }
   return names;

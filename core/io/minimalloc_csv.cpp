@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "io/input_error.h"
+#include "io/utf8_check.h"
 #include "planners/lower_bound.h"
 
 namespace usmpx {
@@ -162,6 +163,7 @@ class CsvReader {
 }  // namespace
 
 Problem read_minimalloc_csv(std::string_view text, const std::string& file_name) {
+  require_utf8(text, file_name);
   return CsvReader(text, file_name).read();
 }
 

@@ -2,6 +2,7 @@
 
 #include "io/legacy_tir_reader.h"
 #include "io/tvmscript_reader.h"
+#include "io/utf8_check.h"
 
 namespace usmpx {
 
@@ -13,6 +14,7 @@ std::optional<InputFormat> detect_tir_format(std::string_view text) {
 
 TirProblem analyze_tir_dump(std::string_view text, const std::string& path, InputFormat format,
                             const LoadOptions& options) {
+  require_utf8(text, path);
   const tir::Module module =
       format == InputFormat::kTvmScript ? read_tvmscript(text, path) : read_legacy_tir(text, path);
   return analyze_tir_module(module, options.pools);

@@ -8,6 +8,7 @@
 #include "export/tir_export.h"
 #include "io/input_error.h"
 #include "io/minimalloc_csv.h"
+#include "io/plan_json.h"
 #include "io/problem_json.h"
 #include "io/tir_input.h"
 #include "mlf/metadata.h"
@@ -37,11 +38,12 @@ std::optional<Plan> exportable_plan(const Problem& problem) {
   return plan;
 }
 
-// What the tools do after reading: plan with TVM's default, which walks every conflict list.
+// What the tools do after reading: plan with TVM's default, which walks every conflict list, and
+// write the plan as `--json` does (every name a reader accepts must be writable).
 void plan(const Problem& problem) {
   if (problem.buffers.size() > 2000) return;  // keep each run short
   auto planner = make_planner("greedy_by_size");
-  (void)run_planner(*planner, problem, PlannerOptions{});
+  (void)write_plan_json(problem, run_planner(*planner, problem, PlannerOptions{}));
 }
 
 MlfModel analyse(std::shared_ptr<const MlfPackage> package) {
