@@ -7,6 +7,7 @@
 
 #include "c_analysis/value_range.h"
 #include "io/input_error.h"
+#include "model/problem_limits.h"
 
 namespace usmpx {
 namespace {
@@ -326,12 +327,14 @@ class Walker {
     }
     if (use == Use::kStore) acc.stored = true;
     if (use == Use::kLoad) acc.loaded = true;
-    if (!index.known) {
+    int64_t bytes = 0;
+    // An index whose byte extent is beyond what can be planned counts as unbounded, like an unknown one.
+    if (!index.known || (index.hi >= 0 && (__builtin_mul_overflow(index.hi + 1, element, &bytes) ||
+                                           bytes > kMaxPlannableBytes))) {
       if (acc.unbounded++ == 0) acc.first_unbounded = subscript.range;
       return;
     }
     if (index.hi < 0) return;
-    const int64_t bytes = (index.hi + 1) * element;
     int64_t& slot = use == Use::kLoad ? acc.load_bytes : acc.store_bytes;
     slot = std::max(slot, bytes);
   }

@@ -10,6 +10,7 @@
 
 #include "io/input_error.h"
 #include "io/utf8_check.h"
+#include "model/problem_limits.h"
 #include "planners/lower_bound.h"
 
 namespace usmpx {
@@ -79,6 +80,7 @@ class CsvReader {
       if (eol == text_.size()) break;
     }
     if (!have_header) fail(1, 1, "empty file: expected a header such as id,lower,upper,size");
+    if (auto error = problem_limit_error(problem)) throw InputError({file_, 0, 0}, *error);
     problem.memory_pressure = total_lower_bound(problem).bytes;
     return problem;
   }

@@ -7,6 +7,7 @@
 #include "io/input_error.h"
 #include "io/json_reader.h"
 #include "io/pool_json.h"
+#include "model/problem_limits.h"
 #include "planners/lower_bound.h"
 
 namespace usmpx {
@@ -33,6 +34,7 @@ class ProblemReader {
     read_pools(problem);
     read_buffers(problem);
     read_timeline(problem);
+    if (auto error = problem_limit_error(problem)) json_.fail(top / "buffers", *error);
     if (root.contains("memory_pressure")) {
       problem.memory_pressure = json_.get_int(root, top, "memory_pressure", 0);
     } else if (problem.interval_conflicts()) {

@@ -2,7 +2,9 @@
 
 #include "io/legacy_tir_reader.h"
 #include "io/tvmscript_reader.h"
+#include "io/input_error.h"
 #include "io/utf8_check.h"
+#include "model/problem_limits.h"
 
 namespace usmpx {
 
@@ -17,7 +19,9 @@ TirProblem analyze_tir_dump(std::string_view text, const std::string& path, Inpu
   require_utf8(text, path);
   const tir::Module module =
       format == InputFormat::kTvmScript ? read_tvmscript(text, path) : read_legacy_tir(text, path);
-  return analyze_tir_module(module, options.pools);
+  TirProblem analysed = analyze_tir_module(module, options.pools);
+  if (auto error = problem_limit_error(analysed.problem)) throw InputError({path, 0, 0}, *error);
+  return analysed;
 }
 
 LoadedInput load_tir_dump(std::string_view text, const std::string& path, InputFormat format,

@@ -10,6 +10,7 @@
 #include "config/config_error.h"
 #include "io/input_error.h"
 #include "mlf/relay_signature.h"
+#include "model/problem_limits.h"
 
 namespace usmpx {
 namespace {
@@ -95,6 +96,7 @@ class ModelBuilder {
       build_default_pools();
     }
     build_buffers();
+    if (auto error = problem_limit_error(m_.problem)) throw InputError({m_.package->path, 0, 0}, *error);
     check_relay_types();
     sweep();
     for (const CallSpan& c : m_.walk.calls)

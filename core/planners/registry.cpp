@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 
+#include "model/problem_limits.h"
 #include "planners/best.h"
 #include "planners/best_fit.h"
 #include "planners/exact.h"
@@ -75,6 +76,13 @@ void finish_plan(const Problem& problem, Plan& plan) {
 }
 
 Plan run_planner(const Planner& planner, const Problem& problem, const PlannerOptions& options) {
+  if (auto error = problem_limit_error(problem)) {
+    Plan refused;
+    refused.algorithm = std::string(planner.name());
+    refused.diagnostics.push_back({Severity::kError, "planner-error", *error, {}, -1, {}});
+    refused.allocations.resize(problem.buffers.size());
+    return refused;
+  }
   const auto started = std::chrono::steady_clock::now();
   Plan plan = planner.plan(problem, options);
   const std::chrono::duration<double, std::milli> elapsed = std::chrono::steady_clock::now() - started;
