@@ -123,6 +123,7 @@ CProgram parse_c_program(const CParseInput& input) {
     args.push_back("-I" + kArchiveRoot + dir);
   if (input.standin_runtime) args.push_back("-I" + kTvmRoot);
   args.push_back("-I" + kLibcRoot);
+  if (!input.target_triple.empty()) args.insert(args.begin(), {"-target", input.target_triple});
   std::vector<const char*> argv;
   for (const std::string& a : args)
     argv.push_back(a.c_str());

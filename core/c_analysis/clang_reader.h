@@ -16,6 +16,7 @@ struct CParseInput {
   bool standin_runtime = true;             // supply our tvm/runtime stand-ins (the archive has no runtime/)
   std::string display_root;                // prefix of file names in diagnostics, e.g. "model.tar"
   bool skip_constant_data = true;          // hide literal weight data from clang (blank_constant_data)
+  std::string target_triple;               // lay structs out for this target (clang -target); "" = this machine
 };
 
 // Parses the files with libclang from memory: no file is written, the C library and (unless the

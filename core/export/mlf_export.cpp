@@ -4,10 +4,15 @@
 #include <filesystem>
 #include <map>
 
+#include <nlohmann/json.hpp>
+
 #include "export/constant_bytes.h"
 #include "export/export_error.h"
 #include "export/harness.h"
+#include "export/header_edit.h"
 #include "export/interface_header.h"
+#include "export/layout_check.h"
+#include "export/lib0_edit.h"
 #include "export/lib0_source.h"
 #include "export/linker_fragment.h"
 #include "export/metadata_update.h"
@@ -31,11 +36,31 @@ ArchiveContents read_all_members(const std::string& path) {
   return read_archive_file(path, everything);
 }
 
+// The module's metadata.json entry; an empty one for inputs without metadata.json.
 const MlfModuleMetadata& module_metadata(const MlfModel& m) {
   for (const MlfModuleMetadata& mm : m.package->metadata.modules) {
     if (mm.name == m.module) return mm;
   }
-  return m.package->metadata.modules.front();
+  static const MlfModuleMetadata none;
+  return m.package->metadata.modules.empty() ? none : m.package->metadata.modules.front();
+}
+
+std::string folder_of(const std::string& path) {
+  const size_t slash = path.rfind('/');
+  return slash == std::string::npos ? "" : path.substr(0, slash);
+}
+
+std::string joined(const std::string& folder, const std::string& name) {
+  return folder.empty() ? name : folder + "/" + name;
+}
+
+// The folder holding a module's generated C: "codegen/host" for codegen/host/src/x.c, the
+// firmware project's model folder for src/x.c, the file's own folder for a flat layout.
+std::string sources_root(const std::string& source_path) {
+  const std::string dir = folder_of(source_path);
+  const size_t slash = dir.rfind('/');
+  const std::string last = slash == std::string::npos ? dir : dir.substr(slash + 1);
+  return last == "src" ? folder_of(dir) : dir;
 }
 
 // The model's I/O names: the interface header's structs, else metadata.json's tensors.
@@ -137,22 +162,30 @@ class MlfExporter {
     const ArchiveContents all = read_all_members(m_.package->path);
     for (const ArchiveFile& f : all.files)
       bundle_.files.push_back({f.path, f.data});
-    header_path_ = "codegen/host/include/tvmgen_" + m_.module + ".h";
     find_metadata_module();
+    find_header(all);
     detect_style();
     const HostRewrite host = rewrite_host_sources(m_, problem_, plan_, pools_, lib0_file_);
     for (const auto& [file, text] : host.files)
       bundle_.put(m_.program.files[static_cast<size_t>(file)].path, text);
-    bundle_.put(lib0_path_, emit_lib0_source(lib0_spec()));
+    const Lib0Spec spec = lib0_spec();
+    const std::string lib0 = lib0_text(spec);
     const MetadataMemory memory = memory_figures();
-    bundle_.put(header_path_, emit_interface_header(header_spec(memory.workspace_size_bytes)));
-    if (const ArchiveFile* meta = all.find("metadata.json"))
-      bundle_.put("metadata.json", update_metadata_json(meta->data, m_.module, memory));
-    bundle_.put("codegen/host/usmpx_plan.json", write_plan_json(problem_, plan_) + "\n");
+    const std::string header = header_text(emit_interface_header(header_spec(memory.workspace_size_bytes)));
+    check_lib0_layout(lib0_path_, lib0, header_path_, header, pools_, spec.pool_constants,
+                      layout_triples(metadata().targets));
+    bundle_.put(lib0_path_, lib0);
+    bundle_.put(header_path_, header);
+    if (const ArchiveFile* meta = all.find(metadata_path())) {
+      // Written only when a figure changes, so that an unchanged plan keeps the file's own formatting.
+      const std::string updated = update_metadata_json(meta->data, m_.module, memory);
+      if (nlohmann::json::parse(updated) != nlohmann::json::parse(meta->data)) bundle_.put(metadata_path(), updated);
+    }
+    bundle_.put(joined(root_, "usmpx_plan.json"), write_plan_json(problem_, plan_) + "\n");
     std::vector<int64_t> hints;
     for (const Pool& p : problem_.pools)
       hints.push_back(p.size_hint_bytes);
-    bundle_.put("codegen/host/usmpx_pools.ld", emit_linker_fragment(m_.module, pools_, hints));
+    bundle_.put(joined(root_, "usmpx_pools.ld"), emit_linker_fragment(m_.module, pools_, hints));
     if (options_.harness) add_harness(bundle_, harness_spec());
     bundle_.sort();
     for (const ExportFile& f : bundle_.files) {
@@ -165,6 +198,104 @@ class MlfExporter {
  private:
   const ArchiveFile* member(const std::string& path) const { return m_.package->contents.find(path); }
 
+  // metadata.json beside the sources' root (an MLF archive's top), when the input has one.
+  std::string metadata_path() const {
+    std::string dir = root_;
+    if (dir.size() >= 12 && dir.compare(dir.size() - 12, 12, "codegen/host") == 0) dir = folder_of(folder_of(dir));
+    return joined(dir, "metadata.json");
+  }
+
+  // tvmgen_<mod>.h wherever the input keeps it (codegen/host/include, include/, inc/, beside the
+  // sources); a new one goes to <root>/include.
+  void find_header(const ArchiveContents& all) {
+    const std::string name = "tvmgen_" + m_.module + ".h";
+    for (const std::string& dir : {joined(root_, "include"), joined(root_, "inc"), folder_of(lib0_path_), root_}) {
+      if (all.find(joined(dir, name))) {
+        header_path_ = joined(dir, name);
+        return;
+      }
+    }
+    for (const ArchiveFile& f : all.files) {
+      if (f.path == name || (f.path.size() > name.size() && f.path.compare(f.path.size() - name.size() - 1,
+                                                                             name.size() + 1, "/" + name) == 0)) {
+        header_path_ = f.path;
+        return;
+      }
+    }
+    header_path_ = joined(joined(root_, "include"), name);
+  }
+
+  // The pools the input's lib0.c passes (names, and which it defines itself), and whether it maps
+  // I/O into them: when the plan keeps these, lib0.c is edited; otherwise it is written anew.
+  bool same_pool_structure() const {
+    if (lib0_file_ < 0) return false;
+    const std::string entry = m_.program.functions[static_cast<size_t>(m_.code.entry)].name;
+    const std::vector<std::string> before = lib0_pool_order(m_.program, lib0_file_, entry);
+    if (before.size() != pools_.size()) return false;
+    for (size_t i = 0; i < pools_.size(); ++i) {
+      if (before[i] != pools_[i].name) return false;
+      const bool defined = std::any_of(m_.program.globals.begin(), m_.program.globals.end(), [&](const CGlobal& g) {
+        return g.name == pools_[i].name && g.range.file == lib0_file_;
+      });
+      if (defined != pools_[i].internal) return false;
+    }
+    bool maps = false;
+    for (const CFunction& f : m_.program.functions)
+      maps = maps || (f.range.file == lib0_file_ && f.name == prefix_ + "map_inputs" && f.is_definition);
+    return maps == use_workspace_io();
+  }
+
+  std::string lib0_text(const Lib0Spec& spec) {
+    if (same_pool_structure()) {
+      Lib0Edit edit;
+      edit.program = &m_.program;
+      edit.file = lib0_file_;
+      edit.pools = spec.pools;
+      edit.pool_constants = spec.pool_constants;
+      edit.input_map = spec.input_map;
+      edit.output_map = spec.output_map;
+      return edit_lib0_source(edit);
+    }
+    if (lib0_file_ >= 0) {
+      check_only_metadata_functions();
+      bundle_.notes.push_back({Severity::kNote,
+                               "export-lib0-regenerated",
+                               "the plan changes which pools the model is given; " + lib0_path_ +
+                                   " is written anew in the input's TVM style (edits made to it are not kept)",
+                               {},
+                               -1,
+                               {}});
+    }
+    return emit_lib0_source(spec);
+  }
+
+  // The input's header with its macros' values edited, when it declares the same pools.
+  std::string header_text(const std::string& generated) {
+    const ArchiveFile* input = member(header_path_);
+    if (!input) return generated;
+    std::vector<std::string> before;
+    if (const CRecord* r = m_.program.find_record(prefix_ + "workspace_pools")) {
+      for (const CField& f : r->fields)
+        before.push_back(f.name);
+    }
+    std::vector<std::string> after;
+    for (const ExportPool& p : pools_) {
+      if (!p.internal) after.push_back(sanitize_c_name(p.name));
+    }
+    const bool maps = contains(input->data, prefix_ + "map_inputs(");
+    if (before == after && maps == use_workspace_io()) {
+      if (std::optional<std::string> edited = edit_header_macros(input->data, generated)) return *edited;
+    }
+    bundle_.notes.push_back({Severity::kNote,
+                             "export-header-regenerated",
+                             "the plan changes the pools the application passes in; " + header_path_ +
+                                 " is written anew in the input's TVM style",
+                             {},
+                             -1,
+                             {}});
+    return generated;
+  }
+
   // The file TVM's metadata module went to: the one defining <prefix>run. Models from before
   // TVM 0.9 have none (their entry is called directly); the pools and a run wrapper then go to a
   // new file <mod>_lib<N>.c.
@@ -173,15 +304,17 @@ class MlfExporter {
     if (run && run->is_definition) {
       lib0_file_ = run->range.file;
       lib0_path_ = m_.program.files[static_cast<size_t>(lib0_file_)].path;
-      for (const CFunction& f : m_.program.functions) {
-        if (f.is_definition && f.range.file == lib0_file_ && f.name != run->name)
-          throw ExportError("'" + lib0_path_ + "' defines " + f.name + " besides " + run->name +
-                            "; only TVM's metadata module layout is supported");
-      }
+      root_ = sources_root(lib0_path_);
       return;
     }
+    const std::string entry_path =
+        m_.code.entry >= 0
+            ? m_.program.files[static_cast<size_t>(m_.program.functions[static_cast<size_t>(m_.code.entry)].range.file)]
+                  .path
+            : "codegen/host/src/x.c";
+    root_ = sources_root(entry_path);
     for (int n = 0;; ++n) {
-      lib0_path_ = "codegen/host/src/" + m_.module + "_lib" + std::to_string(n) + ".c";
+      lib0_path_ = joined(folder_of(entry_path), m_.module + "_lib" + std::to_string(n) + ".c");
       if (!member(lib0_path_) && !bundle_.find(lib0_path_)) break;
     }
     bundle_.notes.push_back(
@@ -191,6 +324,16 @@ class MlfExporter {
          {},
          -1,
          {}});
+  }
+
+  // A lib0.c written anew replaces TVM's metadata module: it must hold nothing of the user's.
+  void check_only_metadata_functions() const {
+    for (const CFunction& f : m_.program.functions) {
+      if (f.is_definition && f.range.file == lib0_file_ && f.name != prefix_ + "run" &&
+          f.name != prefix_ + "map_inputs" && f.name != prefix_ + "map_outputs")
+        throw ExportError("'" + lib0_path_ + "' defines " + f.name + " besides " + prefix_ +
+                          "run, and the plan changes the pools it passes; only TVM's metadata module can be written anew");
+    }
   }
 
   void detect_style() {
@@ -227,6 +370,7 @@ class MlfExporter {
     s.pools = pools_;
     s.use_workspace_io = use_workspace_io();
     s.style = style_;
+    s.constant_alignment = input_constant_alignment();
     for (const ExportPool& p : pools_)
       s.pool_constants.push_back(p.internal && p.kind == PoolKind::kConstant ? pool_constants(p)
                                                                              : std::vector<PoolConstant>{});
@@ -238,6 +382,17 @@ class MlfExporter {
       (buf.kind == BufferKind::kInput ? s.input_map : s.output_map).push_back(io);
     }
     return s;
+  }
+
+  // The alignment the input's constant pool members declare (TVM 0.17 may use 4), else TVM's 16.
+  int64_t input_constant_alignment() const {
+    for (const InternalPool& pool : m_.code.internal_pools) {
+      if (!pool.constant) continue;
+      for (const CField& f : pool.constants) {
+        if (f.alignment > 0) return f.alignment;
+      }
+    }
+    return 16;
   }
 
   // A constant of the input's constant pools: its member of the pool struct and that member's data.
@@ -379,6 +534,7 @@ class MlfExporter {
   ExportBundle bundle_;
   std::string header_path_;
   std::string lib0_path_;
+  std::string root_;  // the folder of the generated C (see sources_root)
   int lib0_file_ = -1;
   TvmStyle style_;
 };

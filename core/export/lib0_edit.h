@@ -1,0 +1,36 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "c_analysis/c_model.h"
+#include "export/lib0_source.h"
+
+namespace usmpx {
+
+// What edit_lib0_source changes in the input's `<mod>_lib0.c`.
+struct Lib0Edit {
+  const CProgram* program = nullptr;  // the input's parse; `file` indexes its lib0.c
+  int file = -1;
+  std::vector<ExportPool> pools;                          // the plan's pools, TVM's order
+  std::vector<std::vector<PoolConstant>> pool_constants;  // parallel to pools (internal constant pools)
+  std::vector<IoPlacement> input_map;                     // with --use-workspace-io
+  std::vector<IoPlacement> output_map;
+};
+
+// The pools the input's lib0.c hands to the AoT entry, in order (from the pool parameters of the
+// entry's declaration there); empty when the file declares no such entry.
+std::vector<std::string> lib0_pool_order(const CProgram& program, int file, const std::string& entry);
+
+// The input's lib0.c changed only where the plan changes it: the size of each internal workspace
+// pool array (and its section when the user chose one), the members of each internal constant
+// pool struct (order, the "aligned offset" comment, padding members where a planned offset lies
+// beyond where C would put a member) with their initialisers in the same order, the struct's
+// "total size" comment, and the pool and offset of each I/O map entry. Every other byte
+// (attributes, comments, the user's own code) stays. The pools passed to the entry must be those
+// the file already passes (see lib0_pool_order). Throws ExportError when a constant's member or
+// initialiser is not in the file, or a planned offset lies below where C must place the member.
+std::string edit_lib0_source(const Lib0Edit& edit);
+
+}  // namespace usmpx
