@@ -74,11 +74,7 @@ void check_lib0_layout(const std::string& lib0_path, std::string_view lib0, cons
                             " bytes; the plan needs " + std::to_string(pool.size_bytes));
         continue;
       }
-      if (g->type_bytes < pool.size_bytes)
-        throw ExportError(prefix + "constant pool '" + pool.name + "' has " + std::to_string(g->type_bytes) +
-                          " bytes; the plan needs " + std::to_string(pool.size_bytes));
-      if (i >= constants.size()) continue;
-      for (const PoolConstant& c : constants[i]) {
+      for (const PoolConstant& c : i < constants.size() ? constants[i] : std::vector<PoolConstant>{}) {
         const auto f = std::find_if(g->fields.begin(), g->fields.end(), [&](const CField& x) { return x.name == c.name; });
         if (f == g->fields.end())
           throw ExportError(prefix + "constant pool '" + pool.name + "' has no member '" + c.name + "'");
@@ -86,6 +82,9 @@ void check_lib0_layout(const std::string& lib0_path, std::string_view lib0, cons
           throw ExportError(prefix + "member '" + c.name + "' of '" + pool.name + "' is at offset " +
                             std::to_string(f->offset_bytes) + "; the plan puts it at " + std::to_string(c.offset));
       }
+      if (g->type_bytes < pool.size_bytes)
+        throw ExportError(prefix + "constant pool '" + pool.name + "' has " + std::to_string(g->type_bytes) +
+                          " bytes; the plan needs " + std::to_string(pool.size_bytes));
     }
   }
 }
