@@ -110,7 +110,9 @@ int run_selftest(const Options& options, std::ostream& out) {
     eo.harness_seed = options.seed;
     const ExportBundle original = in.source.original(eo);
     const ExportBundle replanned = in.source.export_plan(in.input.problem, plan, eo);
-    const std::vector<SelftestResult> results = run_selftest(original, replanned, runnable, work);
+    SelftestOptions so;
+    so.cmsis_nn = options.cmsis_nn;
+    const std::vector<SelftestResult> results = run_selftest(original, replanned, runnable, work, so);
     int64_t before = 0;
     if (in.input.as_built) before = in.input.as_built->total_size();
     if (in.source.is_mlf()) {
@@ -125,16 +127,15 @@ int run_selftest(const Options& options, std::ostream& out) {
     TextTable table({{"target", Align::kLeft},
                      {"result", Align::kLeft},
                      {"outputs", Align::kRight},
-                     {".text", Align::kRight},
-                     {".data", Align::kRight},
-                     {".bss", Align::kRight}});
+                     {"flash", Align::kRight},
+                     {"RAM", Align::kRight}});
     for (const SelftestResult& r : results) {
       auto sizes = [](int64_t a, int64_t b) {
         return a < 0 ? std::string("-") : format_bytes(a) + " -> " + format_bytes(b);
       };
       table.add_row({r.target, r.verdict, std::to_string(r.replanned.outputs.size()),
-                     sizes(r.original.text, r.replanned.text), sizes(r.original.data, r.replanned.data),
-                     sizes(r.original.bss, r.replanned.bss)});
+                     sizes(r.original.flash_bytes, r.replanned.flash_bytes),
+                     sizes(r.original.ram_bytes, r.replanned.ram_bytes)});
       for (const auto& [name, sum] : r.replanned.outputs)
         out << "  " << r.target << " output " << name << ": " << sum << '\n';
       if (!r.same) {

@@ -85,6 +85,7 @@ const std::map<std::string, OptionSpec>& option_specs() {
         }}},
       {"--targets", {true, [](Options& o, const std::string& v) { o.targets = parse_name_list("--targets", v); }}},
       {"--keep", {true, [](Options& o, const std::string& v) { o.keep = v; }}},
+      {"--cmsis-nn", {true, [](Options& o, const std::string& v) { o.cmsis_nn = v; }}},
       {"--seed",
        {true,
         [](Options& o, const std::string& v) {
@@ -222,13 +223,15 @@ std::string usage_text(const std::string& command) {
   }
   if (command == "selftest") {
     return "usage: usmpx selftest INPUT [plan options] [pool options] [--targets host,cortex-m4,cortex-m7]\n"
-           "                      [--keep DIR] [--seed N]\n\n"
+           "                      [--keep DIR] [--seed N] [--cmsis-nn DIR]\n\n"
            "Exports INPUT as it is and re-planned (both with the test harness), builds both, runs both\n"
            "on every target and compares the outputs' checksums. Prints pool bytes and, for the boards,\n"
-           "the firmware's .text/.data/.bss before and after. Exit code 1 on any difference or failure.\n"
+           "the firmware's flash and RAM before and after. Exit code 1 on any difference or failure.\n"
            "Targets: host (default; needs make and cc), cortex-m4 and cortex-m7 (MPS2 boards on\n"
            "qemu-system-arm; need arm-none-eabi-gcc); a target whose tools are missing is skipped\n"
-           "with a message. --keep DIR keeps the two builds in DIR.\n\n" +
+           "with a message. --keep DIR keeps the two builds in DIR. --cmsis-nn DIR builds the CMSIS-NN\n"
+           "kernels the model calls from DIR/Include and DIR/Source (once per target). Models driving\n"
+           "an Ethos-U NPU cannot run here: selftest stops and says so.\n\n" +
            plan_options + "\n" + pool_options;
   }
   if (command == "info") {

@@ -233,16 +233,31 @@ std::string makefile(const HarnessSpec& spec) {
       << "#   make            build with this machine's cc and run: one checksum line per output\n"
       << "#   make cortex-m4  cross-compile for MPS2 AN386 (Cortex-M4) and run it on qemu-system-arm\n"
       << "#   make cortex-m7  the same for MPS2 AN500 (Cortex-M7)\n"
+      << "#   make CMSIS_NN=DIR  also builds CMSIS-NN (DIR/Include, DIR/Source) for the model's kernels\n"
       << "ROOT := ..\nARENA_BYTES := " << spec.arena_bytes << "\nSTRICT_SRCS :=";
+  const auto rooted = [](const std::string& path) { return path.empty() ? std::string("$(ROOT)") : "$(ROOT)/" + path; };
   for (const std::string& s : spec.strict_sources)
-    out << " $(ROOT)/" << s;
-  out << "\n" << harness_makefile_rules();
+    out << " " << rooted(s);
+  out << "\nMODEL_SRCS :=";
+  for (const std::string& s : spec.model_sources)
+    out << " " << rooted(s);
+  out << "\nMODEL_INCLUDE_DIRS :=";
+  for (const std::string& d : spec.include_dirs)
+    out << " " << rooted(d);
+  out << "\nFRAGMENT_DIR := " << spec.fragment_dir << "\nCMSIS_NN ?=\n" << harness_makefile_rules();
   return out.str();
 }
 
 }  // namespace
 
-void add_harness(ExportBundle& bundle, const HarnessSpec& spec) {
+void add_harness(ExportBundle& bundle, const HarnessSpec& given) {
+  HarnessSpec spec = given;
+  if (spec.model_sources.empty()) {
+    for (const ExportFile& f : bundle.files) {
+      if (f.path.rfind("codegen/host/src/", 0) == 0 && f.path.size() > 2 && f.path.compare(f.path.size() - 2, 2, ".c") == 0)
+        spec.model_sources.push_back(f.path);
+    }
+  }
   bundle.put("harness/main.c", MainWriter(spec).run());
   bundle.put("harness/platform.c", std::string(harness_platform_c()));
   bundle.put("harness/startup.c", std::string(harness_startup_c()));

@@ -161,13 +161,30 @@ std::string_view harness_makefile_rules() {
 HOST_CC ?= cc
 ARM_CC ?= arm-none-eabi-gcc
 ARM_SIZE ?= arm-none-eabi-size
+ARM_AR ?= arm-none-eabi-ar
 QEMU ?= qemu-system-arm
-# TVM's constant pools mark char arrays "packed", which GCC notes as ignored: -Wno-attributes.
-MODEL_SRCS := $(sort $(wildcard $(ROOT)/codegen/host/src/*.c))
-INCLUDES := -Iinclude -I$(ROOT)/codegen/host/include
-MODEL_FLAGS := -std=gnu11 -O2 -w -DARM_CPU_INTRINSICS_EXIST $(INCLUDES)
+# TVM's files build as TVM's own code does, warnings allowed (TVM up to 0.14 passes &pool to a
+# uint8_t* parameter); only the harness's files with -Werror.
+vpath %.c $(sort $(dir $(MODEL_SRCS)))
+MODEL_OBJS = $(patsubst %.c,build/$(1)/%.o,$(notdir $(MODEL_SRCS)))
+INCLUDES := -Iinclude $(addprefix -I,$(MODEL_INCLUDE_DIRS))
+ifneq ($(CMSIS_NN),)
+INCLUDES += -I$(CMSIS_NN)/Include
+CMSIS_NN_SRCS := $(sort $(wildcard $(CMSIS_NN)/Source/*/*.c))
+endif
+CMSIS_NN_BUILD ?= build/cmsis-nn
+cmsis_lib = $(if $(CMSIS_NN),$(CMSIS_NN_BUILD)/$(1)/libcmsis-nn.a)
+MODEL_FLAGS := -std=gnu11 -O2 -w -Wno-error=incompatible-pointer-types -Wno-error=int-conversion -DARM_CPU_INTRINSICS_EXIST $(INCLUDES)
 STRICT_FLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror -Wno-unused-parameter -Wno-attributes -DARM_CPU_INTRINSICS_EXIST $(INCLUDES)
-HARNESS_FLAGS := -std=c11 -O2 -Wall -Wextra -Werror -DUSMPX_ARENA_BYTES=$(ARENA_BYTES) -Iinclude -I$(ROOT)/codegen/host/include
+HARNESS_FLAGS := -std=c11 -O2 -Wall -Wextra -Werror -DUSMPX_ARENA_BYTES=$(ARENA_BYTES) -Iinclude $(addprefix -I,$(MODEL_INCLUDE_DIRS))
+# CMSIS-NN, once per target: its portable C on this machine, its DSP paths on Cortex-M4/M7.
+CMSIS_NN_FLAGS := -std=gnu11 -O2 -w -I$(CMSIS_NN)/Include
+define cmsis_nn_library
+$(CMSIS_NN_BUILD)/$(1)/libcmsis-nn.a: $(CMSIS_NN_SRCS)
+	mkdir -p $$(@D)/obj
+	for f in $$(CMSIS_NN_SRCS); do $(2) $(3) $$(CMSIS_NN_FLAGS) -c $$$$f -o $$(@D)/obj/$$$$(basename $$$$f .c).o || exit 1; done
+	$(4) rcs $$@ $$(@D)/obj/*.o
+endef
 
 flags = $(if $(filter $(1),$(STRICT_SRCS)),$(STRICT_FLAGS),$(MODEL_FLAGS))
 
@@ -176,13 +193,14 @@ all: run
 
 # This machine: the ACLE intrinsics come from include-host/arm_acle.h.
 host: build/host/model
-build/host/%.o: $(ROOT)/codegen/host/src/%.c | build/host
+build/host/%.o: %.c | build/host
 	$(HOST_CC) $(call flags,$<) -Iinclude-host -c $< -o $@
 build/host/main.o: main.c | build/host
 	$(HOST_CC) $(HARNESS_FLAGS) -c $< -o $@
 build/host/platform.o: platform.c | build/host
 	$(HOST_CC) $(HARNESS_FLAGS) -c $< -o $@
-build/host/model: $(patsubst $(ROOT)/codegen/host/src/%.c,build/host/%.o,$(MODEL_SRCS)) build/host/main.o build/host/platform.o
+$(eval $(call cmsis_nn_library,host,$(HOST_CC),,ar))
+build/host/model: $(call MODEL_OBJS,host) build/host/main.o build/host/platform.o $(call cmsis_lib,host)
 	$(HOST_CC) $^ -lm -o $@
 run: build/host/model
 	./build/host/model
@@ -191,7 +209,7 @@ run: build/host/model
 M4_FLAGS := -mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16
 M7_FLAGS := -mcpu=cortex-m7 -mthumb -mfloat-abi=hard -mfpu=fpv5-d16
 define board
-build/$(1)/%.o: $(ROOT)/codegen/host/src/%.c | build/$(1)
+build/$(1)/%.o: %.c | build/$(1)
 	$$(ARM_CC) $(2) $$(call flags,$$<) -ffunction-sections -fdata-sections -c $$< -o $$@
 build/$(1)/main.o: main.c | build/$(1)
 	$$(ARM_CC) $(2) $$(HARNESS_FLAGS) -c $$< -o $$@
@@ -199,8 +217,9 @@ build/$(1)/platform.o: platform.c | build/$(1)
 	$$(ARM_CC) $(2) $$(HARNESS_FLAGS) -c $$< -o $$@
 build/$(1)/startup.o: startup.c | build/$(1)
 	$$(ARM_CC) $(2) $$(HARNESS_FLAGS) -c $$< -o $$@
-build/$(1)/model.elf: $$(patsubst $$(ROOT)/codegen/host/src/%.c,build/$(1)/%.o,$$(MODEL_SRCS)) build/$(1)/main.o build/$(1)/platform.o build/$(1)/startup.o mps2.ld
-	$$(ARM_CC) $(2) -nostartfiles --specs=rdimon.specs -Wl,--gc-sections -L$$(ROOT)/codegen/host -T mps2.ld $$(filter %.o,$$^) -lm -Wl,--start-group -lc -lrdimon -Wl,--end-group -o $$@
+$$(eval $$(call cmsis_nn_library,$(1),$$(ARM_CC),$(2) -ffunction-sections -fdata-sections,$$(ARM_AR)))
+build/$(1)/model.elf: $$(call MODEL_OBJS,$(1)) build/$(1)/main.o build/$(1)/platform.o build/$(1)/startup.o mps2.ld $$(call cmsis_lib,$(1))
+	$$(ARM_CC) $(2) -nostartfiles --specs=rdimon.specs -Wl,--gc-sections -L$$(ROOT)/$$(FRAGMENT_DIR) -T mps2.ld $$(filter %.o %.a,$$^) -lm -Wl,--start-group -lc -lrdimon -Wl,--end-group -o $$@
 	$$(ARM_SIZE) $$@
 $(1): build/$(1)/model.elf
 	timeout 120 $$(QEMU) -machine $(3) -cpu $(4) -nographic -monitor none -serial none -semihosting-config enable=on,target=native -kernel $$<

@@ -134,9 +134,25 @@ void fill_sizes_from_accesses(const MlfModel& m, HarnessSpec& h) {
   }
 }
 
+bool ends_with(std::string_view text, std::string_view end) {
+  return text.size() >= end.size() && text.substr(text.size() - end.size()) == end;
+}
+
+// The model's C files where the input keeps them, its header's folder, and the sources' root.
+void set_model_files(const MlfModel& m, HarnessSpec& h) {
+  h.include_dirs.clear();
+  for (const CSourceFile& f : m.program.files) {
+    if (ends_with(f.path, ".c")) h.model_sources.push_back(f.path);
+    if (ends_with(f.path, "tvmgen_" + m.module + ".h")) h.include_dirs.push_back(folder_of(f.path));
+    if (h.fragment_dir == "codegen/host" && ends_with(f.path, ".c")) h.fragment_dir = sources_root(f.path);
+  }
+  if (h.include_dirs.empty()) h.include_dirs.push_back("codegen/host/include");
+}
+
 HarnessSpec mlf_harness_spec(const MlfModel& m, std::vector<ExportPool> external_pools, bool use_workspace_io,
                              uint32_t seed) {
   HarnessSpec h;
+  set_model_files(m, h);
   h.module = m.module;
   h.seed = seed;
   h.use_workspace_io = use_workspace_io;
@@ -515,7 +531,9 @@ class MlfExporter {
       if (!p.internal) external.push_back(p);
     }
     HarnessSpec h = mlf_harness_spec(m_, external, use_workspace_io(), options_.harness_seed);
-    h.strict_sources = {lib0_path_};
+    if (lib0_file_ < 0) h.model_sources.push_back(lib0_path_);
+    h.include_dirs = {folder_of(header_path_)};
+    h.fragment_dir = root_;
     // Every constant-size TVMBackendAllocWorkspace became a pool offset; only those of unknown
     // size remain, and TVM's own figure bounds them.
     h.arena_bytes = has_dynamic_workspace(m_) ? std::max<int64_t>(0, metadata().workspace_size_bytes) : 0;

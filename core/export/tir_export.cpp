@@ -252,6 +252,7 @@ class TirExporter {
   HarnessSpec harness_spec(const std::string& lib0, const std::string& lib1) const {
     HarnessSpec h;
     h.module = module_name_;
+    h.model_sources = {lib0, lib1};
     h.seed = options_.harness_seed;
     h.use_workspace_io = use_workspace_io();
     for (const TirIo& io : io_) {
@@ -264,7 +265,6 @@ class TirExporter {
     }
     h.params = lookup_params();
     h.arena_bytes = unplanned_allocation_bytes();
-    h.strict_sources = {lib0, lib1};
     h.linker_fragment = true;
     return h;
   }
