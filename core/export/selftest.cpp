@@ -153,10 +153,7 @@ std::vector<SelftestResult> run_selftest(const ExportBundle& original, const Exp
     if (!fs::is_directory(dir / "Include") || !fs::is_directory(dir / "Source"))
       throw ExportError("--cmsis-nn " + options.cmsis_nn + ": no Include/ and Source/ folders there");
     variables = "CMSIS_NN=" + shell_quote(dir.string()) +
-                " CMSIS_NN_BUILD=" +
-                shell_quote(fs::absolute(options.cmsis_nn_build.empty() ? fs::path(work_dir) / "cmsis-nn"
-                                                                        : fs::path(options.cmsis_nn_build))
-                                .string());
+                " CMSIS_NN_BUILD=" + shell_quote(fs::absolute(fs::path(work_dir) / "cmsis-nn").string());
   }
   std::error_code ec;
   fs::create_directories(work_dir, ec);

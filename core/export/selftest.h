@@ -36,7 +36,6 @@ bool selftest_target_available(const std::string& target, std::string* missing =
 
 struct SelftestOptions {
   std::string cmsis_nn;  // a CMSIS-NN checkout (Include/, Source/) the model's kernels are built from; "" = none
-  std::string cmsis_nn_build;  // where its libraries are built, one folder per target; "" = work_dir/cmsis-nn
 };
 
 // Why the model cannot run in the harness, or "": Ethos-U NPU operators (ethosu_* calls,

@@ -106,8 +106,6 @@ PoolOptions two_pools() {
 SelftestOptions cmsis_nn_options(const std::string& checkout) {
   SelftestOptions o;
   o.cmsis_nn = checkout;
-  // Built once and kept for later runs of the suite (make rebuilds it when a source is newer).
-  o.cmsis_nn_build = (fs::temp_directory_path() / "usmpx-test-cmsis-nn-build").string();
   return o;
 }
 
@@ -132,7 +130,6 @@ TEST(SelftestCmsisNn, KernelsRunOnEmulatedCortexM4AndM7) {
   if (!selftest_target_available("cortex-m4", &missing)) GTEST_SKIP() << missing << " is not installed";
   const MlfModel m = load_mlf_model(fixture_path("mlf/usmp_cmsis_nn"), {two_pools(), ""});
   const Plan plan = testing::plan_with("hill_climb", m.problem);
-  // Not "host": the test above builds that library, possibly at the same time.
   const auto results = selftest(m, plan, {"cortex-m4", "cortex-m7"}, "cmsis-boards", cmsis_nn_options(checkout));
   ASSERT_EQ(results.size(), 2u);
   for (const SelftestResult& r : results) {
