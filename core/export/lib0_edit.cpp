@@ -35,24 +35,52 @@ int64_t round_up(int64_t x, int64_t a) {
 
 class Lib0Editor {
  public:
-  explicit Lib0Editor(const Lib0Edit& e) : e_(e), text_(e.program->files[static_cast<size_t>(e.file)].text) {}
+  explicit Lib0Editor(const Lib0Edit& e)
+      : e_(e), s_(*e.spec), text_(e.program->files[static_cast<size_t>(e.file)].text) {}
 
-  std::string run() {
-    for (size_t i = 0; i < e_.pools.size(); ++i) {
-      const ExportPool& p = e_.pools[i];
+  Lib0EditResult run() {
+    const std::vector<std::string> before = lib0_pool_order(*e_.program, e_.file, s_.entry);
+    std::vector<std::string> after;
+    for (const ExportPool& p : s_.pools)
+      after.push_back(p.name);
+    bool structural = before != after;
+    std::string inserted;
+    for (size_t i = 0; i < s_.pools.size(); ++i) {
+      const ExportPool& p = s_.pools[i];
+      const CGlobal* g = find_global(p.name);
+      if (g && !p.internal) structural = true;
       if (!p.internal) continue;
-      const CGlobal& g = global(p.name);
-      set_section(g, p.section);
+      if (!g) {
+        if (std::find(before.begin(), before.end(), p.name) == before.end()) {
+          inserted += emit_lib0_pool(s_, i);  // a pool the input did not have
+          structural = true;
+        } else if (p.kind == PoolKind::kConstant) {
+          throw ExportError(path() + " does not define constant pool '" + p.name + "' that its run wrapper passes");
+        } else {
+          provided_by_user(p, "is not defined in " + path());
+        }
+        continue;
+      }
+      set_section(*g, p.section);
       if (p.kind == PoolKind::kConstant) {
-        constant_pool(g, p, i < e_.pool_constants.size() ? e_.pool_constants[i] : std::vector<PoolConstant>{});
-      } else if (g.array_elements != p.size_bytes) {
-        array_size(g, p.size_bytes);
+        constant_pool(*g, p, i < s_.pool_constants.size() ? s_.pool_constants[i] : std::vector<PoolConstant>{});
+      } else if (g->array_elements < 0) {
+        provided_by_user(p, "is not an array of " + path());
+      } else if (g->array_elements != p.size_bytes) {
+        array_size(*g, p.size_bytes);
       }
     }
-    io_map("_map_inputs", e_.input_map);
-    io_map("_map_outputs", e_.output_map);
+    for (const std::string& name : before) {
+      const auto now = std::find_if(s_.pools.begin(), s_.pools.end(), [&](const ExportPool& p) { return p.name == name; });
+      if (now != s_.pools.end() && now->internal) continue;
+      if (const CGlobal* g = find_global(name)) erase_definition(*g);
+    }
+    if (!inserted.empty()) insert_pools(inserted);
+    if (structural) pass_new_pools();
+    io_map("_map_inputs", s_.input_map);
+    io_map("_map_outputs", s_.output_map);
     try {
-      return edits_.apply(text_);
+      return {edits_.apply(text_), notes_};
     } catch (const std::logic_error& err) {
       throw ExportError(path() + ": the edits for the new plan collide: " + err.what());
     }
@@ -65,11 +93,81 @@ class Lib0Editor {
 
   bool in_file(const CRange& r) const { return r.file == e_.file && r.begin <= r.end && r.end <= text_.size(); }
 
-  const CGlobal& global(const std::string& name) const {
+  const CGlobal* find_global(const std::string& name) const {
     for (const CGlobal& g : e_.program->globals) {
-      if (g.name == name && in_file(g.range)) return g;
+      if (g.name == name && in_file(g.range)) return &g;
     }
-    throw ExportError(path() + " does not define pool '" + name + "' that its run wrapper passes");
+    return nullptr;
+  }
+
+  void provided_by_user(const ExportPool& p, const std::string& why) {
+    notes_.push_back("pool '" + p.name + "' " + why + " (your code provides it): it must now hold " +
+                     std::to_string(p.size_bytes) + " bytes, aligned to " + std::to_string(p.alignment));
+  }
+
+  // A definition with its attribute line before it and the rest of its last line (TVM's
+  // "// of total size" comment).
+  void erase_definition(const CGlobal& g) {
+    size_t begin = line_start(g.range.begin);
+    if (begin > 0) {
+      const size_t previous = line_start(begin - 1);
+      if (text_.substr(previous, 13) == "__attribute__") begin = previous;
+    }
+    const size_t semicolon = text_.find(';', g.range.end);
+    const size_t end = next_line(semicolon == std::string_view::npos ? g.range.end : semicolon);
+    edits_.replace(static_cast<uint32_t>(begin), static_cast<uint32_t>(end), "");
+  }
+
+  // New pool definitions go where TVM writes them: before the interface header's #include.
+  void insert_pools(const std::string& definitions) {
+    const std::string include = "#include <tvmgen_" + s_.module + ".h>";
+    size_t at = text_.find(include);
+    if (at == std::string_view::npos) {
+      const CFunction* entry = function(s_.entry, false);
+      if (!entry) throw ExportError(path() + " declares no " + s_.entry + "; cannot add the new pools");
+      at = entry->range.begin;
+    }
+    edits_.insert(static_cast<uint32_t>(line_start(at)), definitions);
+  }
+
+  const CFunction* function(const std::string& name, bool definition) const {
+    for (const CFunction& f : e_.program->functions) {
+      if (f.name == name && f.is_definition == definition && in_file(f.range)) return &f;
+    }
+    return nullptr;
+  }
+
+  // The entry's declaration and the run wrapper pass the plan's pools.
+  void pass_new_pools() {
+    const CFunction* entry = function(s_.entry, false);
+    const std::string run_name = "tvmgen_" + s_.module + "_run";
+    const CFunction* run = function(run_name, true);
+    if (!entry || !run)
+      throw ExportError(path() + " lacks the declaration of " + s_.entry + " or the definition of " + run_name +
+                        "; cannot pass the plan's pools");
+    replace_parenthesised(entry->range.begin, entry->range.end, s_.entry, emit_lib0_entry_params(s_));
+    replace_parenthesised(run->range.begin, run->body_range.begin, run_name, emit_lib0_run_params(s_));
+    replace_parenthesised(run->body_range.begin, run->body_range.end, s_.entry, emit_lib0_run_args(s_));
+  }
+
+  // Replaces what stands between the parentheses after `name` in [begin, end).
+  void replace_parenthesised(size_t begin, size_t end, const std::string& name, const std::string& inner) {
+    size_t at = text_.find(name, begin);
+    while (at != std::string_view::npos && at < end &&
+           ((at > 0 && is_identifier_char(text_[at - 1])) || is_identifier_char(text_[at + name.size()])))
+      at = text_.find(name, at + 1);
+    const size_t open = at == std::string_view::npos || at >= end ? at : text_.find_first_not_of(" \t\n", at + name.size());
+    if (open == std::string_view::npos || open >= end || text_[open] != '(')
+      throw ExportError(path() + ": cannot find the parameters or arguments of " + name);
+    int depth = 0;
+    size_t close = open;
+    for (; close < end; ++close) {
+      if (text_[close] == '(') ++depth;
+      if (text_[close] == ')' && --depth == 0) break;
+    }
+    if (close >= end) throw ExportError(path() + ": unbalanced parentheses after " + name);
+    if (text_.substr(open + 1, close - open - 1) != inner)
+      edits_.replace(static_cast<uint32_t>(open + 1), static_cast<uint32_t>(close), inner);
   }
 
   size_t line_start(size_t at) const {
@@ -240,13 +338,15 @@ class Lib0Editor {
   }
 
   const Lib0Edit& e_;
+  const Lib0Spec& s_;
   std::string_view text_;
   TextEdits edits_;
+  std::vector<std::string> notes_;
 };
 
 }  // namespace
 
-std::string edit_lib0_source(const Lib0Edit& edit) {
+Lib0EditResult edit_lib0_source(const Lib0Edit& edit) {
   return Lib0Editor(edit).run();
 }
 

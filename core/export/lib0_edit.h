@@ -13,10 +13,12 @@ namespace usmpx {
 struct Lib0Edit {
   const CProgram* program = nullptr;  // the input's parse; `file` indexes its lib0.c
   int file = -1;
-  std::vector<ExportPool> pools;                          // the plan's pools, TVM's order
-  std::vector<std::vector<PoolConstant>> pool_constants;  // parallel to pools (internal constant pools)
-  std::vector<IoPlacement> input_map;                     // with --use-workspace-io
-  std::vector<IoPlacement> output_map;
+  const Lib0Spec* spec = nullptr;  // lib0.c as the plan wants it (pools, constants, I/O maps, TVM style)
+};
+
+struct Lib0EditResult {
+  std::string text;
+  std::vector<std::string> notes;  // what the user's own code must now do (a pool it provides grew)
 };
 
 // The pools the input's lib0.c hands to the AoT entry, in order (from the pool parameters of the
@@ -27,10 +29,13 @@ std::vector<std::string> lib0_pool_order(const CProgram& program, int file, cons
 // pool array (and its section when the user chose one), the members of each internal constant
 // pool struct (order, the "aligned offset" comment, padding members where a planned offset lies
 // beyond where C would put a member) with their initialisers in the same order, the struct's
-// "total size" comment, and the pool and offset of each I/O map entry. Every other byte
-// (attributes, comments, the user's own code) stays. The pools passed to the entry must be those
-// the file already passes (see lib0_pool_order). Throws ExportError when a constant's member or
+// "total size" comment, and the pool and offset of each I/O map entry. When the plan passes other
+// pools than the file does, definitions of new internal pools are inserted before the interface
+// header's #include, those of pools no longer internal are removed, and the entry's parameter
+// list and the run wrapper's parameters and call are rewritten. Every other byte (attributes,
+// comments, the user's own code) stays; a workspace pool the user's code provides (not an array
+// of the file) is left to it with a note. Throws ExportError when a constant's member or
 // initialiser is not in the file, or a planned offset lies below where C must place the member.
-std::string edit_lib0_source(const Lib0Edit& edit);
+Lib0EditResult edit_lib0_source(const Lib0Edit& edit);
 
 }  // namespace usmpx

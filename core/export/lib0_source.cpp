@@ -19,11 +19,7 @@ class Lib0Writer {
       for (size_t i = 0; i < s_.pools.size(); ++i) {
         const ExportPool& p = s_.pools[i];
         if (!p.internal || (p.kind == PoolKind::kConstant) != (constant == 1)) continue;
-        if (p.kind == PoolKind::kConstant) {
-          constant_pool(p, i < s_.pool_constants.size() ? s_.pool_constants[i] : std::vector<PoolConstant>{});
-        } else {
-          workspace_pool(p);
-        }
+        pool_definition(i);
       }
     }
     out_ << "#include <tvmgen_" << s_.module << ".h>\n";
@@ -35,6 +31,62 @@ class Lib0Writer {
     run_wrapper();
     out_ << "#ifdef __cplusplus\n}\n#endif\n;";
     return out_.str();
+  }
+
+  void pool_definition(size_t i) {
+    const ExportPool& p = s_.pools[i];
+    if (p.kind == PoolKind::kConstant) {
+      constant_pool(p, i < s_.pool_constants.size() ? s_.pool_constants[i] : std::vector<PoolConstant>{});
+    } else {
+      workspace_pool(p);
+    }
+  }
+
+  std::string text() const { return out_.str(); }
+
+  std::vector<std::string> entry_params() const {
+    std::vector<std::string> params;
+    if (!s_.use_workspace_io) {
+      params = s_.input_params;
+      for (size_t i = 0; i < s_.outputs.size(); ++i)
+        params.push_back("void* output" + std::to_string(i));
+    }
+    for (size_t i = 0; i < s_.pools.size(); ++i)
+      params.push_back("uint8_t* " + pool_param_name(s_.pools[i].name, static_cast<int64_t>(i)));
+    return params;
+  }
+
+  std::vector<std::string> run_params() const {
+    std::vector<std::string> params;
+    if (!s_.use_workspace_io) {
+      params.push_back("struct " + prefix_ + "inputs* inputs");
+      params.push_back("struct " + prefix_ + "outputs* outputs");
+    }
+    if (std::any_of(s_.pools.begin(), s_.pools.end(), [](const ExportPool& p) { return !p.internal; }))
+      params.push_back("struct " + prefix_ + "workspace_pools* workspace_pools");
+    return params;
+  }
+
+  std::vector<std::string> run_args() const {
+    std::vector<std::string> args;
+    if (!s_.use_workspace_io) {
+      for (const std::string& in : s_.inputs)
+        args.push_back("inputs->" + sanitize_c_name(in));
+      for (const std::string& out : s_.outputs)
+        args.push_back("outputs->" + sanitize_c_name(out));
+    }
+    for (const ExportPool& p : s_.pools) {
+      const std::string pool = p.internal ? "&" + p.name : "workspace_pools->" + sanitize_c_name(p.name);
+      args.push_back(s_.style.pool_casts ? "((uint8_t*)" + pool + ")" : pool);
+    }
+    return args;
+  }
+
+  static std::string join(const std::vector<std::string>& parts) {
+    std::string s;
+    for (size_t i = 0; i < parts.size(); ++i)
+      s += (i ? "," : "") + parts[i];
+    return s;
   }
 
  private:
@@ -78,45 +130,11 @@ class Lib0Writer {
     out_ << "};\nreturn ret;\n}\n\n";
   }
 
-  void entry_declaration() {
-    std::vector<std::string> params;
-    if (!s_.use_workspace_io) {
-      params = s_.input_params;
-      for (size_t i = 0; i < s_.outputs.size(); ++i)
-        params.push_back("void* output" + std::to_string(i));
-    }
-    for (size_t i = 0; i < s_.pools.size(); ++i)
-      params.push_back("uint8_t* " + pool_param_name(s_.pools[i].name, static_cast<int64_t>(i)));
-    out_ << "TVM_DLL int32_t " << s_.entry << "(" << join(params) << ");\n";
-  }
+  void entry_declaration() { out_ << "TVM_DLL int32_t " << s_.entry << "(" << join(entry_params()) << ");\n"; }
 
   void run_wrapper() {
-    std::vector<std::string> params;
-    std::vector<std::string> args;
-    if (!s_.use_workspace_io) {
-      params.push_back("struct " + prefix_ + "inputs* inputs");
-      params.push_back("struct " + prefix_ + "outputs* outputs");
-      for (const std::string& in : s_.inputs)
-        args.push_back("inputs->" + sanitize_c_name(in));
-      for (const std::string& out : s_.outputs)
-        args.push_back("outputs->" + sanitize_c_name(out));
-    }
-    const bool external =
-        std::any_of(s_.pools.begin(), s_.pools.end(), [](const ExportPool& p) { return !p.internal; });
-    if (external) params.push_back("struct " + prefix_ + "workspace_pools* workspace_pools");
-    for (const ExportPool& p : s_.pools) {
-      const std::string pool = p.internal ? "&" + p.name : "workspace_pools->" + sanitize_c_name(p.name);
-      args.push_back(s_.style.pool_casts ? "((uint8_t*)" + pool + ")" : pool);
-    }
-    out_ << "int32_t " << prefix_ << "run(" << join(params) << ") {return " << s_.entry << "(" << join(args)
-         << ");\n}\n";
-  }
-
-  static std::string join(const std::vector<std::string>& parts) {
-    std::string s;
-    for (size_t i = 0; i < parts.size(); ++i)
-      s += (i ? "," : "") + parts[i];
-    return s;
+    out_ << "int32_t " << prefix_ << "run(" << join(run_params()) << ") {return " << s_.entry << "("
+         << join(run_args()) << ");\n}\n";
   }
 
   static int64_t round_up(int64_t x, int64_t a) { return a > 1 ? (x + a - 1) / a * a : x; }
@@ -130,6 +148,24 @@ class Lib0Writer {
 
 std::string emit_lib0_source(const Lib0Spec& spec) {
   return Lib0Writer(spec).run();
+}
+
+std::string emit_lib0_pool(const Lib0Spec& spec, size_t pool) {
+  Lib0Writer w(spec);
+  w.pool_definition(pool);
+  return w.text();
+}
+
+std::string emit_lib0_entry_params(const Lib0Spec& spec) {
+  return Lib0Writer::join(Lib0Writer(spec).entry_params());
+}
+
+std::string emit_lib0_run_params(const Lib0Spec& spec) {
+  return Lib0Writer::join(Lib0Writer(spec).run_params());
+}
+
+std::string emit_lib0_run_args(const Lib0Spec& spec) {
+  return Lib0Writer::join(Lib0Writer(spec).run_args());
 }
 
 }  // namespace usmpx

@@ -48,4 +48,11 @@ struct Lib0Spec {
 // passing the pools in. Like TVM's, the text ends in ";" without a newline.
 std::string emit_lib0_source(const Lib0Spec& spec);
 
+// Pieces of that text, for editing an existing lib0.c: the definition of spec.pools[pool], the
+// AoT entry's parameter list, the run wrapper's parameter list and its arguments to the entry.
+std::string emit_lib0_pool(const Lib0Spec& spec, size_t pool);
+std::string emit_lib0_entry_params(const Lib0Spec& spec);
+std::string emit_lib0_run_params(const Lib0Spec& spec);
+std::string emit_lib0_run_args(const Lib0Spec& spec);
+
 }  // namespace usmpx

@@ -241,20 +241,10 @@ class MlfExporter {
     header_path_ = joined(joined(root_, "include"), name);
   }
 
-  // The pools the input's lib0.c passes (names, and which it defines itself), and whether it maps
-  // I/O into them: when the plan keeps these, lib0.c is edited; otherwise it is written anew.
-  bool same_pool_structure() const {
+  // Whether lib0.c maps I/O into the pools as the plan does: then it is edited; otherwise (a
+  // change of --use-workspace-io) it is written anew.
+  bool same_io_mapping() const {
     if (lib0_file_ < 0) return false;
-    const std::string entry = m_.program.functions[static_cast<size_t>(m_.code.entry)].name;
-    const std::vector<std::string> before = lib0_pool_order(m_.program, lib0_file_, entry);
-    if (before.size() != pools_.size()) return false;
-    for (size_t i = 0; i < pools_.size(); ++i) {
-      if (before[i] != pools_[i].name) return false;
-      const bool defined = std::any_of(m_.program.globals.begin(), m_.program.globals.end(), [&](const CGlobal& g) {
-        return g.name == pools_[i].name && g.range.file == lib0_file_;
-      });
-      if (defined != pools_[i].internal) return false;
-    }
     bool maps = false;
     for (const CFunction& f : m_.program.functions)
       maps = maps || (f.range.file == lib0_file_ && f.name == prefix_ + "map_inputs" && f.is_definition);
@@ -262,21 +252,17 @@ class MlfExporter {
   }
 
   std::string lib0_text(const Lib0Spec& spec) {
-    if (same_pool_structure()) {
-      Lib0Edit edit;
-      edit.program = &m_.program;
-      edit.file = lib0_file_;
-      edit.pools = spec.pools;
-      edit.pool_constants = spec.pool_constants;
-      edit.input_map = spec.input_map;
-      edit.output_map = spec.output_map;
-      return edit_lib0_source(edit);
+    if (same_io_mapping()) {
+      Lib0EditResult edited = edit_lib0_source({&m_.program, lib0_file_, &spec});
+      for (const std::string& note : edited.notes)
+        bundle_.notes.push_back({Severity::kWarning, "export-user-pool", note, {}, -1, {}});
+      return edited.text;
     }
     if (lib0_file_ >= 0) {
       check_only_metadata_functions();
       bundle_.notes.push_back({Severity::kNote,
                                "export-lib0-regenerated",
-                               "the plan changes which pools the model is given; " + lib0_path_ +
+                               "the plan changes whether the I/O live in the pools; " + lib0_path_ +
                                    " is written anew in the input's TVM style (edits made to it are not kept)",
                                {},
                                -1,
