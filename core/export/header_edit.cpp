@@ -48,12 +48,16 @@ std::map<std::string, MacroValue, std::less<>> macros(std::string_view text) {
 
 }  // namespace
 
-std::optional<std::string> edit_header_macros(std::string_view input, std::string_view generated) {
+std::optional<std::string> edit_header_macros(std::string_view input, std::string_view generated,
+                                              bool skip_missing) {
   const auto before = macros(input);
   TextEdits edits;
   for (const auto& [name, value] : macros(generated)) {
     const auto it = before.find(name);
-    if (it == before.end()) return std::nullopt;
+    if (it == before.end()) {
+      if (skip_missing) continue;
+      return std::nullopt;
+    }
     const std::string_view want = generated.substr(value.begin, value.end - value.begin);
     const std::string_view have = input.substr(it->second.begin, it->second.end - it->second.begin);
     if (want != have)

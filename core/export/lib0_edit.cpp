@@ -48,7 +48,7 @@ class Lib0Editor {
     for (size_t i = 0; i < s_.pools.size(); ++i) {
       const ExportPool& p = s_.pools[i];
       const CGlobal* g = find_global(p.name);
-      if (g && !p.internal) structural = true;
+      if (was_internal(p.name) != p.internal) structural = true;
       if (!p.internal) continue;
       if (!g) {
         if (std::find(before.begin(), before.end(), p.name) == before.end()) {
@@ -72,7 +72,7 @@ class Lib0Editor {
     }
     for (const std::string& name : before) {
       const auto now = std::find_if(s_.pools.begin(), s_.pools.end(), [&](const ExportPool& p) { return p.name == name; });
-      if (now != s_.pools.end() && now->internal) continue;
+      if ((now != s_.pools.end() && now->internal) || !was_internal(name)) continue;
       if (const CGlobal* g = find_global(name)) erase_definition(*g);
     }
     if (!inserted.empty()) insert_pools(inserted);
@@ -92,6 +92,10 @@ class Lib0Editor {
   SourceLocation where(const CRange& r) const { return {path(), r.line, r.column}; }
 
   bool in_file(const CRange& r) const { return r.file == e_.file && r.begin <= r.end && r.end <= text_.size(); }
+
+  bool was_internal(const std::string& name) const {
+    return std::find(e_.internal_before.begin(), e_.internal_before.end(), name) != e_.internal_before.end();
+  }
 
   const CGlobal* find_global(const std::string& name) const {
     for (const CGlobal& g : e_.program->globals) {

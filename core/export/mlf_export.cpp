@@ -253,7 +253,10 @@ class MlfExporter {
 
   std::string lib0_text(const Lib0Spec& spec) {
     if (same_io_mapping()) {
-      Lib0EditResult edited = edit_lib0_source({&m_.program, lib0_file_, &spec});
+      std::vector<std::string> internal;
+      for (const InternalPool& p : m_.code.internal_pools)
+        internal.push_back(p.name);
+      Lib0EditResult edited = edit_lib0_source({&m_.program, lib0_file_, &spec, internal});
       for (const std::string& note : edited.notes)
         bundle_.notes.push_back({Severity::kWarning, "export-user-pool", note, {}, -1, {}});
       return edited.text;
@@ -271,31 +274,54 @@ class MlfExporter {
     return emit_lib0_source(spec);
   }
 
-  // The input's header with its macros' values edited, when it declares the same pools.
+  // Whether the plan hands the model other pools than the input's lib0.c does (names, order, or
+  // which the file defines itself).
+  bool pools_change() const {
+    if (lib0_file_ < 0) return true;
+    const std::string entry = m_.program.functions[static_cast<size_t>(m_.code.entry)].name;
+    const std::vector<std::string> before = lib0_pool_order(m_.program, lib0_file_, entry);
+    if (before.size() != pools_.size()) return true;
+    for (size_t i = 0; i < pools_.size(); ++i) {
+      const bool was_internal = std::any_of(m_.code.internal_pools.begin(), m_.code.internal_pools.end(),
+                                            [&](const InternalPool& p) { return p.name == pools_[i].name; });
+      if (before[i] != pools_[i].name || was_internal != pools_[i].internal) return true;
+    }
+    return false;
+  }
+
+  // The input's header with its macros' values edited, when the pools stay; else written anew.
   std::string header_text(const std::string& generated) {
     const ArchiveFile* input = member(header_path_);
     if (!input) return generated;
-    std::vector<std::string> before;
-    if (const CRecord* r = m_.program.find_record(prefix_ + "workspace_pools")) {
-      for (const CField& f : r->fields)
-        before.push_back(f.name);
-    }
-    std::vector<std::string> after;
-    for (const ExportPool& p : pools_) {
-      if (!p.internal) after.push_back(sanitize_c_name(p.name));
-    }
-    const bool maps = contains(input->data, prefix_ + "map_inputs(");
-    if (before == after && maps == use_workspace_io()) {
-      if (std::optional<std::string> edited = edit_header_macros(input->data, generated)) return *edited;
+    if (!pools_change() && same_io_mapping()) {
+      if (std::optional<std::string> edited = edit_header_macros(input->data, generated, true)) {
+        note_pools_the_user_provides(*edited);
+        return *edited;
+      }
     }
     bundle_.notes.push_back({Severity::kNote,
                              "export-header-regenerated",
-                             "the plan changes the pools the application passes in; " + header_path_ +
+                             "the plan changes the pools the model is given; " + header_path_ +
                                  " is written anew in the input's TVM style",
                              {},
                              -1,
                              {}});
     return generated;
+  }
+
+  // An external pool without a size macro in the header is provided by the user's own code.
+  void note_pools_the_user_provides(const std::string& header) {
+    for (const ExportPool& p : pools_) {
+      if (p.internal || p.kind != PoolKind::kWorkspace) continue;
+      if (contains(header, c_constant_name(m_.module, sanitize_c_name(p.name) + "_WORKSPACE_POOL_SIZE"))) continue;
+      bundle_.notes.push_back({Severity::kWarning,
+                               "export-user-pool",
+                               "pool '" + p.name + "' is provided by your code: it must now hold " +
+                                   std::to_string(p.size_bytes) + " bytes, aligned to " + std::to_string(p.alignment),
+                               {},
+                               -1,
+                               {}});
+    }
   }
 
   // The file TVM's metadata module went to: the one defining <prefix>run. Models from before

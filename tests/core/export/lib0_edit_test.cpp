@@ -51,14 +51,12 @@ fs::path fixture_copy(const std::string& name, const std::function<std::string(s
   return dir;
 }
 
-// TVM 0.17's style: a const struct with members packed and aligned to 4 bytes, pool casts.
+// TVM 0.17's style: a const struct with members packed and aligned to 4 bytes (the fixture
+// already casts the pools as TVM 0.15+ does).
 std::string tvm017_lib0(std::string text) {
   text = replace_all(text, "static struct global_const_workspace", "static const struct global_const_workspace");
   text = replace_all(text, "__attribute__((aligned(16))); //", "__attribute__((aligned(4))); //");
-  text = replace_all(text, "__attribute__((packed, aligned(16))); //", "__attribute__((packed, aligned(4))); //");
-  text = replace_all(text, "&global_const_workspace,&global_workspace",
-                     "((uint8_t*)&global_const_workspace),((uint8_t*)&global_workspace)");
-  return text;
+  return replace_all(text, "__attribute__((packed, aligned(16))); //", "__attribute__((packed, aligned(4))); //");
 }
 
 Plan as_built(const MlfModel& m) {
@@ -172,6 +170,48 @@ TEST(Lib0Edit, UserEditsOfLib0SurviveAReplan) {
   EXPECT_NE(lib0.find("/* board.c maps this pool to DTCM */\n__attribute__((section(\".bss.noinit.tvm\"), "
                       "aligned(32)))\nstatic uint8_t global_workspace[128];\n#include <tvmgen_default.h>\nint "
                       "board_model_calls;\nvoid board_count_call(void) { ++board_model_calls; }\n"),
+            std::string::npos)
+      << lib0;
+  fs::remove_all(dir);
+}
+
+TEST(Lib0Edit, APoolTheUsersCodeProvidesIsLeftToItWithAWarning) {
+  // The board places the workspace in external RAM: lib0.c only declares it.
+  const fs::path dir = fixture_copy("user-pool", [](std::string text) {
+    return replace_all(text, "__attribute__((section(\".bss.noinit.tvm\"), aligned(16)))\nstatic uint8_t global_workspace[208];",
+                       "/* global_workspace lives in external RAM (board.c) */\nextern uint8_t global_workspace[];");
+  });
+  const MlfModel m = load_mlf_model(dir.string());
+  const ExportBundle bundle = export_mlf(m, m.problem, testing::plan_with("hill_climb", m.problem));
+  EXPECT_EQ(bundle.find("codegen/host/src/default_lib0.c")->data, read_text(dir / "codegen/host/src/default_lib0.c"));
+  ASSERT_EQ(bundle.notes.size(), 1u);
+  EXPECT_EQ(bundle.notes[0].message, "pool 'global_workspace' is provided by your code: it must now hold 128 bytes, aligned to 16");
+  EXPECT_EQ(lines_with(bundle.find("codegen/host/include/tvmgen_default.h")->data, "WORKSPACE_SIZE"),
+            (std::vector<std::string>{"#define TVMGEN_DEFAULT_WORKSPACE_SIZE 128"}));
+  fs::remove_all(dir);
+}
+
+TEST(Lib0Edit, UserEditsSurviveConstantsMovingToAnApplicationPool) {
+  const fs::path dir = fixture_copy("user-flash", [](std::string text) {
+    return replace_all(text, "#include <tvmgen_default.h>\n",
+                       "#include <tvmgen_default.h>\nint board_model_calls; /* counted by board.c */\n");
+  });
+  PoolOptions flash;
+  flash.constant_pools = {"flash"};
+  const MlfModel m = load_mlf_model(dir.string(), {flash, ""});
+  const ExportBundle bundle = export_mlf(m, m.problem, testing::plan_with("greedy_by_size", m.problem));
+  const std::string& lib0 = bundle.find("codegen/host/src/default_lib0.c")->data;
+  // The internal constant pool leaves with its attribute line and "total size" comment; the
+  // entry and the run wrapper pass the application's flash pool; the user's line stays.
+  EXPECT_EQ(lib0.find("global_const_workspace"), std::string::npos);
+  EXPECT_EQ(lib0.find(".rodata.tvm"), std::string::npos);
+  EXPECT_NE(lib0.find("static uint8_t global_workspace[208];\n#include <tvmgen_default.h>\nint board_model_calls; "
+                      "/* counted by board.c */\nTVM_DLL int32_t tvmgen_default___tvm_main__(void* input,void* "
+                      "output0,uint8_t* flash_0_var,uint8_t* global_workspace_1_var);\nint32_t "
+                      "tvmgen_default_run(struct tvmgen_default_inputs* inputs,struct tvmgen_default_outputs* "
+                      "outputs,struct tvmgen_default_workspace_pools* workspace_pools) {return "
+                      "tvmgen_default___tvm_main__(inputs->input,outputs->output,((uint8_t*)workspace_pools->flash),(("
+                      "uint8_t*)&global_workspace));\n}"),
             std::string::npos)
       << lib0;
   fs::remove_all(dir);
