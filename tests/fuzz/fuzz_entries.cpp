@@ -89,12 +89,19 @@ void c_analysis(std::string_view data) {
   });
 }
 
+// The input is lib1.c; after a line "/*usmpx:lib0*/" it is lib0.c too, so that the editing of
+// lib0.c (its pools, constant members, the user's own code) and the layout check are reached.
 void mlf_export(std::string_view data) {
   static const MlfPackage base = read_mlf(USMPX_FUZZ_MLF_FIXTURE);
+  static constexpr std::string_view kLib0Marker = "\n/*usmpx:lib0*/\n";
+  const size_t cut = data.find(kLib0Marker);
+  const std::string_view lib1 = data.substr(0, cut);
   guarded([&] {
     auto package = std::make_shared<MlfPackage>(base);
     for (ArchiveFile& file : package->contents.files) {
-      if (file.path == "codegen/host/src/default_lib1.c") file.data = std::string(data);
+      if (file.path == "codegen/host/src/default_lib1.c") file.data = std::string(lib1);
+      if (file.path == "codegen/host/src/default_lib0.c" && cut != std::string_view::npos)
+        file.data = std::string(data.substr(cut + kLib0Marker.size()));
     }
     const MlfModel model = analyse(package);
     if (const std::optional<Plan> plan = exportable_plan(model.problem)) (void)export_mlf(model, model.problem, *plan);

@@ -24,6 +24,7 @@ seed tvmscript "$root"/resources/examples/*.py "$root"/tests/fixtures/tir/**/*.p
 seed legacy_tir "$root"/resources/examples/*.txt "$root"/tests/fixtures/tir/**/*.txt
 seed mlf_metadata "$root"/tests/fixtures/mlf/**/metadata.json
 seed c_analysis "$root"/tests/fixtures/mlf/**/*.c
+seed mlf_export "$root"/tests/fixtures/mlf/**/*.c "$root"/tests/fuzz/regressions/mlf_export/*
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 for tarball in "$shared"/mlf/*.tar; do
