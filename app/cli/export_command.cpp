@@ -116,7 +116,8 @@ int run_selftest(const Options& options, std::ostream& out) {
     int64_t before = 0;
     if (in.input.as_built) before = in.input.as_built->total_size();
     if (in.source.is_mlf()) {
-      out << "pool bytes: " << (in.input.as_built ? format_bytes(before) : std::string("none (USMP off)"))
+      out << "pool bytes: "
+          << (in.input.as_built ? format_bytes(before) : std::string("none (USMP off, or pools other than TVM's)"))
           << " as built, " << format_bytes(plan.total_size()) << " re-planned\n";
     } else {
       out << "pool bytes: "

@@ -35,7 +35,8 @@ const std::map<std::string, OptionSpec>& option_specs() {
       {"--algorithms",
        {true, [](Options& o, const std::string& v) { o.algorithms = parse_name_list("--algorithms", v); }}},
       {"--workspace-pools",
-       {true, [](Options& o, const std::string& v) { o.pools.workspace_pools = parse_name_list("--workspace-pools", v); }}},
+       {true,
+        [](Options& o, const std::string& v) { o.pools.workspace_pools = parse_name_list("--workspace-pools", v); }}},
       {"--workspace-pools-size-hint-bytes",
        {true,
         [](Options& o, const std::string& v) {
@@ -49,7 +50,8 @@ const std::map<std::string, OptionSpec>& option_specs() {
           o.pools.workspace_targets.insert(o.pools.workspace_targets.end(), targets.begin(), targets.end());
         }}},
       {"--constant-pools",
-       {true, [](Options& o, const std::string& v) { o.pools.constant_pools = parse_name_list("--constant-pools", v); }}},
+       {true,
+        [](Options& o, const std::string& v) { o.pools.constant_pools = parse_name_list("--constant-pools", v); }}},
       {"--constant-pools-size-hint-bytes",
        {true,
         [](Options& o, const std::string& v) {
@@ -62,7 +64,8 @@ const std::map<std::string, OptionSpec>& option_specs() {
           auto targets = parse_targets("--constant-pools-targets", v);
           o.pools.constant_targets.insert(o.pools.constant_targets.end(), targets.begin(), targets.end());
         }}},
-      {"--capacity", {true, [](Options& o, const std::string& v) { o.pools.capacity = parse_byte_count("--capacity", v); }}},
+      {"--capacity",
+       {true, [](Options& o, const std::string& v) { o.pools.capacity = parse_byte_count("--capacity", v); }}},
       {"--use-workspace-io", {false, [](Options& o, const std::string&) { o.pools.use_workspace_io = true; }}},
       {"--io-live-throughout", {false, [](Options& o, const std::string&) { o.pools.io_live_throughout = true; }}},
       {"--module", {true, [](Options& o, const std::string& v) { o.module = v; }}},
@@ -140,7 +143,8 @@ Options parse_options(const std::vector<std::string>& args) {
   if (!kCommands.count(options.command)) throw UsageError("unknown command '" + options.command + "'");
   if (options.help) return options;
   if (positional.size() < 2) throw UsageError("usmpx " + options.command + ": missing INPUT");
-  if (positional.size() > 2) throw UsageError("usmpx " + options.command + ": unexpected argument '" + positional[2] + "'");
+  if (positional.size() > 2)
+    throw UsageError("usmpx " + options.command + ": unexpected argument '" + positional[2] + "'");
   options.input = positional[1];
   if (options.command == "export" && options.out.empty()) throw UsageError("usmpx export: missing --out DIR|FILE.tar");
   return options;
@@ -151,10 +155,12 @@ namespace {
 // One line per planner of the catalog: name, summary, and a star for the searching ones.
 std::string algorithm_list() {
   size_t width = 0;
-  for (const PlannerInfo& info : planner_catalog()) width = std::max(width, info.name.size());
+  for (const PlannerInfo& info : planner_catalog())
+    width = std::max(width, info.name.size());
   std::string out;
   for (const PlannerInfo& info : planner_catalog()) {
-    out += "  " + info.name + (info.searching ? " *" : "  ") + std::string(width - info.name.size() + 1, ' ') + info.summary + "\n";
+    out += "  " + info.name + (info.searching ? " *" : "  ") + std::string(width - info.name.size() + 1, ' ') +
+           info.summary + "\n";
   }
   return out;
 }
@@ -181,7 +187,8 @@ std::string usage_text(const std::string& command) {
       "  --pin BUF=POOL[@OFFSET]  place BUF in POOL (at OFFSET); repeatable; a hard constraint\n"
       "  --time-limit SEC         time budget of the searching planners (*): multi_start, exact, best\n"
       "                           (default 5; they stop earlier when the plan is proven optimal)\n"
-      "\nAlgorithms:\n" + algorithm_list();
+      "\nAlgorithms:\n" +
+      algorithm_list();
   if (command == "plan") {
     return "usage: usmpx plan INPUT [--algorithm NAME] [pool options] [--pin BUF=POOL[@OFFSET]]...\n"
            "                  [--time-limit SEC] [--json] [--allocations]\n\n"

@@ -30,14 +30,14 @@ struct Options {
   bool help = false;
   bool version = false;
   // export and selftest
-  std::string out;                                  // --out DIR|FILE.tar
-  bool harness = false;                             // --harness
-  bool force = false;                               // --force
-  NamedValues<std::string> pool_sections;           // --pool-section POOL=SECTION
-  std::vector<std::string> targets;                 // --targets host,cortex-m4,cortex-m7
-  std::string cmsis_nn;                             // --cmsis-nn DIR: selftest builds CMSIS-NN from DIR
-  std::string keep;                                 // --keep DIR: selftest builds there and keeps them
-  uint32_t seed = 1;                                // --seed N: harness input generator
+  std::string out;                         // --out DIR|FILE.tar
+  bool harness = false;                    // --harness
+  bool force = false;                      // --force
+  NamedValues<std::string> pool_sections;  // --pool-section POOL=SECTION
+  std::vector<std::string> targets;        // --targets host,cortex-m4,cortex-m7
+  std::string cmsis_nn;                    // --cmsis-nn DIR: selftest builds CMSIS-NN from DIR
+  std::string keep;                        // --keep DIR: selftest builds there and keeps them
+  uint32_t seed = 1;                       // --seed N: harness input generator
 };
 
 // Parses the arguments after the program name. Throws UsageError.

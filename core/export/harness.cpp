@@ -254,7 +254,8 @@ void add_harness(ExportBundle& bundle, const HarnessSpec& given) {
   HarnessSpec spec = given;
   if (spec.model_sources.empty()) {
     for (const ExportFile& f : bundle.files) {
-      if (f.path.rfind("codegen/host/src/", 0) == 0 && f.path.size() > 2 && f.path.compare(f.path.size() - 2, 2, ".c") == 0)
+      if (f.path.rfind("codegen/host/src/", 0) == 0 && f.path.size() > 2 &&
+          f.path.compare(f.path.size() - 2, 2, ".c") == 0)
         spec.model_sources.push_back(f.path);
     }
   }

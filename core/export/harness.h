@@ -35,10 +35,10 @@ struct HarnessSpec {
   std::vector<std::string> strict_sources;  // model sources built with -Wall -Werror (none of TVM's style)
   std::vector<std::string> model_sources;   // the model's .c files, relative to the bundle root
   std::vector<std::string> include_dirs = {"codegen/host/include"};  // where tvmgen_<mod>.h is
-  std::string fragment_dir = "codegen/host";                        // where usmpx_pools.ld is
-  bool linker_fragment = false;             // codegen/host/usmpx_pools.ld exists and places the pools
-  std::vector<std::string> pool_sections;   // the sections that fragment places (pool_section of each pool)
-  int64_t arena_bytes = 0;                  // for TVMBackendAllocWorkspace calls left in the code
+  std::string fragment_dir = "codegen/host";                         // where usmpx_pools.ld is
+  bool linker_fragment = false;            // codegen/host/usmpx_pools.ld exists and places the pools
+  std::vector<std::string> pool_sections;  // the sections that fragment places (pool_section of each pool)
+  int64_t arena_bytes = 0;                 // for TVMBackendAllocWorkspace calls left in the code
   uint32_t seed = 1;
 };
 

@@ -48,8 +48,7 @@ std::map<std::string, MacroValue, std::less<>> macros(std::string_view text) {
 
 }  // namespace
 
-std::optional<std::string> edit_header_macros(std::string_view input, std::string_view generated,
-                                              bool skip_missing) {
+std::optional<std::string> edit_header_macros(std::string_view input, std::string_view generated, bool skip_missing) {
   const auto before = macros(input);
   TextEdits edits;
   for (const auto& [name, value] : macros(generated)) {

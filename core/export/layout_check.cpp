@@ -48,7 +48,8 @@ const CGlobal* find_definition(const CProgram& program, const std::string& name)
 
 void check_lib0_layout(const std::string& lib0_path, std::string_view lib0, const std::string& header_path,
                        std::string_view header, const std::vector<ExportPool>& pools,
-                       const std::vector<std::vector<PoolConstant>>& constants, const std::vector<std::string>& triples) {
+                       const std::vector<std::vector<PoolConstant>>& constants,
+                       const std::vector<std::string>& triples) {
   for (const std::string& triple : triples) {
     CParseInput in;
     in.sources = {{lib0_path, lib0}};
@@ -65,7 +66,8 @@ void check_lib0_layout(const std::string& lib0_path, std::string_view lib0, cons
       if (!pool.internal) continue;
       const CGlobal* g = find_definition(program, pool.name);
       if (!g) {
-        if (pool.kind == PoolKind::kConstant) throw ExportError(prefix + "constant pool '" + pool.name + "' is not defined");
+        if (pool.kind == PoolKind::kConstant)
+          throw ExportError(prefix + "constant pool '" + pool.name + "' is not defined");
         continue;
       }
       if (pool.kind == PoolKind::kWorkspace) {
@@ -75,7 +77,8 @@ void check_lib0_layout(const std::string& lib0_path, std::string_view lib0, cons
         continue;
       }
       for (const PoolConstant& c : i < constants.size() ? constants[i] : std::vector<PoolConstant>{}) {
-        const auto f = std::find_if(g->fields.begin(), g->fields.end(), [&](const CField& x) { return x.name == c.name; });
+        const auto f =
+            std::find_if(g->fields.begin(), g->fields.end(), [&](const CField& x) { return x.name == c.name; });
         if (f == g->fields.end())
           throw ExportError(prefix + "constant pool '" + pool.name + "' has no member '" + c.name + "'");
         if (f->offset_bytes != c.offset)

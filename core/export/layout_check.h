@@ -20,6 +20,7 @@ std::vector<std::string> layout_triples(const std::vector<std::string>& tvm_targ
 // are not checked. Throws ExportError naming the triple, the pool, the member and both offsets.
 void check_lib0_layout(const std::string& lib0_path, std::string_view lib0, const std::string& header_path,
                        std::string_view header, const std::vector<ExportPool>& pools,
-                       const std::vector<std::vector<PoolConstant>>& constants, const std::vector<std::string>& triples);
+                       const std::vector<std::vector<PoolConstant>>& constants,
+                       const std::vector<std::string>& triples);
 
 }  // namespace usmpx

@@ -71,7 +71,8 @@ class Lib0Editor {
       }
     }
     for (const std::string& name : before) {
-      const auto now = std::find_if(s_.pools.begin(), s_.pools.end(), [&](const ExportPool& p) { return p.name == name; });
+      const auto now =
+          std::find_if(s_.pools.begin(), s_.pools.end(), [&](const ExportPool& p) { return p.name == name; });
       if ((now != s_.pools.end() && now->internal) || !was_internal(name)) continue;
       if (const CGlobal* g = find_global(name)) erase_definition(*g);
     }
@@ -160,7 +161,8 @@ class Lib0Editor {
     while (at != std::string_view::npos && at < end &&
            ((at > 0 && is_identifier_char(text_[at - 1])) || is_identifier_char(text_[at + name.size()])))
       at = text_.find(name, at + 1);
-    const size_t open = at == std::string_view::npos || at >= end ? at : text_.find_first_not_of(" \t\n", at + name.size());
+    const size_t open =
+        at == std::string_view::npos || at >= end ? at : text_.find_first_not_of(" \t\n", at + name.size());
     if (open == std::string_view::npos || open >= end || text_[open] != '(')
       throw ExportError(path() + ": cannot find the parameters or arguments of " + name);
     int depth = 0;

@@ -13,7 +13,7 @@ namespace usmpx {
 struct Lib0Edit {
   const CProgram* program = nullptr;  // the input's parse; `file` indexes its lib0.c
   int file = -1;
-  const Lib0Spec* spec = nullptr;  // lib0.c as the plan wants it (pools, constants, I/O maps, TVM style)
+  const Lib0Spec* spec = nullptr;            // lib0.c as the plan wants it (pools, constants, I/O maps, TVM style)
   std::vector<std::string> internal_before;  // the pools the input defines (TVM's internal pools)
 };
 

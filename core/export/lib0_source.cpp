@@ -133,8 +133,8 @@ class Lib0Writer {
   void entry_declaration() { out_ << "TVM_DLL int32_t " << s_.entry << "(" << join(entry_params()) << ");\n"; }
 
   void run_wrapper() {
-    out_ << "int32_t " << prefix_ << "run(" << join(run_params()) << ") {return " << s_.entry << "("
-         << join(run_args()) << ");\n}\n";
+    out_ << "int32_t " << prefix_ << "run(" << join(run_params()) << ") {return " << s_.entry << "(" << join(run_args())
+         << ");\n}\n";
   }
 
   static int64_t round_up(int64_t x, int64_t a) { return a > 1 ? (x + a - 1) / a * a : x; }

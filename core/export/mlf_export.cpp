@@ -232,8 +232,8 @@ class MlfExporter {
       }
     }
     for (const ArchiveFile& f : all.files) {
-      if (f.path == name || (f.path.size() > name.size() && f.path.compare(f.path.size() - name.size() - 1,
-                                                                             name.size() + 1, "/" + name) == 0)) {
+      if (f.path == name || (f.path.size() > name.size() &&
+                             f.path.compare(f.path.size() - name.size() - 1, name.size() + 1, "/" + name) == 0)) {
         header_path_ = f.path;
         return;
       }
@@ -299,13 +299,13 @@ class MlfExporter {
         return *edited;
       }
     }
-    bundle_.notes.push_back({Severity::kNote,
-                             "export-header-regenerated",
-                             "the plan changes the pools the model is given; " + header_path_ +
-                                 " is written anew in the input's TVM style",
-                             {},
-                             -1,
-                             {}});
+    bundle_.notes.push_back(
+        {Severity::kNote,
+         "export-header-regenerated",
+         "the plan changes the pools the model is given; " + header_path_ + " is written anew in the input's TVM style",
+         {},
+         -1,
+         {}});
     return generated;
   }
 
@@ -359,8 +359,9 @@ class MlfExporter {
     for (const CFunction& f : m_.program.functions) {
       if (f.is_definition && f.range.file == lib0_file_ && f.name != prefix_ + "run" &&
           f.name != prefix_ + "map_inputs" && f.name != prefix_ + "map_outputs")
-        throw ExportError("'" + lib0_path_ + "' defines " + f.name + " besides " + prefix_ +
-                          "run, and the plan changes the pools it passes; only TVM's metadata module can be written anew");
+        throw ExportError(
+            "'" + lib0_path_ + "' defines " + f.name + " besides " + prefix_ +
+            "run, and the plan changes the pools it passes; only TVM's metadata module can be written anew");
     }
   }
 

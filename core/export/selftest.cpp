@@ -75,7 +75,9 @@ void parse_segments(const std::string& readelf, HarnessRun& run) {
     std::string type, offset, vaddr, paddr, filesz, memsz;
     if (!(words >> type) || type != "LOAD") continue;
     words >> offset >> vaddr >> paddr >> filesz >> memsz;
-    const auto number = [](const std::string& hex) { return static_cast<int64_t>(std::strtoull(hex.c_str(), nullptr, 16)); };
+    const auto number = [](const std::string& hex) {
+      return static_cast<int64_t>(std::strtoull(hex.c_str(), nullptr, 16));
+    };
     if (number(paddr) < 0x20000000) flash += number(filesz);
     if (number(vaddr) >= 0x20000000) ram += number(memsz);
     any = true;
@@ -97,8 +99,9 @@ std::string selftest_obstacle(const ExportBundle& bundle, const SelftestOptions&
   for (const ExportFile& f : bundle.files) {
     if (!source_file(f.path)) continue;
     if (f.data.find("tvm_ethosu_runtime.h") != std::string::npos || f.data.find("ethosu_") != std::string::npos)
-      return f.path + " drives an Ethos-U NPU (ethosu_*), which neither this machine nor the emulated boards have; "
-                      "plan and export work, the proof needs the NPU";
+      return f.path +
+             " drives an Ethos-U NPU (ethosu_*), which neither this machine nor the emulated boards have; "
+             "plan and export work, the proof needs the NPU";
     if (options.cmsis_nn.empty() && f.data.find("arm_nnfunctions.h") != std::string::npos)
       return f.path + " calls CMSIS-NN kernels: give their sources with --cmsis-nn DIR (DIR/Include, DIR/Source)";
   }
@@ -106,8 +109,9 @@ std::string selftest_obstacle(const ExportBundle& bundle, const SelftestOptions&
 }
 
 bool selftest_target_available(const std::string& target, std::string* missing) {
-  const std::vector<std::string> tools = target == "host" ? std::vector<std::string>{"make", "cc"}
-                                                           : std::vector<std::string>{"make", "arm-none-eabi-gcc", "qemu-system-arm"};
+  const std::vector<std::string> tools = target == "host"
+                                             ? std::vector<std::string>{"make", "cc"}
+                                             : std::vector<std::string>{"make", "arm-none-eabi-gcc", "qemu-system-arm"};
   for (const std::string& t : tools) {
     if (!on_path(t)) {
       if (missing) *missing = t;

@@ -19,7 +19,7 @@ struct HarnessRun {
   // As a person budgets the image (boards only): flash holds every loaded byte (code, constants,
   // the initial values of .data), RAM every byte placed at a RAM address (.data, .bss, pools).
   int64_t flash_bytes = -1, ram_bytes = -1;
-  std::string log;                                           // everything make printed
+  std::string log;  // everything make printed
 };
 
 struct SelftestResult {

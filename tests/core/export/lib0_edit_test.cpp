@@ -105,8 +105,7 @@ TEST(Lib0Edit, Tvm017ConstantPoolAlignedTo4IsReproducedByteForByteAsBuilt) {
     ASSERT_NE(bundle.find(f.path), nullptr) << f.path;
     EXPECT_EQ(bundle.find(f.path)->data, f.data) << f.path;
   }
-  EXPECT_EQ(bundle.changed,
-            (std::vector<std::string>{"codegen/host/usmpx_plan.json", "codegen/host/usmpx_pools.ld"}));
+  EXPECT_EQ(bundle.changed, (std::vector<std::string>{"codegen/host/usmpx_plan.json", "codegen/host/usmpx_pools.ld"}));
   fs::remove_all(dir);
 }
 
@@ -123,8 +122,9 @@ TEST(Lib0Edit, Tvm017ConstantPoolKeepsAligned4AndGetsPaddingForPlannedOffsets) {
                 "  float fused_constant_1_let[6] __attribute__((packed, aligned(4))); // 24 bytes, aligned offset: 0",
                 "  float fused_constant_let[8] __attribute__((packed, aligned(4))); // 32 bytes, aligned offset: 32",
                 "  float fused_constant_2_let[64] __attribute__((aligned(4))); // 256 bytes, aligned offset: 64"}));
-  EXPECT_EQ(lines_with(lib0, "usmpx_padding"),
-            (std::vector<std::string>{"  uint8_t usmpx_padding_0[8]; // keeps the planned offset of fused_constant_let"}));
+  EXPECT_EQ(
+      lines_with(lib0, "usmpx_padding"),
+      (std::vector<std::string>{"  uint8_t usmpx_padding_0[8]; // keeps the planned offset of fused_constant_let"}));
   EXPECT_EQ(lines_with(lib0, "  .fused_constant"),
             (std::vector<std::string>{"  .fused_constant_1_let = {", "  .fused_constant_let = {",
                                       "  .fused_constant_2_let = {"}));
@@ -157,8 +157,9 @@ TEST(Lib0Edit, Tvm017ReplanComputesTheSameOnThisMachine) {
 
 TEST(Lib0Edit, UserEditsOfLib0SurviveAReplan) {
   const fs::path dir = fixture_copy("user", [](std::string text) {
-    text = replace_all(text, "__attribute__((section(\".bss.noinit.tvm\"), aligned(16)))",
-                       "/* board.c maps this pool to DTCM */\n__attribute__((section(\".bss.noinit.tvm\"), aligned(32)))");
+    text =
+        replace_all(text, "__attribute__((section(\".bss.noinit.tvm\"), aligned(16)))",
+                    "/* board.c maps this pool to DTCM */\n__attribute__((section(\".bss.noinit.tvm\"), aligned(32)))");
     return replace_all(text, "#include <tvmgen_default.h>\n",
                        "#include <tvmgen_default.h>\nint board_model_calls;\nvoid board_count_call(void) { "
                        "++board_model_calls; }\n");
@@ -178,14 +179,16 @@ TEST(Lib0Edit, UserEditsOfLib0SurviveAReplan) {
 TEST(Lib0Edit, APoolTheUsersCodeProvidesIsLeftToItWithAWarning) {
   // The board places the workspace in external RAM: lib0.c only declares it.
   const fs::path dir = fixture_copy("user-pool", [](std::string text) {
-    return replace_all(text, "__attribute__((section(\".bss.noinit.tvm\"), aligned(16)))\nstatic uint8_t global_workspace[208];",
-                       "/* global_workspace lives in external RAM (board.c) */\nextern uint8_t global_workspace[];");
+    return replace_all(
+        text, "__attribute__((section(\".bss.noinit.tvm\"), aligned(16)))\nstatic uint8_t global_workspace[208];",
+        "/* global_workspace lives in external RAM (board.c) */\nextern uint8_t global_workspace[];");
   });
   const MlfModel m = load_mlf_model(dir.string());
   const ExportBundle bundle = export_mlf(m, m.problem, testing::plan_with("hill_climb", m.problem));
   EXPECT_EQ(bundle.find("codegen/host/src/default_lib0.c")->data, read_text(dir / "codegen/host/src/default_lib0.c"));
   ASSERT_EQ(bundle.notes.size(), 1u);
-  EXPECT_EQ(bundle.notes[0].message, "pool 'global_workspace' is provided by your code: it must now hold 128 bytes, aligned to 16");
+  EXPECT_EQ(bundle.notes[0].message,
+            "pool 'global_workspace' is provided by your code: it must now hold 128 bytes, aligned to 16");
   EXPECT_EQ(lines_with(bundle.find("codegen/host/include/tvmgen_default.h")->data, "WORKSPACE_SIZE"),
             (std::vector<std::string>{"#define TVMGEN_DEFAULT_WORKSPACE_SIZE 128"}));
   fs::remove_all(dir);

@@ -42,7 +42,8 @@ fs::path era_copy(const std::string& fixture, const std::string& name) {
     s = replace_all(s, "((uint8_t*)&global_const_workspace),((uint8_t*)&global_workspace)",
                     "&global_const_workspace,&global_workspace");
   if (era == "v0.10") s = replace_all(s, "\"), aligned(16)))\nstatic uint8_t", "\"), aligned(8)))\nstatic uint8_t");
-  if (era == "v0.17") s = replace_all(s, "static struct global_const_workspace", "static const struct global_const_workspace");
+  if (era == "v0.17")
+    s = replace_all(s, "static struct global_const_workspace", "static const struct global_const_workspace");
   EXPECT_TRUE(s != text.str()) << era << " changes nothing";
   std::ofstream(lib0, std::ios::binary) << s;
   return dir;
@@ -54,8 +55,8 @@ std::vector<SelftestResult> selftest(const MlfModel& m, const Plan& plan, const 
   eo.harness = true;
   const fs::path work = fs::temp_directory_path() / ("usmpx-selftest-era-" + name);
   fs::remove_all(work);
-  auto results = run_selftest(mlf_original_bundle(m, eo), export_mlf(m, m.problem, plan, eo), targets, work.string(),
-                              options);
+  auto results =
+      run_selftest(mlf_original_bundle(m, eo), export_mlf(m, m.problem, plan, eo), targets, work.string(), options);
   fs::remove_all(work);
   return results;
 }
