@@ -4,14 +4,14 @@
 #include <filesystem>
 #include <map>
 
-#include "export/constant_bytes.h"
+#include "export/emit/constant_bytes.h"
+#include "export/emit/interface_header.h"
+#include "export/emit/lib0_source.h"
+#include "export/emit/linker_fragment.h"
+#include "export/emit/metadata_update.h"
 #include "export/export_error.h"
-#include "export/harness.h"
-#include "export/interface_header.h"
-#include "export/lib0_source.h"
-#include "export/linker_fragment.h"
-#include "export/metadata_update.h"
-#include "export/mlf_host_rewrite.h"
+#include "export/harness/harness.h"
+#include "export/rewrite/mlf_host_rewrite.h"
 #include "io/plan_json.h"
 #include "mlf/archive_reader.h"
 #include "mlf/relay_signature.h"

@@ -1,4 +1,4 @@
-#include "export/constant_bytes.h"
+#include "export/emit/constant_bytes.h"
 
 #include <cctype>
 #include <cerrno>
@@ -6,9 +6,9 @@
 #include <cstring>
 
 #include "export/constant_text.h"
+#include "export/emit/lib0_source.h"
 #include "export/export_error.h"
 #include "export/export_pools.h"
-#include "export/lib0_source.h"
 
 namespace usmpx {
 namespace {

@@ -1,11 +1,11 @@
-#include "export/mlf_host_rewrite.h"
+#include "export/rewrite/mlf_host_rewrite.h"
 
 #include <algorithm>
 #include <set>
 
 #include "analysis/pool_lets.h"
 #include "export/export_error.h"
-#include "export/text_edits.h"
+#include "export/rewrite/text_edits.h"
 
 namespace usmpx {
 namespace {

@@ -1,8 +1,7 @@
-#include "export/c_stmt_printer.h"
+#include "export/codegen/c_stmt_printer.h"
 
-
-#include "export/c_constants.h"
-#include "export/c_expr_printer.h"
+#include "export/codegen/c_constants.h"
+#include "export/codegen/c_expr_printer.h"
 #include "export/export_error.h"
 #include "tir/walk.h"
 

@@ -3,7 +3,7 @@
 #include <array>
 #include <string_view>
 
-#include "export/c_expr_printer.h"
+#include "export/codegen/c_expr_printer.h"
 #include "export/export_error.h"
 
 namespace usmpx::cexport {

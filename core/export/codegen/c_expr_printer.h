@@ -4,7 +4,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "export/c_context.h"
+#include "export/codegen/c_context.h"
 #include "tir/node.h"
 
 // Prints TIR expressions as C the way TVM's CodeGenC does: every binary operation in

@@ -8,8 +8,8 @@
 #include <unordered_set>
 #include <vector>
 
-#include "export/c_names.h"
-#include "export/tir_c_codegen.h"
+#include "export/codegen/c_names.h"
+#include "export/codegen/tir_c_codegen.h"
 #include "tir/node.h"
 
 // The state the C export shares between module assembly, statement printing and expression

@@ -1,4 +1,4 @@
-#include "export/c_names.h"
+#include "export/codegen/c_names.h"
 
 #include <cctype>
 #include <cmath>

@@ -1,12 +1,12 @@
-#include "export/tir_c_codegen.h"
+#include "export/codegen/tir_c_codegen.h"
 
 #include <algorithm>
 #include <numeric>
 #include <stdexcept>
 
 #include "analysis/pool_lets.h"
-#include "export/c_context.h"
-#include "export/c_stmt_printer.h"
+#include "export/codegen/c_context.h"
+#include "export/codegen/c_stmt_printer.h"
 #include "export/export_error.h"
 #include "tir/walk.h"
 

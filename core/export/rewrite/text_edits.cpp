@@ -1,4 +1,4 @@
-#include "export/text_edits.h"
+#include "export/rewrite/text_edits.h"
 
 #include <algorithm>
 #include <stdexcept>

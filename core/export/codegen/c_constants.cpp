@@ -1,4 +1,4 @@
-#include "export/c_constants.h"
+#include "export/codegen/c_constants.h"
 
 #include "export/constant_text.h"
 #include "export/export_error.h"

@@ -1,4 +1,4 @@
-#include "export/harness.h"
+#include "export/harness/harness.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -6,9 +6,9 @@
 #include <sstream>
 
 #include "c_analysis/standin_headers.h"
-#include "export/harness_files.h"
-#include "export/interface_header.h"
-#include "export/linker_fragment.h"
+#include "export/emit/interface_header.h"
+#include "export/emit/linker_fragment.h"
+#include "export/harness/harness_files.h"
 #include "mlf/relay_signature.h"
 
 namespace usmpx {

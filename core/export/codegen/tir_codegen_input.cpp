@@ -1,4 +1,4 @@
-#include "export/tir_codegen_input.h"
+#include "export/codegen/tir_codegen_input.h"
 
 #include <algorithm>
 #include <stdexcept>

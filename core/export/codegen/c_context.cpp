@@ -1,4 +1,4 @@
-#include "export/c_context.h"
+#include "export/codegen/c_context.h"
 
 #include <algorithm>
 

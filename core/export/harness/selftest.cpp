@@ -1,4 +1,4 @@
-#include "export/selftest.h"
+#include "export/harness/selftest.h"
 
 #include <sys/wait.h>
 #include <algorithm>

@@ -1,4 +1,4 @@
-#include "export/lib0_source.h"
+#include "export/emit/lib0_source.h"
 
 #include <algorithm>
 #include <sstream>

@@ -1,4 +1,4 @@
-#include "export/interface_header.h"
+#include "export/emit/interface_header.h"
 
 #include <cctype>
 #include <sstream>

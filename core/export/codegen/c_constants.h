@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "export/c_context.h"
+#include "export/codegen/c_context.h"
 #include "tir/node.h"
 
 // The data of constants for the C export: the values an AllocateConst carries, completed with

@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "export/c_context.h"
+#include "export/codegen/c_context.h"
 #include "tir/node.h"
 
 // Prints the statements of one function body as C lines, TVM's CodeGenC style: two spaces per

@@ -1,4 +1,4 @@
-#include "export/metadata_update.h"
+#include "export/emit/metadata_update.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,4 +1,4 @@
-#include "export/c_expr_printer.h"
+#include "export/codegen/c_expr_printer.h"
 
 #include "export/export_error.h"
 

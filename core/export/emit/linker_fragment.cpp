@@ -1,4 +1,4 @@
-#include "export/linker_fragment.h"
+#include "export/emit/linker_fragment.h"
 
 #include <algorithm>
 #include <cctype>

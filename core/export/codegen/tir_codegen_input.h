@@ -3,7 +3,7 @@
 #include <string>
 
 #include "analysis/tir_problem.h"
-#include "export/tir_c_codegen.h"
+#include "export/codegen/tir_c_codegen.h"
 #include "model/plan.h"
 
 // Builds the input of emit_tir_host_module from an analysed TIR module and a plan of its

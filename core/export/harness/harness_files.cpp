@@ -1,4 +1,4 @@
-#include "export/harness_files.h"
+#include "export/harness/harness_files.h"
 
 namespace usmpx {
 
