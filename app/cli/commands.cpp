@@ -2,13 +2,13 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli.h"
 #include "analysis/as_built_check.h"
+#include "cli.h"
 #include "config/config_error.h"
 #include "io/input_error.h"
-#include "model/conflict_graph.h"
 #include "io/plan_json.h"
 #include "io/problem_json.h"
+#include "model/conflict_graph.h"
 #include "plan_report.h"
 #include "planners/lower_bound.h"
 #include "planners/registry.h"
@@ -26,15 +26,19 @@ PlannerOptions planner_options(const Options& options) {
   return po;
 }
 
-// What the reader could not use, each with its position when known.
+// What the reader could not use or assumed, each message once with its position when known.
 void print_input_warnings(std::ostream& out, const LoadedInput& input) {
-  for (const Diagnostic& d : input.warnings) {
-    const std::string at = format_location(d.location);
-    out << (at.empty() ? "" : at + ": ") << to_string(d.severity) << ": " << d.message << '\n';
+  for (const DiagnosticGroup& g : group_diagnostics(input.warnings)) {
+    const std::string at = format_location(g.first.location);
+    out << (at.empty() ? "" : at + ": ") << to_string(g.first.severity) << ": " << g.first.message;
+    if (g.count > 1) out << " (" << g.count << " times)";
+    out << '\n';
   }
 }
 
-bool plan_ok(const Problem& problem, const Plan& plan) { return plan_fits(problem, plan) && !plan.has_errors(); }
+bool plan_ok(const Problem& problem, const Plan& plan) {
+  return plan_fits(problem, plan) && !plan.has_errors();
+}
 
 void print_plan_heading(std::ostream& out, const LoadedInput& input, const Plan& plan) {
   out << plan.algorithm << " plan of " << input.path << ": " << input.problem.buffers.size() << " buffers, "
@@ -44,11 +48,6 @@ void print_plan_heading(std::ostream& out, const LoadedInput& input, const Plan&
       << format_percent(static_cast<double>(plan.total_size() - plan.lower_bound_bytes),
                         static_cast<double>(plan.lower_bound_bytes))
       << (plan.proven_optimal ? ", optimal" : "") << "), " << format_ms(plan.runtime_ms) << " ms\n";
-}
-
-// Warnings of the reader (e.g. constructs of an MLF archive it could not use), one per line.
-void print_warnings(std::ostream& out, const LoadedInput& input) {
-  for (const Diagnostic& d : input.warnings) out << to_string(d.severity) << ": " << d.message << '\n';
 }
 
 // For inputs carrying a plan: does re-planning with TVM's algorithms give the same offsets?
@@ -108,26 +107,38 @@ int run_info(const Options& options, std::ostream& out) {
     return kOk;
   }
   out << input.path << " (" << to_string(input.format) << "): " << problem.buffers.size() << " buffers, "
-      << problem.pools.size() << (problem.pools.size() == 1 ? " pool" : " pools") << ", memory pressure " << format_bytes(problem.memory_pressure)
-      << " bytes, lower bound " << format_bytes(total_lower_bound(problem).bytes) << " bytes\n";
-  print_warnings(out, input);
+      << problem.pools.size() << (problem.pools.size() == 1 ? " pool" : " pools") << ", memory pressure "
+      << format_bytes(problem.memory_pressure) << " bytes, lower bound "
+      << format_bytes(total_lower_bound(problem).bytes) << " bytes\n";
+  print_input_warnings(out, input);
   print_as_built_check(out, input);
   out << '\n';
   using Align = TextTable::Align;
-  TextTable pools({{"pool", Align::kLeft}, {"kind", Align::kLeft}, {"size hint", Align::kRight},
-                   {"alignment", Align::kRight}, {"targets", Align::kLeft}, {"internal", Align::kLeft}});
+  TextTable pools({{"pool", Align::kLeft},
+                   {"kind", Align::kLeft},
+                   {"size hint", Align::kRight},
+                   {"alignment", Align::kRight},
+                   {"targets", Align::kLeft},
+                   {"internal", Align::kLeft}});
   for (const Pool& p : problem.pools) {
     std::string targets;
-    for (const PoolTarget& t : p.targets) targets += (targets.empty() ? "" : ", ") + t.target + ":" + t.access;
-    pools.add_row({p.name, std::string(to_string(p.kind)), p.restricted() ? format_bytes(p.size_hint_bytes) : "unlimited",
-                   std::to_string(p.alignment), targets, p.internal ? "yes" : "no"});
+    for (const PoolTarget& t : p.targets)
+      targets += (targets.empty() ? "" : ", ") + t.target + ":" + t.access;
+    pools.add_row({p.name, std::string(to_string(p.kind)),
+                   p.restricted() ? format_bytes(p.size_hint_bytes) : "unlimited", std::to_string(p.alignment), targets,
+                   p.internal ? "yes" : "no"});
   }
   pools.print(out, "  ");
   out << '\n';
   const ConflictLists conflicts = conflict_lists(problem);
-  TextTable buffers({{"buffer", Align::kLeft}, {"size", Align::kRight}, {"align", Align::kRight},
-                     {"kind", Align::kLeft}, {"lifetime", Align::kLeft}, {"conflicts", Align::kRight},
-                     {"candidates", Align::kLeft}, {"origin", Align::kLeft}});
+  TextTable buffers({{"buffer", Align::kLeft},
+                     {"size", Align::kRight},
+                     {"align", Align::kRight},
+                     {"kind", Align::kLeft},
+                     {"lifetime", Align::kLeft},
+                     {"conflicts", Align::kRight},
+                     {"candidates", Align::kLeft},
+                     {"origin", Align::kLeft}});
   for (size_t b = 0; b < problem.buffers.size(); ++b) {
     const Buffer& buf = problem.buffers[b];
     std::string candidates;
@@ -137,13 +148,13 @@ int run_info(const Options& options, std::ostream& out) {
     if (buf.pin) candidates += buf.pin->offset ? " (pinned @" + std::to_string(*buf.pin->offset) + ")" : " (pinned)";
     std::string origin = buf.origin.function;
     if (buf.origin.location.line > 0) origin += (origin.empty() ? "" : " ") + format_location(buf.origin.location);
-    buffers.add_row({buf.name, format_bytes(buf.size_bytes), std::to_string(buf.alignment), std::string(to_string(buf.kind)),
-                     buf.lifetime ? "[" + std::to_string(buf.lifetime->first()) + ", " + std::to_string(buf.lifetime->last()) + "]" : "-",
-                     std::to_string(conflicts[b].size()), candidates, origin});
+    buffers.add_row(
+        {buf.name, format_bytes(buf.size_bytes), std::to_string(buf.alignment), std::string(to_string(buf.kind)),
+         buf.lifetime ? "[" + std::to_string(buf.lifetime->first()) + ", " + std::to_string(buf.lifetime->last()) + "]"
+                      : "-",
+         std::to_string(conflicts[b].size()), candidates, origin});
   }
   buffers.print(out, "  ");
-  if (!input.warnings.empty()) out << '\n';
-  print_input_warnings(out, input);
   return kOk;
 }
 
@@ -152,12 +163,11 @@ int run_plan(const Options& options, std::ostream& out, std::ostream& err) {
   const Plan plan = make_plan(input, default_algorithm(input, options), options);
   if (options.json) {
     out << write_plan_json(input.problem, plan);
-    print_warnings(err, input);
+    print_input_warnings(err, input);
     print_diagnostics(err, plan.diagnostics);
   } else {
-    print_input_warnings(out, input);
     print_plan_heading(out, input, plan);
-    print_warnings(out, input);
+    print_input_warnings(out, input);
     out << '\n';
     print_pool_table(out, input.problem, plan);
     if (options.allocations || input.problem.buffers.size() <= kAllocationsShownByDefault) {
@@ -184,26 +194,31 @@ int run_compare(const Options& options, std::ostream& out) {
     if (input.as_built) algorithms.push_back(kAsBuilt);
   }
   std::vector<Plan> plans;
-  for (const std::string& algorithm : algorithms) plans.push_back(make_plan(input, algorithm, options));
+  for (const std::string& algorithm : algorithms)
+    plans.push_back(make_plan(input, algorithm, options));
   const Problem& problem = input.problem;
   if (options.json) {
     nlohmann::ordered_json root;
     root["input"] = input.path;
     root["lower_bound_bytes"] = plans.empty() ? 0 : plans.front().lower_bound_bytes;
     root["plans"] = nlohmann::ordered_json::array();
-    for (const Plan& plan : plans) root["plans"].push_back(nlohmann::ordered_json::parse(write_plan_json(problem, plan)));
+    for (const Plan& plan : plans)
+      root["plans"].push_back(nlohmann::ordered_json::parse(write_plan_json(problem, plan)));
     out << root.dump(2) << '\n';
   } else {
     using Align = TextTable::Align;
     std::vector<std::pair<std::string, Align>> columns = {{"algorithm", Align::kLeft}};
-    for (const Pool& p : problem.pools) columns.emplace_back(p.name, Align::kRight);
+    for (const Pool& p : problem.pools)
+      columns.emplace_back(p.name, Align::kRight);
     for (const char* name : {"total", "gap", "time ms", "fits", "valid"}) {
-      columns.emplace_back(name, std::string(name) == "fits" || std::string(name) == "valid" ? Align::kLeft : Align::kRight);
+      columns.emplace_back(name,
+                           std::string(name) == "fits" || std::string(name) == "valid" ? Align::kLeft : Align::kRight);
     }
     TextTable table(columns);
     for (const Plan& plan : plans) {
       std::vector<std::string> row = {plan.algorithm};
-      for (size_t p = 0; p < problem.pools.size(); ++p) row.push_back(format_bytes(plan.pool_sizes[p]));
+      for (size_t p = 0; p < problem.pools.size(); ++p)
+        row.push_back(format_bytes(plan.pool_sizes[p]));
       row.push_back(format_bytes(plan.total_size()));
       row.push_back(format_percent(static_cast<double>(plan.total_size() - plan.lower_bound_bytes),
                                    static_cast<double>(plan.lower_bound_bytes)));
@@ -217,7 +232,8 @@ int run_compare(const Options& options, std::ostream& out) {
     table.print(out, "  ");
   }
   bool all_ok = true;
-  for (const Plan& plan : plans) all_ok = all_ok && plan_ok(problem, plan);
+  for (const Plan& plan : plans)
+    all_ok = all_ok && plan_ok(problem, plan);
   return all_ok ? kOk : kDoesNotFit;
 }
 
@@ -226,7 +242,7 @@ int run_check(const Options& options, std::ostream& out) {
   const Plan plan = make_plan(input, default_algorithm(input, options), options);
   const bool ok = plan_ok(input.problem, plan);
   print_plan_heading(out, input, plan);
-  print_warnings(out, input);
+  print_input_warnings(out, input);
   print_as_built_check(out, input);
   out << '\n';
   print_pool_table(out, input.problem, plan);

@@ -10,7 +10,7 @@
 #include "export/bundle_writer.h"
 #include "export/export_error.h"
 #include "export/export_source.h"
-#include "export/selftest.h"
+#include "export/harness/selftest.h"
 #include "plan_report.h"
 #include "text_table.h"
 

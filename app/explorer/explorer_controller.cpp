@@ -346,7 +346,7 @@ void ExplorerController::write_autosave() {
 namespace usmpx::app {
 
 bool ExplorerController::exportable_format(InputFormat format) {
-  return format == InputFormat::kMlf || format == InputFormat::kTvmScript || format == InputFormat::kLegacyTir;
+  return holds_generated_c(format) || format == InputFormat::kTvmScript || format == InputFormat::kLegacyTir;
 }
 
 bool ExplorerController::can_export_sources(QString* why) const {

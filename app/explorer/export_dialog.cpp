@@ -15,8 +15,8 @@
 #include <QVBoxLayout>
 
 #include "explorer_controller.h"
+#include "export/emit/linker_fragment.h"
 #include "export/export_pools.h"
-#include "export/linker_fragment.h"
 
 namespace usmpx::app {
 namespace {

@@ -7,6 +7,8 @@
 namespace usmpx {
 namespace {
 
+constexpr size_t kMaxConvertedInitElements = 64;
+
 std::string take(CXString s) {
   return take_cx_string(s);
 }
@@ -486,7 +488,13 @@ class TuConverter {
         convert_kids();
         break;
       case CXCursor_InitListExpr:
-        break;  // never needed; may be large
+        // Inside functions (struct arguments of external operators, e.g. CMSIS-NN's
+        // `cmsis_nn_context ctx = {buffer, 108};`); file-scope data is never converted.
+        if (fn_ && kids.size() <= kMaxConvertedInitElements) {
+          e.text = "{}";
+          convert_kids();
+        }
+        break;
       default:
         convert_kids();
         break;

@@ -18,6 +18,7 @@ namespace {
 const std::string kArchiveRoot = "/usmpx-mlf/";
 const std::string kLibcRoot = "/usmpx-standin/libc/";
 const std::string kTvmRoot = "/usmpx-standin/tvm/";
+const std::string kUnknownRoot = "/usmpx-standin/unknown/";  // empty files for headers the input lacks
 
 constexpr int kMaxErrorsPerFile = 10;
 
@@ -34,10 +35,28 @@ std::string display_name(const std::string& virtual_path, const std::string& roo
     const std::string rel = virtual_path.substr(kArchiveRoot.size());
     return root.empty() ? rel : root + "/" + rel;
   }
-  for (const std::string* standin : {&kLibcRoot, &kTvmRoot}) {
+  for (const std::string* standin : {&kLibcRoot, &kTvmRoot, &kUnknownRoot}) {
     if (virtual_path.rfind(*standin, 0) == 0) return "<stand-in " + virtual_path.substr(standin->size()) + ">";
   }
   return virtual_path;
+}
+
+// The headers clang reported missing ("'x.h' file not found").
+std::set<std::string> missing_includes(CXTranslationUnit tu) {
+  std::set<std::string> names;
+  constexpr std::string_view kSuffix = "' file not found";
+  const unsigned n = clang_getNumDiagnostics(tu);
+  for (unsigned i = 0; i < n; ++i) {
+    CXDiagnostic d = clang_getDiagnostic(tu, i);
+    const std::string text = take(clang_getDiagnosticSpelling(d));
+    clang_disposeDiagnostic(d);
+    if (text.size() > kSuffix.size() + 1 && text.front() == '\'' &&
+        text.compare(text.size() - kSuffix.size(), kSuffix.size(), kSuffix) == 0) {
+      const std::string name = text.substr(1, text.size() - kSuffix.size() - 1);
+      if (name.find("..") == std::string::npos && !name.empty() && name.front() != '/') names.insert(name);
+    }
+  }
+  return names;
 }
 
 void collect_errors(CXTranslationUnit tu, const std::string& file, const std::string& root, CProgram& program) {
@@ -56,7 +75,7 @@ void collect_errors(CXTranslationUnit tu, const std::string& file, const std::st
         out.code = "c-parse-error";
         out.location = {f ? display_name(take(clang_getFileName(f)), root) : root + "/" + file, static_cast<int>(line),
                         static_cast<int>(column)};
-        out.message = format_location(out.location) + ": C parse error: " + take(clang_getDiagnosticSpelling(d));
+        out.message = "C parse error: " + take(clang_getDiagnosticSpelling(d));
         program.diagnostics.push_back(std::move(out));
         ++reported;
       } else {
@@ -70,7 +89,7 @@ void collect_errors(CXTranslationUnit tu, const std::string& file, const std::st
     out.severity = Severity::kWarning;
     out.code = "c-parse-error";
     out.location = {root + "/" + file, 0, 0};
-    out.message = out.location.file + ": " + std::to_string(more) + " more C parse errors";
+    out.message = std::to_string(more) + " more C parse errors";
     program.diagnostics.push_back(std::move(out));
   }
 }
@@ -91,8 +110,7 @@ CProgram parse_c_program(const CParseInput& input) {
     d.severity = Severity::kWarning;
     d.code = "c-too-deep";
     d.location = location_in_text(text, finding->offset, input.display_root + "/" + f.path);
-    d.message = format_location(d.location) + ": " + finding->message +
-                " is beyond what the C analysis reads safely; the file is left out";
+    d.message = finding->message + " is beyond what the C analysis reads safely; the file is left out";
     program.diagnostics.push_back(std::move(d));
     too_deep.insert(f.path);
     return false;
@@ -110,23 +128,46 @@ CProgram parse_c_program(const CParseInput& input) {
   }
   for (const StandinHeader& h : standin_libc_headers())
     files.emplace_back(kLibcRoot + std::string(h.path), h.text);
+  for (const StandinHeader& h : standin_kernel_headers())
+    files.emplace_back(kLibcRoot + std::string(h.path), h.text);
   if (input.standin_runtime) {
     for (const StandinHeader& h : standin_tvm_headers())
       files.emplace_back(kTvmRoot + std::string(h.path), h.text);
   }
+  std::set<std::string> unknown_headers;  // includes the input lacks, supplied empty
+  std::vector<std::string> unknown_paths;
   std::vector<CXUnsavedFile> unsaved;
-  for (const auto& [path, text] : files)
-    unsaved.push_back({path.c_str(), text.data(), static_cast<unsigned long>(text.size())});
-
-  std::vector<std::string> args = {"-xc", "-std=gnu11", "-nostdinc", "-w", "-ferror-limit=0", "-fno-spell-checking"};
-  for (const std::string& dir : input.include_dirs)
-    args.push_back("-I" + kArchiveRoot + dir);
-  if (input.standin_runtime) args.push_back("-I" + kTvmRoot);
-  args.push_back("-I" + kLibcRoot);
-  if (!input.target_triple.empty()) args.insert(args.begin(), {"-target", input.target_triple});
+  std::vector<std::string> args;
   std::vector<const char*> argv;
-  for (const std::string& a : args)
-    argv.push_back(a.c_str());
+  auto prepare = [&] {
+    unsaved.clear();
+    for (const auto& [path, text] : files)
+      unsaved.push_back({path.c_str(), text.data(), static_cast<unsigned long>(text.size())});
+    unknown_paths.clear();
+    for (const std::string& name : unknown_headers)
+      unknown_paths.push_back(kUnknownRoot + name);
+    for (const std::string& path : unknown_paths)
+      unsaved.push_back({path.c_str(), "", 0});
+    // Calls to functions no header declares stay calls (an error by default in newer clang).
+    args = {"-xc",
+            "-std=gnu11",
+            "-nostdinc",
+            "-w",
+            "-ferror-limit=0",
+            "-fno-spell-checking",
+            "-Wno-implicit-function-declaration",
+            "-Wno-implicit-int"};
+    for (const std::string& dir : input.include_dirs)
+      args.push_back("-I" + kArchiveRoot + dir);
+    if (input.standin_runtime) args.push_back("-I" + kTvmRoot);
+    args.push_back("-I" + kLibcRoot);
+    args.push_back("-I" + kUnknownRoot);
+    if (!input.target_triple.empty()) args.insert(args.begin(), {"-target", input.target_triple});
+    argv.clear();
+    for (const std::string& a : args)
+      argv.push_back(a.c_str());
+  };
+  prepare();
 
   std::unique_ptr<void, IndexDeleter> index(clang_createIndex(0, 0));
   auto parse = [&](const CSourceFile& file, bool macros) {
@@ -137,16 +178,38 @@ CProgram parse_c_program(const CParseInput& input) {
     unsigned options = CXTranslationUnit_KeepGoing;
     if (macros) options |= CXTranslationUnit_DetailedPreprocessingRecord;
     CXTranslationUnit tu = nullptr;
-    const CXErrorCode status =
+    CXErrorCode status =
         clang_parseTranslationUnit2(index.get(), path.c_str(), argv.data(), static_cast<int>(argv.size()),
                                     unsaved.data(), static_cast<unsigned>(unsaved.size()), options, &tu);
+    // Headers the input lacks (an operator library's, a vendor's) are supplied empty and the file
+    // parsed again: its statements stay visible, unknown declarations become parse errors.
+    if (status == CXError_Success && tu) {
+      const size_t known = unknown_headers.size();
+      for (const std::string& name : missing_includes(tu)) {
+        if (unknown_headers.insert(name).second) {
+          Diagnostic d;
+          d.severity = Severity::kNote;
+          d.code = "c-missing-header";
+          d.location = {input.display_root + "/" + file.path, 0, 0};
+          d.message =
+              "'" + name + "' is not in the input; parsed without it (calls into it count as external operators)";
+          program.diagnostics.push_back(std::move(d));
+        }
+      }
+      if (unknown_headers.size() > known) {
+        clang_disposeTranslationUnit(tu);
+        tu = nullptr;
+        prepare();
+        status = clang_parseTranslationUnit2(index.get(), path.c_str(), argv.data(), static_cast<int>(argv.size()),
+                                             unsaved.data(), static_cast<unsigned>(unsaved.size()), options, &tu);
+      }
+    }
     if (status != CXError_Success || !tu) {
       Diagnostic d;
       d.severity = Severity::kWarning;
       d.code = "c-parse-error";
       d.location = {input.display_root + "/" + file.path, 0, 0};
-      d.message = d.location.file + ": libclang could not parse this file (error " +
-                  std::to_string(static_cast<int>(status)) + ")";
+      d.message = "libclang could not parse this file (error " + std::to_string(static_cast<int>(status)) + ")";
       program.diagnostics.push_back(std::move(d));
       return;
     }

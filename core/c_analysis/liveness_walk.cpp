@@ -5,6 +5,7 @@
 #include <set>
 #include <unordered_map>
 
+#include "c_analysis/external_operators.h"
 #include "c_analysis/value_range.h"
 #include "io/input_error.h"
 #include "model/problem_limits.h"
@@ -59,6 +60,8 @@ class Walker {
     int call = 0;
     std::vector<int> buffer_of_var;  // per variable of the function: the buffer it points to, or -1
     std::vector<ValueRange> value_of_var;
+    std::vector<std::vector<int>> carried;  // per variable: buffers its initialiser holds (a struct, a copy)
+    std::vector<int64_t> dims_elements;     // per cmsis_nn_dims variable: n*h*w*c, -1 when not constant
   };
   struct Scope {
     int function = -1;
@@ -78,6 +81,8 @@ class Walker {
     f.call = call;
     f.buffer_of_var.assign(function(fn).variables.size(), -1);
     f.value_of_var.assign(function(fn).variables.size(), ValueRange::unknown());
+    f.carried.assign(function(fn).variables.size(), {});
+    f.dims_elements.assign(function(fn).variables.size(), -1);
     return f;
   }
 
@@ -86,7 +91,7 @@ class Walker {
     d.severity = Severity::kWarning;
     d.code = code;
     if (at.valid()) d.location = {root_ + "/" + program_.files[static_cast<size_t>(at.file)].path, at.line, at.column};
-    d.message = (at.valid() ? format_location(d.location) + ": " : "") + message;
+    d.message = message;
     result_.warnings.push_back(std::move(d));
   }
 
@@ -187,6 +192,82 @@ class Walker {
     if (var.init) {
       visit_expr(*var.init, Use::kLoad);
       frame().value_of_var[static_cast<size_t>(v)] = evaluate(*var.init);
+      std::vector<int> held;
+      collect_buffers(*var.init, held);
+      frame().carried[static_cast<size_t>(v)] = held;
+      read_descriptor(var, v);
+    }
+  }
+
+  // The buffers an expression refers to, directly or through variables that hold them.
+  void collect_buffers(const CExpr& e, std::vector<int>& out) const {
+    if (e.kind == CExprKind::kName && e.decl >= 0) {
+      const auto& f = frames_.back();
+      const int b = f.buffer_of_var[static_cast<size_t>(e.decl)];
+      if (b >= 0 && std::find(out.begin(), out.end(), b) == out.end()) out.push_back(b);
+      for (int c : f.carried[static_cast<size_t>(e.decl)]) {
+        if (std::find(out.begin(), out.end(), c) == out.end()) out.push_back(c);
+      }
+      return;
+    }
+    for (const CExpr& a : e.args)
+      collect_buffers(a, out);
+  }
+
+  // CMSIS-NN descriptors: `cmsis_nn_context c = {buffer, bytes};` states a scratch buffer's size,
+  // `cmsis_nn_dims d = {n, h, w, c};` a tensor's element count for the call it is passed to.
+  void read_descriptor(const CVariable& var, int v) {
+    const CExpr& init = *var.init;
+    if (init.kind != CExprKind::kOther || init.text != "{}") return;
+    if (is_cmsis_context_type(var.type) && init.args.size() == 2) {
+      const int b = buffer_of(init.args[0]);
+      const ValueRange size = evaluate(init.args[1]);
+      if (b >= 0 && size.known && size.lo == size.hi && size.lo > 0) state_size(b, size.lo);
+    } else if (is_cmsis_dims_type(var.type) && init.args.size() == 4) {
+      int64_t elements = 1;
+      for (const CExpr& a : init.args) {
+        const ValueRange d = evaluate(a);
+        if (!d.known || d.lo != d.hi || d.lo <= 0 || __builtin_mul_overflow(elements, d.lo, &elements) ||
+            elements > kMaxPlannableBytes) {
+          return;
+        }
+      }
+      frame().dims_elements[static_cast<size_t>(v)] = elements;
+    }
+  }
+
+  void state_size(int b, int64_t bytes) {
+    int64_t& stated = result_.buffers[static_cast<size_t>(b)].accesses.stated_bytes;
+    stated = std::max(stated, bytes);
+  }
+
+  // A call into code without a body here: every buffer it receives counts as accessed (the
+  // arguments are visited), and its API may state how far each pointer reaches.
+  void call_external(const CExpr& call) {
+    for (const CExpr& a : call.args)
+      visit_expr(a, Use::kLoad);
+    ++result_.external_calls[call.text];
+    ExternalCallContext context;
+    context.value = [this](const CExpr& e) -> std::optional<int64_t> {
+      const ValueRange r = evaluate(e);
+      if (r.known && r.lo == r.hi) return r.lo;
+      return std::nullopt;
+    };
+    context.dims_elements = [this](const CExpr& e) -> std::optional<int64_t> {
+      const CExpr& x = strip_casts(e);
+      if (x.kind != CExprKind::kName || x.decl < 0) return std::nullopt;
+      const int64_t n = frame().dims_elements[static_cast<size_t>(x.decl)];
+      return n > 0 ? std::optional<int64_t>(n) : std::nullopt;
+    };
+    for (const ExternalExtent& extent : external_call_extents(call, context)) {
+      const CExpr& arg = strip_casts(call.args[extent.arg]);
+      const int b = buffer_of(arg);
+      if (b < 0) continue;
+      const CVariable& var = function(frame().function).variables[static_cast<size_t>(arg.decl)];
+      const int64_t element = var.element_bytes > 0 ? var.element_bytes : 1;
+      int64_t bytes = 0;
+      if (!__builtin_mul_overflow(extent.elements, element, &bytes) && bytes <= kMaxPlannableBytes)
+        state_size(b, bytes);
     }
   }
 
@@ -265,6 +346,8 @@ class Walker {
         if (e.decl < 0) break;
         const int b = frame().buffer_of_var[static_cast<size_t>(e.decl)];
         if (b >= 0) touch(b);
+        for (int held : frame().carried[static_cast<size_t>(e.decl)])
+          touch(held);
         break;
       }
       case CExprKind::kSubscript:
@@ -302,9 +385,11 @@ class Walker {
       case CExprKind::kCall:
         if (code_.operators.count(e.text)) {
           call_operator(e);
-        } else {
+        } else if (const CFunction* f = program_.find_function(e.text); f && f->is_definition) {
           for (const CExpr& a : e.args)
             visit_expr(a, Use::kLoad);
+        } else {
+          call_external(e);
         }
         break;
       case CExprKind::kCast:
@@ -329,8 +414,8 @@ class Walker {
     if (use == Use::kLoad) acc.loaded = true;
     int64_t bytes = 0;
     // An index whose byte extent is beyond what can be planned counts as unbounded, like an unknown one.
-    if (!index.known || (index.hi >= 0 && (__builtin_mul_overflow(index.hi + 1, element, &bytes) ||
-                                           bytes > kMaxPlannableBytes))) {
+    if (!index.known ||
+        (index.hi >= 0 && (__builtin_mul_overflow(index.hi + 1, element, &bytes) || bytes > kMaxPlannableBytes))) {
       if (acc.unbounded++ == 0) acc.first_unbounded = subscript.range;
       return;
     }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -27,9 +28,14 @@ struct BufferAccesses {
   bool loaded = false;
   int unbounded = 0;  // indexed accesses whose index range could not be bounded
   CRange first_unbounded;
+  int64_t stated_bytes = -1;  // the largest extent an operator library's API states (CMSIS-NN dims, scratch size)
 
-  // The size the accesses imply: stores (and addresses passed on) first, else loads; -1 when none.
-  int64_t implied_bytes() const { return store_bytes >= 0 ? store_bytes : load_bytes; }
+  // The size the accesses imply: stores (and addresses passed on) first, else loads, and never
+  // less than an external operator's API states; -1 when nothing tells.
+  int64_t implied_bytes() const {
+    const int64_t accessed = store_bytes >= 0 ? store_bytes : load_bytes;
+    return accessed > stated_bytes ? accessed : stated_bytes;
+  }
 };
 
 struct WalkBuffer {
@@ -56,8 +62,9 @@ struct CallSpan {
 
 struct WalkResult {
   std::vector<WalkBuffer> buffers;
-  std::vector<AccessInterval> intervals;  // first and last tick per (call, buffer)
-  std::vector<CallSpan> calls;            // the entry's operator calls, in order
+  std::vector<AccessInterval> intervals;      // first and last tick per (call, buffer)
+  std::vector<CallSpan> calls;                // the entry's operator calls, in order
+  std::map<std::string, int> external_calls;  // functions without a body here (CMSIS-NN, ...) -> calls
   int64_t ticks = 0;
   std::vector<Diagnostic> warnings;
 };
@@ -67,7 +74,9 @@ struct WalkResult {
 // caller's buffers and never un-aliased), accesses recorded per call, and on leaving a loop every
 // buffer accessed inside it extended to the start of the outermost loop of the nest and to the
 // end of this loop. Statements the lowering added for TVMBackendAllocWorkspace (null checks,
-// frees) are not counted. Along the way, indexed accesses are bounded over the loop ranges to
+// frees) are not counted. A call into code without a body here (an operator library such as
+// CMSIS-NN, a vendor kernel) accesses every buffer it receives, also through a local struct that
+// holds the buffer (CMSIS-NN's context). Along the way, indexed accesses are bounded over the loop ranges to
 // infer sizes that the code does not state.
 WalkResult walk_entry(const CProgram& program, const TvmCode& code, const WalkOptions& options,
                       const std::string& display_root);

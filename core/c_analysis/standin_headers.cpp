@@ -89,6 +89,52 @@ int32_t __ssub16(int32_t, int32_t);
   return headers;
 }
 
+// Types of the operator libraries TVM's external codegens call (CMSIS-NN, the Ethos-U runtime),
+// written from their documented APIs. Functions need no prototypes: the analysis only sees which
+// pointers a call receives, and C accepts calls to undeclared functions.
+const std::vector<StandinHeader>& standin_kernel_headers() {
+  static const std::vector<StandinHeader> headers = {
+      {"arm_nn_math_types.h", R"(#pragma once
+#include <stdint.h>
+#include <limits.h>
+)"},
+      {"arm_nn_types.h", R"(#pragma once
+#include <stdint.h>
+typedef enum { ARM_CMSIS_NN_SUCCESS = 0, ARM_CMSIS_NN_ARG_ERROR = -1, ARM_CMSIS_NN_NO_IMPL_ERROR = -2,
+               ARM_CMSIS_NN_FAILURE = -3 } arm_cmsis_nn_status;
+typedef enum { ARM_MATH_SUCCESS = 0, ARM_MATH_ARGUMENT_ERROR = -1, ARM_MATH_LENGTH_ERROR = -2,
+               ARM_MATH_SIZE_MISMATCH = -3, ARM_MATH_NANINF = -4, ARM_MATH_SINGULAR = -5,
+               ARM_MATH_TEST_FAILURE = -6 } arm_status;
+typedef struct { int32_t w; int32_t h; } cmsis_nn_tile;
+typedef struct { void* buf; int32_t size; } cmsis_nn_context;
+typedef struct { int32_t n; int32_t h; int32_t w; int32_t c; } cmsis_nn_dims;
+typedef struct { int32_t* multiplier; int32_t* shift; } cmsis_nn_per_channel_quant_params;
+typedef struct { int32_t multiplier; int32_t shift; } cmsis_nn_per_tensor_quant_params;
+typedef struct { int32_t min; int32_t max; } cmsis_nn_activation;
+typedef struct { int32_t input_offset; int32_t output_offset; cmsis_nn_tile stride; cmsis_nn_tile padding;
+                 cmsis_nn_tile dilation; cmsis_nn_activation activation; } cmsis_nn_conv_params;
+typedef struct { int32_t input_offset; int32_t output_offset; int32_t ch_mult; cmsis_nn_tile stride;
+                 cmsis_nn_tile padding; cmsis_nn_tile dilation; cmsis_nn_activation activation; } cmsis_nn_dw_conv_params;
+typedef struct { cmsis_nn_tile stride; cmsis_nn_tile padding; cmsis_nn_activation activation; } cmsis_nn_pool_params;
+typedef struct { int32_t input_offset; int32_t filter_offset; int32_t output_offset;
+                 cmsis_nn_activation activation; } cmsis_nn_fc_params;
+typedef struct { int32_t multiplier; int32_t shift; } cmsis_nn_scaling;
+)"},
+      {"arm_nnfunctions.h", R"(#pragma once
+#include <arm_nn_math_types.h>
+#include <arm_nn_types.h>
+)"},
+      {"tvm_ethosu_runtime.h", R"(#pragma once
+#include <stddef.h>
+#include <stdint.h>
+struct ethosu_driver;
+int32_t TVMEthosULaunch(void* resource_handle, void* cms_data, size_t cms_data_size, uint64_t* base_addrs,
+                        size_t* base_addrs_size, int num_tensors);
+)"},
+  };
+  return headers;
+}
+
 const std::vector<StandinHeader>& standin_tvm_headers() {
   static const std::vector<StandinHeader> headers = {
       {"dlpack/dlpack.h", R"(#pragma once

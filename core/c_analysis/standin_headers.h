@@ -16,6 +16,10 @@ struct StandinHeader {
 // ...), declaring only what that code uses. Parsing runs with -nostdinc and these instead.
 const std::vector<StandinHeader>& standin_libc_headers();
 
+// Types of the operator libraries TVM's external codegens include (CMSIS-NN's arm_nnfunctions.h,
+// arm_nn_types.h, arm_nn_math_types.h; tvm_ethosu_runtime.h), so that their calls stay visible.
+const std::vector<StandinHeader>& standin_kernel_headers();
+
 // tvm/runtime/c_runtime_api.h, tvm/runtime/c_backend_api.h and tvm/runtime/crt/error_codes.h
 // reduced to the declarations generated operators and AoT entry points use; for archives
 // without their own runtime/ folder.

@@ -120,10 +120,8 @@ class Recogniser {
     d.code = code;
     if (at.valid()) {
       d.location = {root_ + "/" + program_.files[static_cast<size_t>(at.file)].path, at.line, at.column};
-      d.message = format_location(d.location) + ": " + message;
-    } else {
-      d.message = message;
     }
+    d.message = message;
     code_.warnings.push_back(std::move(d));
   }
 

@@ -12,9 +12,10 @@ namespace usmpx {
 ExportSource ExportSource::load(const std::string& path, const LoadOptions& options) {
   ExportSource s;
   s.input_.path = path;
-  if (looks_like_mlf(path)) {
+  const InputFormat format = recognise_input(path);
+  if (holds_generated_c(format)) {
     auto model = std::make_shared<MlfModel>(load_mlf_model(path, MlfLoadOptions{options.pools, options.module}));
-    s.input_.format = InputFormat::kMlf;
+    s.input_.format = format;
     s.input_.problem = model->problem;
     s.input_.as_built = model->as_built;
     s.input_.warnings = model->warnings;
@@ -22,14 +23,14 @@ ExportSource ExportSource::load(const std::string& path, const LoadOptions& opti
     return s;
   }
   s.text_ = read_text_file(path);
-  const std::optional<InputFormat> format = detect_tir_format(s.text_);
-  if (!format) {
+  const std::optional<InputFormat> tir_format = detect_tir_format(s.text_);
+  if (!tir_format) {
     throw ExportError(path +
-                      " is neither a Model Library Format archive or folder nor a TIR dump; problem files "
+                      " is neither a Model Library Format archive or folder, a firmware tree nor a TIR dump; problem files "
                       "carry no code to export");
   }
-  auto tir = std::make_shared<TirProblem>(analyze_tir_dump(s.text_, path, *format, options));
-  s.input_.format = *format;
+  auto tir = std::make_shared<TirProblem>(analyze_tir_dump(s.text_, path, *tir_format, options));
+  s.input_.format = *tir_format;
   s.input_.problem = tir->problem;
   s.input_.as_built = tir->as_built;
   s.input_.warnings = tir->warnings;

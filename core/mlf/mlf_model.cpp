@@ -61,7 +61,7 @@ Diagnostic warning(const std::string& code, const std::string& message, SourceLo
   d.severity = Severity::kWarning;
   d.code = code;
   d.location = std::move(at);
-  d.message = d.location.file.empty() ? message : format_location(d.location) + ": " + message;
+  d.message = message;
   return d;
 }
 
@@ -523,12 +523,15 @@ CParseInput mlf_parse_input(const MlfPackage& package, const MlfModule& module) 
   for (const ArchiveFile* f : module.sources)
     input.sources.push_back({f->path, f->data});
   if (module.header) input.macro_headers.push_back({module.header->path, module.header->data});
+  const std::string include_prefix = module.include_dir.empty() ? "" : module.include_dir + "/";
   for (const ArchiveFile& f : package.contents.files) {
-    if (starts_with(f.path, "codegen/host/include/")) input.include_files.push_back({f.path, f.data});
+    const bool in_folder = starts_with(f.path, include_prefix) &&
+                           f.path.find('/', include_prefix.size()) == std::string::npos && ends_with(f.path, ".h");
+    if (in_folder || starts_with(f.path, "codegen/host/include/")) input.include_files.push_back({f.path, f.data});
   }
   for (const ArchiveFile* f : module.runtime_headers)
     input.include_files.push_back({f->path, f->data});
-  input.include_dirs = {"codegen/host/include"};
+  input.include_dirs = {module.include_dir};
   if (!module.runtime_headers.empty()) input.include_dirs.push_back("runtime/include");
   input.standin_runtime = module.runtime_headers.empty();
   return input;

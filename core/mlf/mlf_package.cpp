@@ -26,6 +26,7 @@ std::string lower(std::string_view s) {
 // The members the analysis reads; the runtime sources, parameters and templates are only listed.
 bool wanted(std::string_view path) {
   if (path == "metadata.json" || path == "relay.txt") return true;
+  if (is_firmware_member(path)) return true;
   if (starts_with(path, "codegen/host/src/") || starts_with(path, "codegen/host/include/")) return true;
   if (starts_with(path, "src/")) return true;
   return starts_with(path, "runtime/include/") && ends_with(path, ".h");
@@ -34,20 +35,46 @@ bool wanted(std::string_view path) {
 MlfPackage finish(MlfPackage package) {
   const ArchiveFile* meta = package.contents.find("metadata.json");
   package.metadata_path = package.display_path("metadata.json");
-  if (!meta) throw InputError({package.path, 0, 0}, "not a Model Library Format archive: no metadata.json at its root");
-  package.metadata = read_mlf_metadata(meta->data, package.metadata_path);
+  if (const std::string runtime = bundled_runtime_header(package.contents.members); !runtime.empty()) {
+    if (const ArchiveFile* f = package.contents.find(runtime)) {
+      package.tvm_version = tvm_version_in_runtime_header(f->data).value_or("");
+    }
+  }
+  if (meta) {
+    package.metadata = read_mlf_metadata(meta->data, package.metadata_path);
+    return package;
+  }
+  package.has_metadata = false;
+  package.metadata_path.clear();
+  package.firmware = find_firmware_modules(package.contents.members);
+  if (package.firmware.modules.empty()) {
+    throw InputError({package.path, 0, 0},
+                     "neither a Model Library Format archive (no metadata.json at its root) nor a firmware tree "
+                     "(no tvmgen_<mod>.h with <mod>_lib<N>.c files below it)");
+  }
+  for (const FirmwareModuleFiles& f : package.firmware.modules) {
+    MlfModuleMetadata m;
+    m.name = f.name;
+    package.metadata.modules.push_back(std::move(m));
+  }
   return package;
 }
 
-// "default_lib12.c" -> 12 for ordering; files without a number go last.
-long library_number(std::string_view file) {
-  const size_t dot = file.rfind('.');
-  size_t end = dot == std::string_view::npos ? file.size() : dot;
-  size_t begin = end;
-  while (begin > 0 && std::isdigit(static_cast<unsigned char>(file[begin - 1])))
-    --begin;
-  if (begin == end || end - begin > 9) return 1'000'000'000;
-  return std::stol(std::string(file.substr(begin, end - begin)));
+std::string parent_folder(const std::string& path) {
+  const size_t slash = path.rfind('/');
+  return slash == std::string::npos ? std::string() : path.substr(0, slash);
+}
+
+// The files of a firmware tree's module, where the layout found them.
+void select_firmware_files(const MlfPackage& package, MlfModule& module) {
+  for (const FirmwareModuleFiles& f : package.firmware.modules) {
+    if (f.name != module.name()) continue;
+    for (const std::string& source : f.sources) {
+      if (const ArchiveFile* file = package.contents.find(source)) module.sources.push_back(file);
+    }
+    module.header = package.contents.find(f.header);
+    module.include_dir = parent_folder(f.header);
+  }
 }
 
 }  // namespace
@@ -96,10 +123,16 @@ MlfModule select_module(const MlfPackage& package, const std::string& name) {
       std::string names;
       for (const MlfModuleMetadata& m : modules)
         names += (names.empty() ? "" : ", ") + m.name;
-      throw InputError({package.metadata_path, 0, 0}, "no module '" + name + "' (modules: " + names + ")");
+      throw InputError({package.has_metadata ? package.metadata_path : package.path, 0, 0},
+                       "no module '" + name + "' (modules: " + names + ")");
     }
   }
   const std::string& mod = module.name();
+  if (!package.has_metadata) {
+    select_firmware_files(package, module);
+    return module;
+  }
+  module.include_dir = "codegen/host/include";
   const bool several = modules.size() > 1;
   std::vector<const ArchiveFile*> named;  // <mod>_libN.c (v3+)
   std::vector<const ArchiveFile*> plain;  // libN.c (v1, v2, operator style)

@@ -4,17 +4,24 @@
 #include <vector>
 
 #include "mlf/archive_reader.h"
+#include "mlf/firmware_tree.h"
 #include "mlf/metadata.h"
 
 namespace usmpx {
 
-// A Model Library Format archive or folder held in memory: the members the analysis needs
-// (metadata.json, codegen/, src/, relay.txt, runtime/include/) and the names of all others.
+// A Model Library Format archive or folder, or a firmware tree (what a firmware project keeps of
+// TVM's output, without metadata.json), held in memory: the members the analysis needs
+// (metadata.json, codegen/, src/, relay.txt, runtime/include/, tvmgen_<mod>.h, <mod>_lib<N>.c)
+// and the names of all others. Member paths are the input's own, so that an export can write
+// every file back where it was.
 struct MlfPackage {
   std::string path;  // as given by the user
   ArchiveContents contents;
-  MlfMetadata metadata;
+  MlfMetadata metadata;       // firmware trees: one module per tvmgen_<mod>.h, names only (version 0)
   std::string metadata_path;  // "<path>/metadata.json", for messages
+  bool has_metadata = true;   // false for firmware trees
+  FirmwareLayout firmware;    // firmware trees: where each module's files are
+  std::string tvm_version;    // TVM_VERSION of a bundled runtime header, "" when there is none
 
   // "<archive>/<member>" as shown in messages and source locations.
   std::string display_path(const std::string& member) const;
@@ -27,6 +34,7 @@ struct MlfModule {
   const ArchiveFile* header = nullptr;              // codegen/host/include/tvmgen_<mod>.h
   const ArchiveFile* relay = nullptr;               // src/<mod>.relay, src/relay.txt or relay.txt
   std::vector<const ArchiveFile*> runtime_headers;  // runtime/include/**.h, when the archive has a CRT
+  std::string include_dir;                          // the folder of the interface header
 
   const std::string& name() const { return metadata->name; }
 };
@@ -34,7 +42,9 @@ struct MlfModule {
 // Whether `path` names an MLF input: a .tar, .tar.gz or .tgz file, or a folder holding metadata.json.
 bool looks_like_mlf(const std::string& path);
 
-// Reads the archive (.tar, .tar.gz, .tgz) or folder at `path` and its metadata.json.
+// Reads the archive (.tar, .tar.gz, .tgz) or folder at `path`: an MLF (metadata.json at its root)
+// or a firmware tree (tvmgen_<mod>.h and <mod>_lib<N>.c somewhere below it). Throws InputError
+// when it is neither.
 MlfPackage read_mlf(const std::string& path, const ArchiveLimits& limits = {});
 // The same for archive bytes already in memory.
 MlfPackage read_mlf_bytes(std::string_view bytes, const std::string& name, const ArchiveLimits& limits = {});

@@ -1,5 +1,8 @@
 #include "model/diagnostic.h"
 
+#include <map>
+#include <tuple>
+
 namespace usmpx {
 
 std::string_view to_string(Severity severity) {
@@ -12,6 +15,17 @@ std::string_view to_string(Severity severity) {
       return "note";
   }
   return "error";
+}
+
+std::vector<DiagnosticGroup> group_diagnostics(const std::vector<Diagnostic>& diagnostics) {
+  std::vector<DiagnosticGroup> groups;
+  std::map<std::tuple<Severity, std::string, std::string>, size_t> index;
+  for (const Diagnostic& d : diagnostics) {
+    const auto [it, inserted] = index.try_emplace({d.severity, d.code, d.message}, groups.size());
+    if (inserted) groups.push_back({d, 0});
+    ++groups[it->second].count;
+  }
+  return groups;
 }
 
 }  // namespace usmpx

@@ -24,4 +24,12 @@ struct Diagnostic {
   bool operator==(const Diagnostic&) const = default;
 };
 
+// Diagnostics that say the same thing (severity, code and message) once, with how often and
+// where first; in the order of first appearance.
+struct DiagnosticGroup {
+  Diagnostic first;
+  int count = 0;
+};
+std::vector<DiagnosticGroup> group_diagnostics(const std::vector<Diagnostic>& diagnostics);
+
 }  // namespace usmpx

@@ -307,7 +307,7 @@ TEST(CliExport, UsageAndInputErrors) {
   EXPECT_EQ(usmpx_cli({"export", input, "--out", "/tmp/x", "--pool-section", "broken"}).code, 2);
   const CliRun problem = usmpx_cli({"export", testing::fixture_path("tvm_examples/linear.json"), "--out", "/tmp/x"});
   EXPECT_EQ(problem.code, 2);
-  EXPECT_NE(problem.err.find("is neither a Model Library Format archive or folder nor a TIR dump; problem files carry no code to export"), std::string::npos) << problem.err;
+  EXPECT_NE(problem.err.find("is neither a Model Library Format archive or folder, a firmware tree nor a TIR dump; problem files carry no code to export"), std::string::npos) << problem.err;
   const CliRun overflow = usmpx_cli({"export", input, "--workspace-pools", "sram", "--workspace-pools-size-hint-bytes",
                                      "sram:64", "--out", "/tmp/usmpx-never-written"});
   EXPECT_EQ(overflow.code, 1);

@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "io/input_error.h"
+#include "model/diagnostic.h"
 #include "model/plan.h"
 #include "model/problem.h"
 
@@ -9,6 +11,12 @@ namespace usmpx::testing {
 
 // Path of a file under tests/fixtures.
 std::string fixture_path(const std::string& relative);
+
+// "<file>:<line>:<column>: <message>" as the command line prints a diagnostic (no position: the message).
+inline std::string located(const Diagnostic& d) {
+  const std::string at = format_location(d.location);
+  return at.empty() ? d.message : at + ": " + d.message;
+}
 // Path of a file under the repository.
 std::string source_path(const std::string& relative);
 // Path of a file under the shared data folder (USMPX_SHARED_DIR), or "" when it is absent.

@@ -4,7 +4,7 @@
 #include <filesystem>
 
 #include "config/pool_options.h"
-#include "export/tir_codegen_input.h"
+#include "export/codegen/tir_codegen_input.h"
 #include "export_test_support.h"
 #include "test_support.h"
 

@@ -7,9 +7,9 @@
 #include <string>
 
 #include "analysis/tir_problem.h"
+#include "export/codegen/tir_c_codegen.h"
+#include "export/codegen/tir_codegen_input.h"
 #include "export/export_error.h"
-#include "export/tir_c_codegen.h"
-#include "export/tir_codegen_input.h"
 #include "export_test_support.h"
 #include "io/tvmscript_reader.h"
 #include "test_support.h"

@@ -2,10 +2,10 @@
 // workspace I/O (map functions), mixed internal and external pools, padding in constant pools.
 #include <gtest/gtest.h>
 
-#include "export/interface_header.h"
-#include "export/lib0_source.h"
-#include "export/linker_fragment.h"
-#include "export/metadata_update.h"
+#include "export/emit/interface_header.h"
+#include "export/emit/lib0_source.h"
+#include "export/emit/linker_fragment.h"
+#include "export/emit/metadata_update.h"
 #include "io/text_file.h"
 #include "mlf/archive_reader.h"
 #include "test_support.h"

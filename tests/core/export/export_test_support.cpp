@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <map>
 
-#include "export/c_names.h"
-#include "export/tir_codegen_input.h"
+#include "export/codegen/c_names.h"
+#include "export/codegen/tir_codegen_input.h"
 #include "io/legacy_tir_reader.h"
 #include "io/text_file.h"
 #include "io/tvmscript_reader.h"

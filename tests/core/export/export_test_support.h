@@ -5,7 +5,7 @@
 
 #include "analysis/tir_problem.h"
 #include "c_toolchain.h"
-#include "export/tir_c_codegen.h"
+#include "export/codegen/tir_c_codegen.h"
 #include "model/plan.h"
 
 // Shared by the C export tests: loading TIR files, the plans to apply (TVM's planners and

@@ -7,7 +7,7 @@
 
 #include "export/bundle_writer.h"
 #include "export/export_error.h"
-#include "export/text_edits.h"
+#include "export/rewrite/text_edits.h"
 #include "mlf/archive_reader.h"
 
 namespace usmpx {

@@ -10,10 +10,10 @@
 #include <regex>
 #include <sstream>
 
+#include "export/emit/layout_check.h"
 #include "export/export_error.h"
-#include "export/layout_check.h"
+#include "export/harness/selftest.h"
 #include "export/mlf_export.h"
-#include "export/selftest.h"
 #include "mlf/archive_reader.h"
 #include "planners/registry.h"
 #include "test_support.h"

@@ -10,8 +10,8 @@
 #include <sstream>
 
 #include "export/export_error.h"
+#include "export/harness/selftest.h"
 #include "export/mlf_export.h"
-#include "export/selftest.h"
 #include "planners/registry.h"
 #include "test_support.h"
 

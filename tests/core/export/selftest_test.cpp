@@ -5,8 +5,8 @@
 
 #include <filesystem>
 
+#include "export/harness/selftest.h"
 #include "export/mlf_export.h"
-#include "export/selftest.h"
 #include "planners/registry.h"
 #include "test_support.h"
 

@@ -1,6 +1,6 @@
 // The structure of the C export: signatures, pool parameters, lets, constants, unplanned
 // allocations, notes and placement errors.
-#include "export/tir_c_codegen.h"
+#include "export/codegen/tir_c_codegen.h"
 
 #include <gtest/gtest.h>
 

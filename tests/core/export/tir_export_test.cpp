@@ -8,7 +8,7 @@
 #include "export/bundle_writer.h"
 #include "export/export_error.h"
 #include "export/export_source.h"
-#include "export/selftest.h"
+#include "export/harness/selftest.h"
 #include "planners/registry.h"
 #include "test_support.h"
 
