@@ -234,10 +234,8 @@ std::string makefile(const HarnessSpec& spec) {
       << "#   make cortex-m4  cross-compile for MPS2 AN386 (Cortex-M4) and run it on qemu-system-arm\n"
       << "#   make cortex-m7  the same for MPS2 AN500 (Cortex-M7)\n"
       << "#   make CMSIS_NN=DIR  also builds CMSIS-NN (DIR/Include, DIR/Source) for the model's kernels\n"
-      << "ROOT := ..\nARENA_BYTES := " << spec.arena_bytes << "\nSTRICT_SRCS :=";
+      << "ROOT := ..\nARENA_BYTES := " << spec.arena_bytes;
   const auto rooted = [](const std::string& path) { return path.empty() ? std::string("$(ROOT)") : "$(ROOT)/" + path; };
-  for (const std::string& s : spec.strict_sources)
-    out << " " << rooted(s);
   out << "\nMODEL_SRCS :=";
   for (const std::string& s : spec.model_sources)
     out << " " << rooted(s);

@@ -32,7 +32,6 @@ struct HarnessSpec {
   std::vector<HarnessParam> params;         // defined by the harness, for lookup_param
   bool use_workspace_io = false;            // I/O live in the pools: map_inputs / map_outputs
   std::string direct_entry;                 // call this entry (inputs, outputs) instead of tvmgen_<mod>_run
-  std::vector<std::string> strict_sources;  // model sources built with -Wall -Werror (none of TVM's style)
   std::vector<std::string> model_sources;   // the model's .c files, relative to the bundle root
   std::vector<std::string> include_dirs = {"codegen/host/include"};  // where tvmgen_<mod>.h is
   std::string fragment_dir = "codegen/host";                         // where usmpx_pools.ld is

@@ -175,7 +175,6 @@ endif
 CMSIS_NN_BUILD ?= build/cmsis-nn
 cmsis_lib = $(if $(CMSIS_NN),$(CMSIS_NN_BUILD)/$(1)/libcmsis-nn.a)
 MODEL_FLAGS := -std=gnu11 -O2 -w -Wno-error=incompatible-pointer-types -Wno-error=int-conversion -DARM_CPU_INTRINSICS_EXIST $(INCLUDES)
-STRICT_FLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror -Wno-unused-parameter -Wno-attributes -DARM_CPU_INTRINSICS_EXIST $(INCLUDES)
 HARNESS_FLAGS := -std=c11 -O2 -Wall -Wextra -Werror -DUSMPX_ARENA_BYTES=$(ARENA_BYTES) -Iinclude $(addprefix -I,$(MODEL_INCLUDE_DIRS))
 # CMSIS-NN, once per target: its portable C on this machine, its DSP paths on Cortex-M4/M7.
 CMSIS_NN_FLAGS := -std=gnu11 -O2 -w -I$(CMSIS_NN)/Include
@@ -186,15 +185,13 @@ $(CMSIS_NN_BUILD)/$(1)/libcmsis-nn.a: $(CMSIS_NN_SRCS)
 	$(4) rcs $$@ $$(@D)/obj/*.o
 endef
 
-flags = $(if $(filter $(1),$(STRICT_SRCS)),$(STRICT_FLAGS),$(MODEL_FLAGS))
-
 .PHONY: all run host cortex-m4 cortex-m7 clean
 all: run
 
 # This machine: the ACLE intrinsics come from include-host/arm_acle.h.
 host: build/host/model
 build/host/%.o: %.c | build/host
-	$(HOST_CC) $(call flags,$<) -Iinclude-host -c $< -o $@
+	$(HOST_CC) $(MODEL_FLAGS) -Iinclude-host -c $< -o $@
 build/host/main.o: main.c | build/host
 	$(HOST_CC) $(HARNESS_FLAGS) -c $< -o $@
 build/host/platform.o: platform.c | build/host
@@ -210,7 +207,7 @@ M4_FLAGS := -mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16
 M7_FLAGS := -mcpu=cortex-m7 -mthumb -mfloat-abi=hard -mfpu=fpv5-d16
 define board
 build/$(1)/%.o: %.c | build/$(1)
-	$$(ARM_CC) $(2) $$(call flags,$$<) -ffunction-sections -fdata-sections -c $$< -o $$@
+	$$(ARM_CC) $(2) $$(MODEL_FLAGS) -ffunction-sections -fdata-sections -c $$< -o $$@
 build/$(1)/main.o: main.c | build/$(1)
 	$$(ARM_CC) $(2) $$(HARNESS_FLAGS) -c $$< -o $$@
 build/$(1)/platform.o: platform.c | build/$(1)

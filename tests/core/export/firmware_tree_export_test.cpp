@@ -10,6 +10,7 @@
 
 #include "export/harness/selftest.h"
 #include "export/mlf_export.h"
+#include "io/text_file.h"
 #include "mlf/archive_reader.h"
 #include "planners/registry.h"
 #include "test_support.h"
@@ -21,10 +22,7 @@ namespace fs = std::filesystem;
 using testing::fixture_path;
 
 std::string read_text(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
+  return read_text_file(p.string());
 }
 
 // The usmp_default_pools fixture's three generated files placed as a firmware project keeps

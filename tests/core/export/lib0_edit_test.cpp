@@ -14,6 +14,7 @@
 #include "export/export_error.h"
 #include "export/harness/selftest.h"
 #include "export/mlf_export.h"
+#include "io/text_file.h"
 #include "mlf/archive_reader.h"
 #include "planners/registry.h"
 #include "test_support.h"
@@ -25,10 +26,7 @@ namespace fs = std::filesystem;
 using testing::fixture_path;
 
 std::string read_text(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
+  return read_text_file(p.string());
 }
 
 void write_text(const fs::path& p, const std::string& text) {
