@@ -158,8 +158,11 @@ class Lib0Editor {
   // Replaces what stands between the parentheses after `name` in [begin, end).
   void replace_parenthesised(size_t begin, size_t end, const std::string& name, const std::string& inner) {
     size_t at = text_.find(name, begin);
-    while (at != std::string_view::npos && at < end &&
-           ((at > 0 && is_identifier_char(text_[at - 1])) || is_identifier_char(text_[at + name.size()])))
+    const auto inside_a_longer_name = [&](size_t i) {
+      const size_t after = i + name.size();
+      return (i > 0 && is_identifier_char(text_[i - 1])) || (after < text_.size() && is_identifier_char(text_[after]));
+    };
+    while (at != std::string_view::npos && at < end && inside_a_longer_name(at))
       at = text_.find(name, at + 1);
     const size_t open =
         at == std::string_view::npos || at >= end ? at : text_.find_first_not_of(" \t\n", at + name.size());
