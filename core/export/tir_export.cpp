@@ -12,6 +12,7 @@
 #include "export/codegen/tir_c_codegen.h"
 #include "export/emit/constant_bytes.h"
 #include "export/emit/interface_header.h"
+#include "export/emit/layout_check.h"
 #include "export/emit/lib0_source.h"
 #include "export/emit/linker_fragment.h"
 #include "export/export_error.h"
@@ -51,8 +52,14 @@ class TirExporter {
       bundle_.notes.push_back(d);
     const std::string src = "codegen/host/src/" + module_name_;
     bundle_.put(src + "_lib1.c", host.source);
-    bundle_.put(src + "_lib0.c", emit_lib0_source(lib0_spec(host)));
-    bundle_.put("codegen/host/include/tvmgen_" + module_name_ + ".h", emit_interface_header(header_spec(host)));
+    const Lib0Spec lib0 = lib0_spec(host);
+    const std::string lib0_text = emit_lib0_source(lib0);
+    const std::string header_path = "codegen/host/include/tvmgen_" + module_name_ + ".h";
+    const std::string header = emit_interface_header(header_spec(host));
+    // TIR carries no target: the layout must hold on this machine and on 32-bit Arm.
+    check_lib0_layout(src + "_lib0.c", lib0_text, header_path, header, pools_, lib0.pool_constants, layout_triples({}));
+    bundle_.put(src + "_lib0.c", lib0_text);
+    bundle_.put(header_path, header);
     bundle_.put("metadata.json", metadata_json());
     bundle_.put("src/" + std::filesystem::path(path_).filename().string(), text_);
     bundle_.put("codegen/host/usmpx_plan.json", write_plan_json(problem_, plan_) + "\n");
