@@ -496,8 +496,8 @@ class Walker {
     frames_.push_back(std::move(f));
     enter(fn);
     if (frame_damaged_.back()) {  // what it does with its parameters' buffers may not be visible
-      for (size_t i = 0; i < callee->params.size(); ++i) {
-        const int b = frames_.back().buffer_of_var[static_cast<size_t>(callee->params[i])];
+      for (const int param : callee->params) {
+        const int b = frames_.back().buffer_of_var[static_cast<size_t>(param)];
         if (b >= 0) uncertain(b);
       }
     }

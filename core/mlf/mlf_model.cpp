@@ -135,9 +135,9 @@ class ModelBuilder {
       text += "; TVM " + era + " (judged by the code's style)";
     }
     std::vector<std::string> unknown;
-    if (!module_.relay) unknown.push_back("the Relay types");
-    if (m_.code.io_sizes.empty()) unknown.push_back("the I/O sizes (taken from the code)");
-    if (m_.package->tvm_version.empty() && era.empty()) unknown.push_back("the TVM release");
+    if (!module_.relay) unknown.emplace_back("the Relay types");
+    if (m_.code.io_sizes.empty()) unknown.emplace_back("the I/O sizes (taken from the code)");
+    if (m_.package->tvm_version.empty() && era.empty()) unknown.emplace_back("the TVM release");
     for (size_t i = 0; i < unknown.size(); ++i)
       text += (i == 0 ? "; not known: " : ", ") + unknown[i];
     for (const std::string& ignored : m_.package->firmware.ignored)
@@ -683,7 +683,7 @@ CParseInput mlf_parse_input(const MlfPackage& package, const MlfModule& module) 
   for (const ArchiveFile* f : module.runtime_headers)
     input.include_files.push_back({f->path, f->data});
   input.include_dirs = {module.include_dir};
-  if (!module.runtime_headers.empty()) input.include_dirs.push_back("runtime/include");
+  if (!module.runtime_headers.empty()) input.include_dirs.emplace_back("runtime/include");
   input.standin_runtime = module.runtime_headers.empty();
   return input;
 }
