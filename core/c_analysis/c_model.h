@@ -163,6 +163,10 @@ struct CProgram {
   std::vector<CRecord> records;
   std::vector<CMacro> macros;
   std::vector<Diagnostic> diagnostics;  // parse errors, as warnings naming file:line:column
+  // Where in the sources clang reported errors: (index into files, byte offset). A function
+  // holding one may have lost statements, so the analysis cannot trust what it sees of it.
+  std::vector<std::pair<int, uint32_t>> error_positions;
+  std::vector<std::string> left_out_files;  // sources not parsed at all (too deep, libclang failed)
 
   // The definition of `name` when there is one, else its first declaration, else nullptr.
   const CFunction* find_function(std::string_view name) const;

@@ -59,13 +59,20 @@ std::set<std::string> missing_includes(CXTranslationUnit tu) {
   return names;
 }
 
-void collect_errors(CXTranslationUnit tu, const std::string& file, const std::string& root, CProgram& program) {
+void collect_errors(CXTranslationUnit tu, const std::string& file, int file_index, const std::string& virtual_path,
+                    const std::string& root, CProgram& program) {
   int reported = 0;
   int more = 0;
   const unsigned n = clang_getNumDiagnostics(tu);
   for (unsigned i = 0; i < n; ++i) {
     CXDiagnostic d = clang_getDiagnostic(tu, i);
     if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
+      CXFile at_file = nullptr;
+      unsigned at_offset = 0;
+      clang_getFileLocation(clang_getDiagnosticLocation(d), &at_file, nullptr, nullptr, &at_offset);
+      if (at_file && take(clang_getFileName(at_file)) == virtual_path) {
+        program.error_positions.emplace_back(file_index, at_offset);
+      }
       if (reported < kMaxErrorsPerFile) {
         CXFile f = nullptr;
         unsigned line = 0, column = 0;
@@ -171,7 +178,10 @@ CProgram parse_c_program(const CParseInput& input) {
 
   std::unique_ptr<void, IndexDeleter> index(clang_createIndex(0, 0));
   auto parse = [&](const CSourceFile& file, bool macros) {
-    if (too_deep.count(file.path)) return;
+    if (too_deep.count(file.path)) {
+      if (!macros) program.left_out_files.push_back(file.path);
+      return;
+    }
     program.files.push_back(file);
     const int file_index = static_cast<int>(program.files.size()) - 1;
     const std::string path = kArchiveRoot + file.path;
@@ -211,9 +221,10 @@ CProgram parse_c_program(const CParseInput& input) {
       d.location = {input.display_root + "/" + file.path, 0, 0};
       d.message = "libclang could not parse this file (error " + std::to_string(static_cast<int>(status)) + ")";
       program.diagnostics.push_back(std::move(d));
+      if (!macros) program.left_out_files.push_back(file.path);
       return;
     }
-    collect_errors(tu, file.path, input.display_root, program);
+    collect_errors(tu, file.path, file_index, path, input.display_root, program);
     convert_translation_unit(tu, file_index, path, macros, program);
     clang_disposeTranslationUnit(tu);
   };

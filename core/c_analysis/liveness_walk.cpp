@@ -47,7 +47,9 @@ class Walker {
                                entry.variables[static_cast<size_t>(var)].range, options_.io_names[i]);
       frames_.back().buffer_of_var[static_cast<size_t>(var)] = b;
     }
+    enter(code_.entry);
     visit_stmt(entry.body);
+    mark_unseen_buffers();
     for (const auto& [key, ticks] : intervals_)
       result_.intervals.push_back({key.second, ticks.first, ticks.second});
     result_.ticks = tick_;
@@ -84,6 +86,40 @@ class Walker {
     f.carried.assign(function(fn).variables.size(), {});
     f.dims_elements.assign(function(fn).variables.size(), -1);
     return f;
+  }
+
+  // Whether clang reported an error inside the function's body (statements may be missing).
+  bool damaged(int fn) {
+    const auto cached = damaged_.find(fn);
+    if (cached != damaged_.end()) return cached->second;
+    const CRange& body = function(fn).body_range;
+    bool hit = false;
+    for (const auto& [file, offset] : program_.error_positions) {
+      if (body.valid() && file == body.file && offset >= body.begin && offset <= body.end) hit = true;
+    }
+    if (hit && damaged_reported_.insert(fn).second) {
+      warn(function(fn).range, "c-damaged-function",
+           "'" + function(fn).name +
+               "' did not parse whole; the buffers it allocates or uses are planned live for the whole run");
+    }
+    return damaged_[fn] = hit;
+  }
+
+  void enter(int fn) { frame_damaged_.push_back(damaged(fn)); }
+
+  void uncertain(int b) { result_.buffers[static_cast<size_t>(b)].lifetime_uncertain = true; }
+
+  // With part of the code missing, a buffer the walk never saw used may be used there.
+  void mark_unseen_buffers() {
+    const bool complete =
+        program_.error_positions.empty() && program_.left_out_files.empty() && result_.missing_operators.empty();
+    if (complete) return;  // then, as in TVM, an unused buffer conflicts with nothing
+    std::set<int> seen;
+    for (const auto& [key, ticks] : intervals_)
+      seen.insert(key.second);
+    for (size_t b = 0; b < result_.buffers.size(); ++b) {
+      if (!seen.count(static_cast<int>(b))) uncertain(static_cast<int>(b));
+    }
   }
 
   void warn(const CRange& at, const std::string& code, const std::string& message) {
@@ -127,6 +163,7 @@ class Walker {
   }
 
   void touch(int b) {
+    if (!frame_damaged_.empty() && frame_damaged_.back()) uncertain(b);
     const auto key = std::make_pair(call_key(b), b);
     auto [it, inserted] = intervals_.try_emplace(key, tick_, tick_);
     if (!inserted) it->second.second = tick_;
@@ -181,6 +218,7 @@ class Walker {
     const std::string& name = function(fn).variables[static_cast<size_t>(v)].name;
     const int b = buffer_for(is_alloc ? WalkBufferSource::kWorkspaceAlloc : WalkBufferSource::kPoolLet, index, fn, v,
                              statement, strip_let(name));
+    if (!frame_damaged_.empty() && frame_damaged_.back()) uncertain(b);
     frame().buffer_of_var[static_cast<size_t>(v)] = b;
     block_buffers_.emplace_back(scopes_.size() - 1, b);
     return true;
@@ -383,7 +421,8 @@ class Walker {
         }
         break;
       case CExprKind::kCall:
-        if (code_.operators.count(e.text)) {
+        // The module's own functions (a prefix TVM gives only them), defined here or not.
+        if (code_.operators.count(e.text) || e.text.rfind(code_.prefix, 0) == 0) {
           call_operator(e);
         } else if (const CFunction* f = program_.find_function(e.text); f && f->is_definition) {
           for (const CExpr& a : e.args)
@@ -428,8 +467,11 @@ class Walker {
     const CFunction* callee = program_.find_function(call.text);
     if (!callee || !callee->is_definition) {
       if (undefined_reported_.insert(call.text).second) {
+        result_.missing_operators.push_back(call.text);
         warn(call.range, "mlf-undefined-operator",
-             "operator '" + call.text + "' has no C definition here; its buffers count as accessed at the call only");
+             "operator '" + call.text +
+                 "' has no C definition here; its buffers count as accessed at the call only, and buffers it "
+                 "places in the pools itself are unknown");
       }
       for (const CExpr& a : call.args)
         visit_expr(a, Use::kLoad);
@@ -452,6 +494,13 @@ class Walker {
       if (it != aliases_.end()) f.buffer_of_var[static_cast<size_t>(callee->params[i])] = it->second;
     }
     frames_.push_back(std::move(f));
+    enter(fn);
+    if (frame_damaged_.back()) {  // what it does with its parameters' buffers may not be visible
+      for (const int param : callee->params) {
+        const int b = frames_.back().buffer_of_var[static_cast<size_t>(param)];
+        if (b >= 0) uncertain(b);
+      }
+    }
     scopes_.push_back({fn, frames_.back().call, scope().in_loop, scope().initial, scope().accessed});
     const int64_t first = tick_ + 1;
     const bool from_entry = frames_.size() == 2;
@@ -459,6 +508,7 @@ class Walker {
     if (from_entry) result_.calls.push_back({call.text, first, tick_});
     scopes_.pop_back();
     frames_.pop_back();
+    frame_damaged_.pop_back();
   }
 
   ValueRange evaluate(const CExpr& e) {
@@ -522,6 +572,9 @@ class Walker {
   std::vector<int> owner_function_;
   std::vector<int> owner_call_;
   std::set<std::string> undefined_reported_;
+  std::map<int, bool> damaged_;
+  std::set<int> damaged_reported_;
+  std::vector<bool> frame_damaged_;  // per frame: its function did not parse whole
   RangeContext ranges_;
 };
 

@@ -45,6 +45,9 @@ struct WalkBuffer {
   int function = -1;  // where it is allocated (the entry for I/O)
   CRange origin;
   BufferAccesses accesses;
+  // The walk cannot vouch for its accesses: it is allocated or used in a function clang could not
+  // parse whole, or never seen used while part of the code is missing. Plan it live throughout.
+  bool lifetime_uncertain = false;
 };
 
 struct WalkOptions {
@@ -62,9 +65,10 @@ struct CallSpan {
 
 struct WalkResult {
   std::vector<WalkBuffer> buffers;
-  std::vector<AccessInterval> intervals;      // first and last tick per (call, buffer)
-  std::vector<CallSpan> calls;                // the entry's operator calls, in order
-  std::map<std::string, int> external_calls;  // functions without a body here (CMSIS-NN, ...) -> calls
+  std::vector<AccessInterval> intervals;       // first and last tick per (call, buffer)
+  std::vector<CallSpan> calls;                 // the entry's operator calls, in order
+  std::map<std::string, int> external_calls;   // functions without a body here (CMSIS-NN, ...) -> calls
+  std::vector<std::string> missing_operators;  // operators of the module called but without a body
   int64_t ticks = 0;
   std::vector<Diagnostic> warnings;
 };

@@ -25,9 +25,10 @@ ExportSource ExportSource::load(const std::string& path, const LoadOptions& opti
   s.text_ = read_text_file(path);
   const std::optional<InputFormat> tir_format = detect_tir_format(s.text_);
   if (!tir_format) {
-    throw ExportError(path +
-                      " is neither a Model Library Format archive or folder, a firmware tree nor a TIR dump; problem files "
-                      "carry no code to export");
+    throw ExportError(
+        path +
+        " is neither a Model Library Format archive or folder, a firmware tree nor a TIR dump; problem files "
+        "carry no code to export");
   }
   auto tir = std::make_shared<TirProblem>(analyze_tir_dump(s.text_, path, *tir_format, options));
   s.input_.format = *tir_format;
@@ -38,7 +39,27 @@ ExportSource ExportSource::load(const std::string& path, const LoadOptions& opti
   return s;
 }
 
+namespace {
+
+// A re-plan moves buffers the code it could not read may still use at TVM's offsets (operators
+// without a body, files left out): exporting it would write firmware nobody can vouch for.
+void refuse_blind_replan(const MlfModel& model, const Plan& plan) {
+  if (plan.algorithm == "as-built") return;
+  std::string blind;
+  for (const std::string& f : model.program.left_out_files)
+    blind += (blind.empty() ? "" : ", ") + f;
+  for (const std::string& op : model.walk.missing_operators)
+    blind += (blind.empty() ? "operator " : ", operator ") + op;
+  if (blind.empty()) return;
+  throw ExportError("the model's code is not all readable (" + blind +
+                    "); a re-plan could move buffers that code uses where TVM put them, so only the as-built plan "
+                    "is exported");
+}
+
+}  // namespace
+
 ExportBundle ExportSource::export_plan(const Problem& problem, const Plan& plan, const ExportOptions& options) const {
+  if (mlf_) refuse_blind_replan(*mlf_, plan);
   if (mlf_) return export_mlf(*mlf_, problem, plan, options);
   return export_tir(*tir_, input_.path, text_, problem, plan, options);
 }

@@ -107,7 +107,7 @@ class ProblemReader {
   Buffer read_buffer(const Problem& problem, const Json& j, const Pointer& at,
                      const std::map<std::string, int>& index) const {
     json_.check_keys(j, at, {"name", "size_bytes", "alignment", "kind", "pool_candidates", "conflicts", "lifetime",
-                       "pin", "origin", "dtype", "shape", "hint"});
+                       "pin", "origin", "dtype", "shape", "hint", "lifetime_assumed"});
     Buffer b;
     b.name = json_.get_string(j, at, "name", std::nullopt);
     b.size_bytes = json_.get_int(j, at, "size_bytes", std::nullopt);
@@ -181,6 +181,7 @@ class ProblemReader {
       }
     }
     if (j.contains("hint")) b.hint = json_.get_int(j, at, "hint", 0);
+    b.lifetime_assumed = json_.get_bool(j, at, "lifetime_assumed", false);
     return b;
   }
 
@@ -217,6 +218,7 @@ std::string write_problem_json(const Problem& problem) {
       j["conflicts"] = std::move(conflicts);
     }
     if (b.lifetime) j["lifetime"] = Json::array({b.lifetime->first(), b.lifetime->last()});
+    if (b.lifetime_assumed) j["lifetime_assumed"] = true;
     if (b.pin) {
       Json pin;
       pin["pool"] = problem.pools[static_cast<size_t>(b.pin->pool)].name;

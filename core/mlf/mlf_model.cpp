@@ -7,6 +7,7 @@
 
 #include "analysis/liveness_sweep.h"
 #include "analysis/pool_assignment.h"
+#include "c_analysis/tvm_era.h"
 #include "config/config_error.h"
 #include "io/input_error.h"
 #include "mlf/relay_signature.h"
@@ -97,11 +98,13 @@ class ModelBuilder {
     }
     build_buffers();
     if (auto error = problem_limit_error(m_.problem)) throw InputError({m_.package->path, 0, 0}, *error);
-    check_relay_types();
     sweep();
+    if (m_.code.usmp() && fit_sizes_to_layout()) sweep();
+    check_relay_types();
     for (const CallSpan& c : m_.walk.calls)
       m_.problem.timeline.push_back({c.first, c.last, c.callee});
     if (m_.code.usmp()) finish_as_built();
+    if (!m_.package->has_metadata) note_firmware_tree();
     if (!m_.code.usmp() && m_.code.static_constant_count > 0) {
       Diagnostic d = warning("mlf-static-constants",
                              std::to_string(m_.code.static_constant_count) + " constant arrays (" +
@@ -113,6 +116,37 @@ class ModelBuilder {
   }
 
  private:
+  // One note for a firmware tree: where each fact came from, and what nothing in the tree says.
+  void note_firmware_tree() {
+    const FirmwareModuleFiles* files = nullptr;
+    for (const FirmwareModuleFiles& f : m_.package->firmware.modules) {
+      if (f.name == m_.module) files = &f;
+    }
+    if (!files) return;
+    std::string text = "firmware tree without metadata.json: module '" + m_.module + "' named by " + files->header +
+                       " and " + std::to_string(files->sources.size()) + " library files; pools from " +
+                       (m_.code.usmp() ? "the C (USMP on)" : "TVM's defaults and the pool options (USMP off)") +
+                       "; inputs and outputs from " +
+                       (m_.code.inputs.empty() && m_.code.outputs.empty() ? "the entry's parameters" : "the header");
+    const std::string era = tvm_era_of_code(m_.program, m_.code);
+    if (!m_.package->tvm_version.empty()) {
+      text += "; TVM " + m_.package->tvm_version + " (the bundled runtime header)";
+    } else if (!era.empty()) {
+      text += "; TVM " + era + " (judged by the code's style)";
+    }
+    std::vector<std::string> unknown;
+    if (!module_.relay) unknown.emplace_back("the Relay types");
+    if (m_.code.io_sizes.empty()) unknown.emplace_back("the I/O sizes (taken from the code)");
+    if (m_.package->tvm_version.empty() && era.empty()) unknown.emplace_back("the TVM release");
+    for (size_t i = 0; i < unknown.size(); ++i)
+      text += (i == 0 ? "; not known: " : ", ") + unknown[i];
+    for (const std::string& ignored : m_.package->firmware.ignored)
+      text += "; " + ignored;
+    Diagnostic d = warning("mlf-firmware-tree", text, {m_.package->path, 0, 0});
+    d.severity = Severity::kNote;
+    m_.warnings.push_back(std::move(d));
+  }
+
   void append(const std::vector<Diagnostic>& ds) { m_.warnings.insert(m_.warnings.end(), ds.begin(), ds.end()); }
 
   const CFunction* entry() const {
@@ -353,16 +387,82 @@ class ModelBuilder {
                   display(acc.first_unbounded)));
     }
     if (acc.implied_bytes() > 0) return acc.implied_bytes();
+    // Nothing tells: the room TVM left up to the next buffer (widened to the next conflicting
+    // one once conflicts are known, see fit_sizes_to_layout).
     int64_t next = declared_size_.count(let.pool) ? declared_size_[let.pool] : -1;
     for (const PoolLet& other : m_.code.lets) {
       if (other.pool == let.pool && other.offset > let.offset && (next < 0 || other.offset < next)) next = other.offset;
     }
-    const int64_t guess = next > let.offset ? next - let.offset : 0;
-    m_.warnings.push_back(warning("mlf-size-unknown",
-                                  "no indexed access tells the size of '" + w.name + "'; assuming the " +
-                                      std::to_string(guess) + " bytes up to the next buffer of pool '" + let.pool + "'",
-                                  display(let.statement)));
-    return guess;
+    unknown_size_.insert(static_cast<int>(&w - m_.walk.buffers.data()));
+    return next > let.offset ? next - let.offset : 0;
+  }
+
+  // The room TVM's plan leaves a let buffer: up to the nearest buffer above it that it conflicts
+  // with, or the pool's end; -1 when nothing bounds it.
+  int64_t room_in_layout(size_t b) const {
+    const WalkBuffer& w = m_.walk.buffers[b];
+    if (w.source != WalkBufferSource::kPoolLet) return -1;
+    const PoolLet& let = m_.code.lets[static_cast<size_t>(w.index)];
+    const auto declared = declared_size_.find(let.pool);
+    int64_t end = declared != declared_size_.end() ? declared->second : -1;
+    const auto neighbour_end = [&](int c) {
+      const WalkBuffer& o = m_.walk.buffers[static_cast<size_t>(c)];
+      if (o.source != WalkBufferSource::kPoolLet || static_cast<size_t>(c) == b) return;
+      const PoolLet& other = m_.code.lets[static_cast<size_t>(o.index)];
+      if (other.pool == let.pool && other.offset > let.offset && (end < 0 || other.offset < end)) end = other.offset;
+    };
+    for (int c : m_.problem.buffers[b].conflicts)
+      neighbour_end(c);
+    for (size_t o = 0; o < m_.problem.buffers.size(); ++o) {  // conflicts are read both ways here
+      const auto& cs = m_.problem.buffers[o].conflicts;
+      if (std::find(cs.begin(), cs.end(), static_cast<int>(b)) != cs.end()) neighbour_end(static_cast<int>(o));
+    }
+    return end >= 0 ? end - let.offset : -1;
+  }
+
+  // Where TVM's plan exists, a size the code does not state never reaches into the bytes TVM gave
+  // a conflicting neighbour (accesses may over-read, e.g. vector loads past a tensor's end), and a
+  // size nothing tells takes the whole room TVM left. Returns whether a size changed.
+  bool fit_sizes_to_layout() {
+    bool changed = false;
+    std::vector<std::string> clamped, assumed;
+    for (size_t b = 0; b < m_.problem.buffers.size(); ++b) {
+      if (!inferred_.count(static_cast<int>(b))) continue;
+      Buffer& buffer = m_.problem.buffers[b];
+      const int64_t room = room_in_layout(b);
+      if (room < 0) continue;
+      if (unknown_size_.count(static_cast<int>(b))) {
+        if (room != buffer.size_bytes) changed = true;
+        buffer.size_bytes = room;
+        assumed.push_back("'" + buffer.name + "' " + std::to_string(room));
+      } else if (buffer.size_bytes > room) {
+        clamped.push_back("'" + buffer.name + "' " + std::to_string(buffer.size_bytes) + " -> " + std::to_string(room));
+        buffer.size_bytes = room;
+        changed = true;
+      }
+    }
+    const auto listed = [](const std::vector<std::string>& items) {
+      std::string out;
+      for (size_t i = 0; i < items.size() && i < 8; ++i)
+        out += (i ? ", " : "") + items[i];
+      return items.size() > 8 ? out + ", ... (" + std::to_string(items.size()) + " in all)" : out;
+    };
+    if (!clamped.empty()) {
+      Diagnostic d = warning("mlf-size-clamped",
+                             "sizes inferred from accesses reach into a conflicting neighbour in "
+                             "TVM's plan; kept within TVM's layout (bytes): " +
+                                 listed(clamped));
+      d.severity = Severity::kNote;
+      m_.warnings.push_back(std::move(d));
+    }
+    if (!assumed.empty()) {
+      m_.warnings.push_back(warning("mlf-size-unknown",
+                                    "no access in the code tells the size of " + std::to_string(assumed.size()) +
+                                        (assumed.size() == 1 ? " buffer" : " buffers") +
+                                        "; each is given the room TVM's plan left it (bytes): " + listed(assumed),
+                                    {m_.package->path, 0, 0}));
+    }
+    return changed;
   }
 
   void io_buffer(const WalkBuffer& w, Buffer& b) {
@@ -400,7 +500,7 @@ class ModelBuilder {
   }
 
   // Sizes inferred from accesses for the tensors passed between operators (the entry's lets)
-  // must be the size of some tensor type of the Relay text, when it states types.
+  // that TVM's layout does not bound must be the size of some tensor type of the Relay text.
   void check_relay_types() {
     if (!module_.relay) return;
     std::set<int64_t> sizes;
@@ -415,6 +515,9 @@ class ModelBuilder {
         continue;
       const Buffer& b = m_.problem.buffers[i];
       if (b.kind == BufferKind::kConstant || sizes.count(b.size_bytes)) continue;
+      // TVM's own layout already bounds (and checks) this size; a storage id may also hold a
+      // tensor of a type the Relay text prints differently, so only unbounded sizes are doubted.
+      if (room_in_layout(i) >= 0) continue;
       m_.warnings.push_back(warning("mlf-relay-mismatch",
                                     "'" + b.name + "': the code's accesses make it " + std::to_string(b.size_bytes) +
                                         " bytes, the size of no tensor type in " + module_.relay->path,
@@ -430,6 +533,7 @@ class ModelBuilder {
       constant.push_back(b.kind == BufferKind::kConstant);
     }
     std::vector<AccessInterval> intervals = m_.walk.intervals;
+    const int64_t pressure_seen = assume_uncertain_lifetimes(sizes, constant, intervals);
     if (options_.pools.io_live_throughout) {
       std::vector<int> inputs, outputs;
       for (size_t b = 0; b < m_.problem.buffers.size(); ++b) {
@@ -440,6 +544,7 @@ class ModelBuilder {
     }
     const LivenessResult live = sweep_liveness(sizes, constant, intervals);
     m_.problem.memory_pressure = live.memory_pressure;
+    report_assumed_lifetimes(live.memory_pressure - pressure_seen);
     m_.problem.conflict_source = ConflictSource::kExplicit;
     for (size_t i = 0; i < m_.problem.buffers.size(); ++i)
       m_.problem.buffers[i].conflicts = live.conflicts[i];
@@ -452,6 +557,51 @@ class ModelBuilder {
     for (size_t i = 0; i < span.size(); ++i) {
       if (span[i].first >= 0) m_.problem.buffers[i].lifetime = Lifetime::closed(span[i].first, span[i].second);
     }
+  }
+
+  // Buffers whose accesses the walk cannot vouch for are live from the first tick to the last:
+  // no plan may overlap them with anything the analysis did not see apart from them. Returns the
+  // memory pressure of what the walk did see, to tell what the assumption costs.
+  int64_t assume_uncertain_lifetimes(const std::vector<int64_t>& sizes, const std::vector<bool>& constant,
+                                     std::vector<AccessInterval>& intervals) {
+    std::vector<bool> uncertain(m_.walk.buffers.size(), false);
+    for (size_t b = 0; b < m_.walk.buffers.size(); ++b) {
+      uncertain[b] = m_.walk.buffers[b].lifetime_uncertain && m_.problem.buffers[b].kind != BufferKind::kConstant;
+    }
+    if (std::find(uncertain.begin(), uncertain.end(), true) == uncertain.end()) return 0;
+    std::vector<AccessInterval> seen;
+    for (const AccessInterval& iv : intervals) {
+      if (!uncertain[static_cast<size_t>(iv.buffer)]) seen.push_back(iv);
+    }
+    const int64_t pressure_seen = sweep_liveness(sizes, constant, seen).memory_pressure;
+    const int64_t last = std::max<int64_t>(0, m_.walk.ticks);
+    for (size_t b = 0; b < uncertain.size(); ++b) {
+      if (!uncertain[b]) continue;
+      seen.push_back({static_cast<int>(b), 0, last});
+      m_.problem.buffers[b].lifetime_assumed = true;
+    }
+    intervals = std::move(seen);
+    return pressure_seen;
+  }
+
+  void report_assumed_lifetimes(int64_t cost) {
+    int count = 0;
+    int64_t bytes = 0;
+    std::string names;
+    for (const Buffer& b : m_.problem.buffers) {
+      if (!b.lifetime_assumed) continue;
+      if (++count <= 6) names += (names.empty() ? "'" : ", '") + b.name + "'";
+      bytes += b.size_bytes;
+    }
+    if (count == 0) return;
+    if (count > 6) names += ", ...";
+    m_.warnings.push_back(warning("mlf-assumed-lifetime",
+                                  std::to_string(count) + (count == 1 ? " buffer" : " buffers") + " (" +
+                                      std::to_string(bytes) + " bytes) whose lifetime the analysis cannot establish " +
+                                      (count == 1 ? "is" : "are") + " planned live for the whole run (" + names +
+                                      "); this raises the memory pressure by " +
+                                      std::to_string(std::max<int64_t>(0, cost)) + " bytes",
+                                  {m_.package->path, 0, 0}));
   }
 
   void finish_as_built() {
@@ -512,7 +662,8 @@ class ModelBuilder {
   PoolAssignment assignment_;
   std::map<std::string, int64_t> declared_size_;
   int64_t workspace_alignment_ = kDefaultAlignment;
-  std::set<int> inferred_;  // buffers whose size comes from their accesses
+  std::set<int> inferred_;      // buffers whose size comes from their accesses
+  std::set<int> unknown_size_;  // of those, buffers nothing in the code gives a size
 };
 
 }  // namespace
@@ -532,7 +683,7 @@ CParseInput mlf_parse_input(const MlfPackage& package, const MlfModule& module) 
   for (const ArchiveFile* f : module.runtime_headers)
     input.include_files.push_back({f->path, f->data});
   input.include_dirs = {module.include_dir};
-  if (!module.runtime_headers.empty()) input.include_dirs.push_back("runtime/include");
+  if (!module.runtime_headers.empty()) input.include_dirs.emplace_back("runtime/include");
   input.standin_runtime = module.runtime_headers.empty();
   return input;
 }

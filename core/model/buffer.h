@@ -64,6 +64,9 @@ struct Buffer {
   std::vector<int64_t> shape;
   std::optional<Pin> pin;
   std::optional<int64_t> hint;  // MiniMalloc's solver hint column, kept for round trips
+  // The analysis could not establish when the buffer is used (code it could not read), so it is
+  // assumed live for the whole run: it conflicts with every buffer of its pools.
+  bool lifetime_assumed = false;
 
   bool operator==(const Buffer&) const = default;
 };

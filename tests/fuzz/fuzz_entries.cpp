@@ -123,12 +123,40 @@ void mlf_archive(std::string_view data) {
   });
 }
 
+// A firmware tree as an archive (tar, tar.gz): found by file names in any layout, analysed, planned,
+// and its as-built plan exported back into the tree's own layout.
+void firmware_tree(std::string_view data) {
+  guarded([&] {
+    auto package = std::make_shared<const MlfPackage>(read_mlf_bytes(data, "fuzz.tar"));
+    const MlfModel model = analyse(package);
+    plan(model.problem);
+    if (!model.as_built || model.problem.buffers.size() > 2000) return;
+    Plan built = *model.as_built;
+    finish_plan(model.problem, built);
+    if (!built.has_errors() && plan_fits(model.problem, built)) (void)export_mlf(model, model.problem, built);
+  });
+}
+
+// The data replaces the CMSIS-NN fixture's default_lib2.c: calls into code without a body,
+// descriptor structs (cmsis_nn_context, cmsis_nn_dims), missing headers, damaged functions.
+void external_operators(std::string_view data) {
+  static const MlfPackage base = read_mlf(USMPX_FUZZ_CMSIS_FIXTURE);
+  guarded([&] {
+    auto package = std::make_shared<MlfPackage>(base);
+    for (ArchiveFile& file : package->contents.files) {
+      if (file.path == "codegen/host/src/default_lib2.c") file.data = std::string(data);
+    }
+    const MlfModel model = analyse(package);
+    if (const std::optional<Plan> plan = exportable_plan(model.problem)) (void)export_mlf(model, model.problem, *plan);
+  });
+}
+
 const std::vector<Target>& targets() {
   static const std::vector<Target> all = {
       {"problem_json", problem_json}, {"minimalloc_csv", minimalloc_csv}, {"session_file", session_file},
       {"tvmscript", tvmscript},       {"legacy_tir", legacy_tir},         {"mlf_metadata", mlf_metadata},
       {"c_analysis", c_analysis},     {"mlf_archive", mlf_archive},       {"mlf_export", mlf_export},
-      {"tir_export", tir_export},
+      {"tir_export", tir_export},     {"firmware_tree", firmware_tree},   {"external_operators", external_operators},
   };
   return all;
 }

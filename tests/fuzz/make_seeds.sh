@@ -44,4 +44,19 @@ for dir in "$root"/tests/fixtures/mlf/usmp_*/; do
   tar -C "$dir" -czf "$out/mlf_archive/$name.tgz" .
 done
 [ -f "$shared/mlf/sine_aot_v5.tar" ] && cp "$shared/mlf/sine_aot_v5.tar" "$out/mlf_archive/"
+# Firmware trees: the fixtures without metadata.json in several layouts, and the real CMSIS-NN tree.
+mkdir -p "$out/firmware_tree"
+for dir in "$root"/tests/fixtures/mlf/usmp_*/; do
+  name="$(basename "$dir")"
+  flat="$tmp/fw_$name/flat"; split="$tmp/fw_$name/split"
+  mkdir -p "$flat" "$split/src" "$split/inc"
+  cp "$dir"/codegen/host/src/*.c "$dir"/codegen/host/include/*.h "$flat/"
+  cp "$dir"/codegen/host/src/*.c "$split/src/"; cp "$dir"/codegen/host/include/*.h "$split/inc/"
+  tar -C "$flat" -cf "$out/firmware_tree/${name}_flat.tar" .
+  tar -C "$split" -czf "$out/firmware_tree/${name}_split.tgz" .
+done
+[ -d "$shared/mlf/firmware/mlperf_tiny_ic_cmsis_nn/model" ] &&
+  tar -C "$shared/mlf/firmware/mlperf_tiny_ic_cmsis_nn/model" -cf "$out/firmware_tree/mlperf_tiny_ic.tar" .
+seed external_operators "$root"/tests/fixtures/mlf/usmp_cmsis_nn/codegen/host/src/default_lib2.c \
+  "$shared"/mlf/firmware/mlperf_tiny_ic_cmsis_nn/model/codegen/host/src/default_lib2.c
 for t in "$out"/*; do echo "$(basename "$t"): $(ls "$t" | wc -l) seeds"; done

@@ -65,6 +65,17 @@ TEST(ProblemJson, RoundTripOfFixturesIsLossless) {
   }
 }
 
+TEST(ProblemJson, AnAssumedLifetimeIsKept) {
+  Problem p = read_problem_json(kDesignExample, "example.json");
+  p.buffers[1].lifetime_assumed = true;
+  const std::string text = write_problem_json(p);
+  EXPECT_NE(text.find("\"lifetime_assumed\": true"), std::string::npos);
+  const Problem again = read_problem_json(text, "again.json");
+  EXPECT_FALSE(again.buffers[0].lifetime_assumed);
+  EXPECT_TRUE(again.buffers[1].lifetime_assumed);
+  EXPECT_EQ(again, p);
+}
+
 TEST(ProblemJson, RoundTripOfRandomProblemsIsLossless) {
   std::mt19937_64 rng(3);
   for (int round = 0; round < 500; ++round) {

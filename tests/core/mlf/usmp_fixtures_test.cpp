@@ -304,7 +304,9 @@ TEST_F(MlfArchives, TruncatedLib0DegradesToWarnings) {
 // One more channel in the conv (oc < 3) makes sid_2 96 bytes by its accesses: a size no tensor of
 // the Relay text has; the as-built plan then overlaps sid_2 with PaddedInput, which the validator
 // reports.
-TEST_F(MlfArchives, InferredSizesAreCheckedAgainstRelay) {
+// An access pattern that reaches past a tensor (here a loop widened to 3 channels) must not make
+// TVM's own plan look invalid: the inferred size stays within the room TVM's layout gives it.
+TEST_F(MlfArchives, InferredSizesStayWithinTvmsLayout) {
   std::vector<TarEntry> entries = testing::folder_entries(fixture("usmp_default_pools"));
   std::string lib1;
   for (const TarEntry& e : entries) {
@@ -316,17 +318,16 @@ TEST_F(MlfArchives, InferredSizesAreCheckedAgainstRelay) {
   const std::string path =
       write("wide.tar", testing::make_tar(with_file(entries, "./codegen/host/src/default_lib1.c", &lib1)));
   const MlfModel m = load_mlf_model(path);
-  EXPECT_EQ(buffer_named(m.problem, "sid_2").size_bytes, 96);
+  EXPECT_EQ(buffer_named(m.problem, "sid_2").size_bytes, 64) << "the accesses say 96, TVM's layout leaves 64";
   ASSERT_EQ(m.warnings.size(), 1u);
-  EXPECT_EQ(testing::located(m.warnings[0]),
-            path +
-                "/codegen/host/src/default_lib1.c:92:3: 'sid_2': the code's accesses make it 96 bytes, the "
-                "size of no tensor type in src/default.relay");
+  EXPECT_EQ(m.warnings[0].severity, Severity::kNote);
+  EXPECT_EQ(m.warnings[0].message,
+            "sizes inferred from accesses reach into a conflicting neighbour in TVM's plan; kept within TVM's layout "
+            "(bytes): 'sid_2' 96 -> 64");
   ASSERT_TRUE(m.as_built);
   Plan built = *m.as_built;
   finish_plan(m.problem, built);
-  ASSERT_TRUE(built.has_errors());
-  EXPECT_EQ(built.diagnostics[0].code, "overlap");
+  EXPECT_FALSE(built.has_errors()) << "TVM's plan checks valid";
 }
 
 TEST_F(MlfArchives, NoMetadataOrNoSources) {
@@ -346,7 +347,8 @@ TEST_F(MlfArchives, NoMetadataOrNoSources) {
   const LoadedInput in = load_input(empty);
   EXPECT_TRUE(in.problem.buffers.empty());
   ASSERT_EQ(in.warnings.size(), 1u);
-  EXPECT_EQ(testing::located(in.warnings[0]), empty + ": module 'm' has no C sources under codegen/host/src; nothing to plan");
+  EXPECT_EQ(testing::located(in.warnings[0]),
+            empty + ": module 'm' has no C sources under codegen/host/src; nothing to plan");
 }
 
 // --use-workspace-io on USMP-on code: the I/O become buffers the code's plan does not place.
