@@ -35,7 +35,8 @@ const std::map<std::string, OptionSpec>& option_specs() {
       {"--algorithms",
        {true, [](Options& o, const std::string& v) { o.algorithms = parse_name_list("--algorithms", v); }}},
       {"--workspace-pools",
-       {true, [](Options& o, const std::string& v) { o.pools.workspace_pools = parse_name_list("--workspace-pools", v); }}},
+       {true,
+        [](Options& o, const std::string& v) { o.pools.workspace_pools = parse_name_list("--workspace-pools", v); }}},
       {"--workspace-pools-size-hint-bytes",
        {true,
         [](Options& o, const std::string& v) {
@@ -49,7 +50,8 @@ const std::map<std::string, OptionSpec>& option_specs() {
           o.pools.workspace_targets.insert(o.pools.workspace_targets.end(), targets.begin(), targets.end());
         }}},
       {"--constant-pools",
-       {true, [](Options& o, const std::string& v) { o.pools.constant_pools = parse_name_list("--constant-pools", v); }}},
+       {true,
+        [](Options& o, const std::string& v) { o.pools.constant_pools = parse_name_list("--constant-pools", v); }}},
       {"--constant-pools-size-hint-bytes",
        {true,
         [](Options& o, const std::string& v) {
@@ -62,12 +64,19 @@ const std::map<std::string, OptionSpec>& option_specs() {
           auto targets = parse_targets("--constant-pools-targets", v);
           o.pools.constant_targets.insert(o.pools.constant_targets.end(), targets.begin(), targets.end());
         }}},
-      {"--capacity", {true, [](Options& o, const std::string& v) { o.pools.capacity = parse_byte_count("--capacity", v); }}},
+      {"--capacity",
+       {true, [](Options& o, const std::string& v) { o.pools.capacity = parse_byte_count("--capacity", v); }}},
       {"--use-workspace-io", {false, [](Options& o, const std::string&) { o.pools.use_workspace_io = true; }}},
       {"--io-live-throughout", {false, [](Options& o, const std::string&) { o.pools.io_live_throughout = true; }}},
       {"--module", {true, [](Options& o, const std::string& v) { o.module = v; }}},
       {"--pin", {true, [](Options& o, const std::string& v) { o.pins.push_back(parse_pin(v)); }}},
-      {"--time-limit", {true, [](Options& o, const std::string& v) { o.time_limit_seconds = parse_seconds(v); }}},
+      {"--time-limit",
+       {true,
+        [](Options& o, const std::string& v) {
+          o.time_limit_seconds = parse_seconds(v);
+          o.time_limit_given = true;
+        }}},
+      {"--session", {true, [](Options& o, const std::string& v) { o.session = v; }}},
       {"--json", {false, [](Options& o, const std::string&) { o.json = true; }}},
       {"--allocations", {false, [](Options& o, const std::string&) { o.allocations = true; }}},
       {"--out", {true, [](Options& o, const std::string& v) { o.out = v; }}},
@@ -138,9 +147,14 @@ Options parse_options(const std::vector<std::string>& args) {
   options.command = positional[0];
   if (!kCommands.count(options.command)) throw UsageError("unknown command '" + options.command + "'");
   if (options.help) return options;
-  if (positional.size() < 2) throw UsageError("usmpx " + options.command + ": missing INPUT");
-  if (positional.size() > 2) throw UsageError("usmpx " + options.command + ": unexpected argument '" + positional[2] + "'");
-  options.input = positional[1];
+  if (!options.session.empty() && options.command == "info")
+    throw UsageError("usmpx info: --session applies to plan, compare, check, export and selftest");
+  if (positional.size() < 2 && options.session.empty())
+    throw UsageError("usmpx " + options.command + ": missing INPUT");
+  if (positional.size() > 2)
+    throw UsageError("usmpx " + options.command + ": unexpected argument '" + positional[2] + "'");
+  // With --session and no INPUT, the session's input is read (see session_options.h).
+  if (positional.size() > 1) options.input = positional[1];
   if (options.command == "export" && options.out.empty()) throw UsageError("usmpx export: missing --out DIR|FILE.tar");
   return options;
 }
@@ -150,10 +164,12 @@ namespace {
 // One line per planner of the catalog: name, summary, and a star for the searching ones.
 std::string algorithm_list() {
   size_t width = 0;
-  for (const PlannerInfo& info : planner_catalog()) width = std::max(width, info.name.size());
+  for (const PlannerInfo& info : planner_catalog())
+    width = std::max(width, info.name.size());
   std::string out;
   for (const PlannerInfo& info : planner_catalog()) {
-    out += "  " + info.name + (info.searching ? " *" : "  ") + std::string(width - info.name.size() + 1, ' ') + info.summary + "\n";
+    out += "  " + info.name + (info.searching ? " *" : "  ") + std::string(width - info.name.size() + 1, ' ') +
+           info.summary + "\n";
   }
   return out;
 }
@@ -180,7 +196,12 @@ std::string usage_text(const std::string& command) {
       "  --pin BUF=POOL[@OFFSET]  place BUF in POOL (at OFFSET); repeatable; a hard constraint\n"
       "  --time-limit SEC         time budget of the searching planners (*): multi_start, exact, best\n"
       "                           (default 5; they stop earlier when the plan is proven optimal)\n"
-      "\nAlgorithms:\n" + algorithm_list();
+      "  --session FILE           a session saved in usmp-explorer (.usmpx.json): its pools, pins,\n"
+      "                           algorithm and time limit; INPUT defaults to the session's input;\n"
+      "                           --algorithm, --time-limit and --pin given here win; pool options\n"
+      "                           other than --use-workspace-io cannot be combined with it\n"
+      "\nAlgorithms:\n" +
+      algorithm_list();
   if (command == "plan") {
     return "usage: usmpx plan INPUT [--algorithm NAME] [pool options] [--pin BUF=POOL[@OFFSET]]...\n"
            "                  [--time-limit SEC] [--json] [--allocations]\n\n"
@@ -198,10 +219,16 @@ std::string usage_text(const std::string& command) {
            plan_options + "\n" + pool_options;
   }
   if (command == "check") {
-    return "usage: usmpx check INPUT [plan options] [pool options]\n\n"
-           "Plans INPUT (with --algorithm, default greedy_by_size) and validates the result: overlaps,\n"
-           "alignment, candidate pools, pins and pool size hints. Exit code 1 when a pool overflows or\n"
-           "the plan is invalid, so it can gate CI.\n\n" +
+    return "usage: usmpx check INPUT [plan options] [pool options] [--json]\n\n"
+           "Does INPUT fit its pools' size hints? A CI gate. The searching planners stop as soon as a\n"
+           "plan fits every hint, or as soon as they prove that none can. The default algorithm is best;\n"
+           "for an input that carries a plan (USMP-generated code) it is as-built: the plan its firmware\n"
+           "has. The verdict is the last line: 'check passed' (exit 0); 'does not fit' with the buffers\n"
+           "that cannot fit together in a pool and the bytes missing; 'undecided' at the time limit,\n"
+           "with the best plan's shortfall; or an invalid plan (exit 1 for all three).\n"
+           "--json prints {verdict, algorithm, runtime_ms, time_limit_seconds, shortfall_bytes, pools:\n"
+           "[{name, need_bytes, size_hint_bytes, short_bytes}], proofs: [{pool, buffers,\n"
+           "missing_bytes_at_least, message}], diagnostics: [{severity, code, message}], plan}.\n\n" +
            plan_options + "\n" + pool_options;
   }
   if (command == "export") {

@@ -7,6 +7,7 @@
 
 #include "config/pins.h"
 #include "config/pool_options.h"
+#include "session/session_edits.h"
 
 namespace usmpx::cli {
 
@@ -25,18 +26,21 @@ struct Options {
   std::string module;  // MLF module to load; empty = the first
   std::vector<PinSpec> pins;
   double time_limit_seconds = 5.0;
+  bool time_limit_given = false;              // --time-limit was given (it overrides a session's)
+  std::string session;                        // --session FILE: pools, pins, algorithm of a saved session
+  std::optional<SessionEdits> session_edits;  // read from it (session_options.h)
   bool json = false;
   bool allocations = false;
   bool help = false;
   bool version = false;
   // export and selftest
-  std::string out;                                  // --out DIR|FILE.tar
-  bool harness = false;                             // --harness
-  bool force = false;                               // --force
-  NamedValues<std::string> pool_sections;           // --pool-section POOL=SECTION
-  std::vector<std::string> targets;                 // --targets host,cortex-m4,cortex-m7
-  std::string keep;                                 // --keep DIR: selftest builds there and keeps them
-  uint32_t seed = 1;                                // --seed N: harness input generator
+  std::string out;                         // --out DIR|FILE.tar
+  bool harness = false;                    // --harness
+  bool force = false;                      // --force
+  NamedValues<std::string> pool_sections;  // --pool-section POOL=SECTION
+  std::vector<std::string> targets;        // --targets host,cortex-m4,cortex-m7
+  std::string keep;                        // --keep DIR: selftest builds there and keeps them
+  uint32_t seed = 1;                       // --seed N: harness input generator
 };
 
 // Parses the arguments after the program name. Throws UsageError.

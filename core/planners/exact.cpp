@@ -17,7 +17,7 @@ Plan ExactPlanner::plan(const Problem& problem, const PlannerOptions& options) c
   PortfolioResult start = greedy_portfolio(context, keys, ideal, deadline);
   if (!start.result.complete) return to_plan(problem, std::move(start.result));
   Plan plan = to_plan(problem, std::move(start.result));
-  minimize_pools(problem, plan, deadline);
+  minimize_pools(problem, plan, deadline, options.stop_at_fit);
   Plan sized = plan;
   compute_pool_sizes(problem, sized);
   if (!plan_fits(problem, sized)) {
