@@ -48,12 +48,7 @@ Plan stopped_at_fit(Plan plan, std::vector<std::string>& steps) {
 // The plan with its steps noted and, when it does not fit, why (infeasibility.h).
 Plan with_explanation(const Problem& problem, Plan plan, const std::vector<std::string>& steps, Deadline& deadline) {
   plan.diagnostics.insert(plan.diagnostics.begin(), {Severity::kNote, "best", steps_text(steps), {}, -1, {}});
-  Plan sized = plan;
-  compute_pool_sizes(problem, sized);
-  if (!plan_fits(problem, sized)) {
-    for (Diagnostic& d : explain_infeasibility(problem, plan.allocations, deadline))
-      plan.diagnostics.push_back(std::move(d));
-  }
+  explain_if_overflowing(problem, plan, deadline);
   return plan;
 }
 

@@ -4,26 +4,8 @@
 # usmp-explorer --screenshot, and find_package(usmpx) from the extracted /usr.
 #
 # cmake -DBUILD_DIR=<usmpx build> -DSOURCE_DIR=<repo> -DWORK_DIR=<scratch> -DVERSION=<x.y.z> -P deb_test.cmake
-foreach(var BUILD_DIR SOURCE_DIR WORK_DIR VERSION)
-  if(NOT ${var})
-    message(FATAL_ERROR "${var} is not set")
-  endif()
-endforeach()
-
-function(run)
-  execute_process(COMMAND ${ARGN} RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
-  if(NOT status EQUAL 0)
-    list(JOIN ARGN " " command)
-    message(FATAL_ERROR "FAILED (${status}): ${command}\n${out}\n${err}")
-  endif()
-  set(run_output "${out}" PARENT_SCOPE)
-endfunction()
-
-function(expect text pattern what)
-  if(NOT text MATCHES "${pattern}")
-    message(FATAL_ERROR "${what}: '${pattern}' not found in:\n${text}")
-  endif()
-endfunction()
+include("${CMAKE_CURRENT_LIST_DIR}/common.cmake")
+require(BUILD_DIR SOURCE_DIR WORK_DIR VERSION)
 
 file(REMOVE_RECURSE "${WORK_DIR}")
 file(MAKE_DIRECTORY "${WORK_DIR}")

@@ -6,20 +6,8 @@
 # re-runs the export only when the session or the options change.
 #
 # cmake -DBUILD_DIR=<usmpx build> -DSOURCE_DIR=<repo> -DWORK_DIR=<scratch> -P firmware_example_test.cmake
-foreach(var BUILD_DIR SOURCE_DIR WORK_DIR)
-  if(NOT ${var})
-    message(FATAL_ERROR "${var} is not set")
-  endif()
-endforeach()
-
-function(run)
-  execute_process(COMMAND ${ARGN} RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE out)
-  if(NOT status EQUAL 0)
-    list(JOIN ARGN " " command)
-    message(FATAL_ERROR "FAILED (${status}): ${command}\n${out}")
-  endif()
-  set(run_output "${out}" PARENT_SCOPE)
-endfunction()
+include("${CMAKE_CURRENT_LIST_DIR}/common.cmake")
+require(BUILD_DIR SOURCE_DIR WORK_DIR)
 
 file(REMOVE_RECURSE "${WORK_DIR}")
 set(prefix "${WORK_DIR}/prefix")
