@@ -18,7 +18,10 @@ install(FILES ${CMAKE_SOURCE_DIR}/resources/bash-completion/usmpx
         DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions)
 
 find_program(USMPX_HELP2MAN help2man)
-if(USMPX_HELP2MAN)
+if(USMPX_SANITIZE OR USMPX_FUZZ)
+  # Sanitizer builds are for tests, not for installing: no man page, no .deb test.
+  message(STATUS "sanitizer build: no man page for usmpx")
+elseif(USMPX_HELP2MAN)
   set(man ${CMAKE_BINARY_DIR}/man/usmpx.1.gz)
   add_custom_command(OUTPUT ${man}
                      COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_BINARY_DIR}/man
