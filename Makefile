@@ -28,6 +28,7 @@ test-sanitize:
 bench: build
 	$(BUILD_DIR)/bench/usmpx_bench_planners --csv $(BUILD_DIR)/planners_bench.csv
 	$(BUILD_DIR)/bench/usmpx_bench_mlf_load
+	$(BUILD_DIR)/bench/usmpx_bench_check --minimize
 
 format:
 	clang-format -i $$(git ls-files '*.cpp' '*.h')

@@ -5,6 +5,7 @@
 #include "commands.h"
 #include "io/input_error.h"
 #include "options.h"
+#include "session_options.h"
 
 namespace usmpx::cli {
 
@@ -20,10 +21,11 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
       out << usage_text(options.command);
       return kOk;
     }
+    options.session_edits = read_session_options(options);
     if (options.command == "info") return run_info(options, out);
     if (options.command == "plan") return run_plan(options, out, err);
     if (options.command == "compare") return run_compare(options, out);
-    if (options.command == "check") return run_check(options, out);
+    if (options.command == "check") return run_check(options, out, err);
     if (options.command == "export") return run_export(options, out);
     if (options.command == "selftest") return run_selftest(options, out);
     throw UsageError("unknown command '" + options.command + "'");

@@ -1,8 +1,12 @@
 #include "commands.h"
 
+#include <algorithm>
+#include <sstream>
+
 #include <nlohmann/json.hpp>
 
 #include "analysis/as_built_check.h"
+#include "analysis/fit_check.h"
 #include "cli.h"
 #include "config/config_error.h"
 #include "io/input_error.h"
@@ -12,6 +16,7 @@
 #include "plan_report.h"
 #include "planners/lower_bound.h"
 #include "planners/registry.h"
+#include "session_options.h"
 #include "text_table.h"
 
 namespace usmpx::cli {
@@ -23,6 +28,7 @@ constexpr const char* kAsBuilt = "as-built";
 PlannerOptions planner_options(const Options& options) {
   PlannerOptions po;
   po.time_limit_seconds = options.time_limit_seconds;
+  po.stop_at_fit = options.command == "check";
   return po;
 }
 
@@ -65,6 +71,92 @@ void print_as_built_check(std::ostream& out, const LoadedInput& input) {
   out << '\n';
 }
 
+std::string seconds_text(double seconds) {
+  std::ostringstream text;
+  text << seconds;
+  return text.str();
+}
+
+// The last line of check: the verdict and what it rests on.
+std::string verdict_line(const LoadedInput& input, const Plan& plan, const FitCheck& check, const Options& options) {
+  switch (check.verdict) {
+    case FitVerdict::kFits:
+      return "check passed: the " + plan.algorithm + " plan fits every pool's size hint\n";
+    case FitVerdict::kInvalid:
+      return "check FAILED: the " + plan.algorithm +
+             " plan fits the size hints but is invalid (see the errors above)\n";
+    case FitVerdict::kCannotFit: {
+      std::string line = "check FAILED: does not fit: no plan can fit (proven above):";
+      for (size_t k = 0; k < check.proofs.size(); ++k) {
+        const Diagnostic& d = check.proofs[k];
+        line += std::string(k ? ";" : "") + " pool '" + input.problem.pools[static_cast<size_t>(d.pool)].name +
+                "' lacks at least " + format_bytes(check.missing_bytes[k]) +
+                (check.missing_bytes[k] == 1 ? " byte" : " bytes") + " for " + std::to_string(d.buffers.size()) +
+                (d.buffers.size() == 1 ? " buffer" : " buffers");
+      }
+      return line + "; the best plan found is " + format_bytes(check.shortfall_bytes()) + " bytes short\n";
+    }
+    case FitVerdict::kUndecided:
+      break;
+  }
+  std::string line = "check FAILED: undecided: the " + plan.algorithm + " plan is " +
+                     format_bytes(check.shortfall_bytes()) + " bytes short";
+  for (const PoolNeed& p : check.pools) {
+    if (p.short_bytes() > 0)
+      line += "; pool '" + input.problem.pools[static_cast<size_t>(p.pool)].name + "' needs " +
+              format_bytes(p.need_bytes) + " of " + format_bytes(p.hint_bytes);
+  }
+  const PlannerInfo* info = nullptr;
+  for (const PlannerInfo& i : planner_catalog()) {
+    if (i.name == plan.algorithm) info = &i;
+  }
+  if (info && info->searching) {
+    line +=
+        ", and nothing proves that no plan fits within --time-limit " + seconds_text(options.time_limit_seconds) + " s";
+  } else {
+    line += ", and nothing proves that no plan fits (--algorithm best searches for one)";
+  }
+  return line + "\n";
+}
+
+// check --json: the verdict, each pool's need and hint, the proofs and the plan.
+std::string check_json(const LoadedInput& input, const Plan& plan, const FitCheck& check, double time_limit) {
+  nlohmann::ordered_json root;
+  root["input"] = input.path;
+  root["verdict"] = std::string(to_string(check.verdict));
+  root["algorithm"] = plan.algorithm;
+  root["runtime_ms"] = plan.runtime_ms;
+  root["time_limit_seconds"] = time_limit;
+  root["shortfall_bytes"] = check.shortfall_bytes();
+  root["pools"] = nlohmann::ordered_json::array();
+  for (const PoolNeed& p : check.pools) {
+    nlohmann::ordered_json pool;
+    pool["name"] = input.problem.pools[static_cast<size_t>(p.pool)].name;
+    pool["need_bytes"] = p.need_bytes;
+    pool["size_hint_bytes"] = p.hint_bytes >= 0 ? nlohmann::ordered_json(p.hint_bytes) : nlohmann::ordered_json();
+    pool["short_bytes"] = p.short_bytes();
+    root["pools"].push_back(std::move(pool));
+  }
+  root["proofs"] = nlohmann::ordered_json::array();
+  for (const Diagnostic& d : check.proofs) {
+    nlohmann::ordered_json proof;
+    proof["pool"] = d.pool >= 0 ? input.problem.pools[static_cast<size_t>(d.pool)].name : std::string();
+    proof["buffers"] = nlohmann::ordered_json::array();
+    for (int b : d.buffers)
+      proof["buffers"].push_back(input.problem.buffers[static_cast<size_t>(b)].name);
+    proof["missing_bytes_at_least"] = check.missing_bytes[static_cast<size_t>(&d - check.proofs.data())];
+    proof["message"] = d.message;
+    root["proofs"].push_back(std::move(proof));
+  }
+  root["diagnostics"] = nlohmann::ordered_json::array();
+  for (const Diagnostic& d : plan.diagnostics) {
+    root["diagnostics"].push_back(
+        {{"severity", std::string(to_string(d.severity))}, {"code", d.code}, {"message", d.message}});
+  }
+  root["plan"] = nlohmann::ordered_json::parse(write_plan_json(input.problem, plan));
+  return root.dump(2) + "\n";
+}
+
 }  // namespace
 
 // The plan named `algorithm` for the input: a planner's, or the one the input carries.
@@ -86,12 +178,16 @@ Plan make_plan(const LoadedInput& input, const std::string& algorithm, const Opt
 
 std::string default_algorithm(const LoadedInput& input, const Options& options) {
   if (options.algorithm) return *options.algorithm;
-  return input.as_built && options.command == "check" ? kAsBuilt : "greedy_by_size";
+  // check asks whether the input fits: as built when it carries a plan (what its firmware has),
+  // else whether any plan does (best, stopping at the first that fits).
+  if (options.command == "check") return input.as_built ? kAsBuilt : "best";
+  return "greedy_by_size";
 }
 
 LoadedInput prepare_input(const Options& options) {
   try {
     LoadedInput input = load_input(options.input, LoadOptions{options.pools, options.module});
+    if (options.session_edits) apply_session(input, *options.session_edits, options);
     apply_pins(input.problem, options.pins);
     return input;
   } catch (const ConfigError& e) {
@@ -237,19 +333,32 @@ int run_compare(const Options& options, std::ostream& out) {
   return all_ok ? kOk : kDoesNotFit;
 }
 
-int run_check(const Options& options, std::ostream& out) {
+int run_check(const Options& options, std::ostream& out, std::ostream& err) {
   const LoadedInput input = prepare_input(options);
   const Plan plan = make_plan(input, default_algorithm(input, options), options);
-  const bool ok = plan_ok(input.problem, plan);
-  print_plan_heading(out, input, plan);
-  print_input_warnings(out, input);
-  print_as_built_check(out, input);
-  out << '\n';
-  print_pool_table(out, input.problem, plan);
-  out << '\n';
-  print_diagnostics(out, plan.diagnostics);
-  out << (ok ? "check passed\n" : "check FAILED\n");
-  return ok ? kOk : kDoesNotFit;
+  // Proofs for plans that carry none (as-built, one-pass planners) get a short budget of their own.
+  PlannerOptions proof_options;
+  proof_options.time_limit_seconds = std::min(1.0, options.time_limit_seconds);
+  Deadline deadline(proof_options);
+  const FitCheck check = check_fit(input.problem, plan, deadline);
+  if (options.json) {
+    out << check_json(input, plan, check, options.time_limit_seconds);
+    print_input_warnings(err, input);
+  } else {
+    print_plan_heading(out, input, plan);
+    print_input_warnings(out, input);
+    print_as_built_check(out, input);
+    out << '\n';
+    print_pool_table(out, input.problem, plan);
+    out << '\n';
+    print_diagnostics(out, plan.diagnostics);
+    for (const Diagnostic& d : check.proofs) {
+      if (std::find(plan.diagnostics.begin(), plan.diagnostics.end(), d) == plan.diagnostics.end())
+        print_diagnostics(out, {d});
+    }
+    out << verdict_line(input, plan, check, options);
+  }
+  return check.verdict == FitVerdict::kFits ? kOk : kDoesNotFit;
 }
 
 }  // namespace usmpx::cli

@@ -18,7 +18,7 @@ std::string default_algorithm(const LoadedInput& input, const Options& options);
 int run_info(const Options& options, std::ostream& out);
 int run_plan(const Options& options, std::ostream& out, std::ostream& err);
 int run_compare(const Options& options, std::ostream& out);
-int run_check(const Options& options, std::ostream& out);
+int run_check(const Options& options, std::ostream& out, std::ostream& err);
 int run_export(const Options& options, std::ostream& out);
 int run_selftest(const Options& options, std::ostream& out);
 

@@ -12,6 +12,7 @@
 #include "export/export_source.h"
 #include "export/harness/selftest.h"
 #include "plan_report.h"
+#include "session_options.h"
 #include "text_table.h"
 
 namespace usmpx::cli {
@@ -35,6 +36,7 @@ ExportInput load_export_input(const Options& options) {
   try {
     ExportInput in{ExportSource::load(options.input, LoadOptions{options.pools, options.module}), {}};
     in.input = in.source.input();
+    if (options.session_edits) apply_session(in.input, *options.session_edits, options);
     apply_pins(in.input.problem, options.pins);
     apply_pool_sections(in.input.problem, options);
     return in;

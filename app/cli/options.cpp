@@ -70,7 +70,13 @@ const std::map<std::string, OptionSpec>& option_specs() {
       {"--io-live-throughout", {false, [](Options& o, const std::string&) { o.pools.io_live_throughout = true; }}},
       {"--module", {true, [](Options& o, const std::string& v) { o.module = v; }}},
       {"--pin", {true, [](Options& o, const std::string& v) { o.pins.push_back(parse_pin(v)); }}},
-      {"--time-limit", {true, [](Options& o, const std::string& v) { o.time_limit_seconds = parse_seconds(v); }}},
+      {"--time-limit",
+       {true,
+        [](Options& o, const std::string& v) {
+          o.time_limit_seconds = parse_seconds(v);
+          o.time_limit_given = true;
+        }}},
+      {"--session", {true, [](Options& o, const std::string& v) { o.session = v; }}},
       {"--json", {false, [](Options& o, const std::string&) { o.json = true; }}},
       {"--allocations", {false, [](Options& o, const std::string&) { o.allocations = true; }}},
       {"--out", {true, [](Options& o, const std::string& v) { o.out = v; }}},
@@ -142,10 +148,14 @@ Options parse_options(const std::vector<std::string>& args) {
   options.command = positional[0];
   if (!kCommands.count(options.command)) throw UsageError("unknown command '" + options.command + "'");
   if (options.help) return options;
-  if (positional.size() < 2) throw UsageError("usmpx " + options.command + ": missing INPUT");
+  if (!options.session.empty() && options.command == "info")
+    throw UsageError("usmpx info: --session applies to plan, compare, check, export and selftest");
+  if (positional.size() < 2 && options.session.empty())
+    throw UsageError("usmpx " + options.command + ": missing INPUT");
   if (positional.size() > 2)
     throw UsageError("usmpx " + options.command + ": unexpected argument '" + positional[2] + "'");
-  options.input = positional[1];
+  // With --session and no INPUT, the session's input is read (see session_options.h).
+  if (positional.size() > 1) options.input = positional[1];
   if (options.command == "export" && options.out.empty()) throw UsageError("usmpx export: missing --out DIR|FILE.tar");
   return options;
 }
@@ -187,6 +197,10 @@ std::string usage_text(const std::string& command) {
       "  --pin BUF=POOL[@OFFSET]  place BUF in POOL (at OFFSET); repeatable; a hard constraint\n"
       "  --time-limit SEC         time budget of the searching planners (*): multi_start, exact, best\n"
       "                           (default 5; they stop earlier when the plan is proven optimal)\n"
+      "  --session FILE           a session saved in usmp-explorer (.usmpx.json): its pools, pins,\n"
+      "                           algorithm and time limit; INPUT defaults to the session's input;\n"
+      "                           --algorithm, --time-limit and --pin given here win; pool options\n"
+      "                           other than --use-workspace-io cannot be combined with it\n"
       "\nAlgorithms:\n" +
       algorithm_list();
   if (command == "plan") {
@@ -206,10 +220,16 @@ std::string usage_text(const std::string& command) {
            plan_options + "\n" + pool_options;
   }
   if (command == "check") {
-    return "usage: usmpx check INPUT [plan options] [pool options]\n\n"
-           "Plans INPUT (with --algorithm, default greedy_by_size) and validates the result: overlaps,\n"
-           "alignment, candidate pools, pins and pool size hints. Exit code 1 when a pool overflows or\n"
-           "the plan is invalid, so it can gate CI.\n\n" +
+    return "usage: usmpx check INPUT [plan options] [pool options] [--json]\n\n"
+           "Does INPUT fit its pools' size hints? A CI gate. The searching planners stop as soon as a\n"
+           "plan fits every hint, or as soon as they prove that none can. The default algorithm is best;\n"
+           "for an input that carries a plan (USMP-generated code) it is as-built: the plan its firmware\n"
+           "has. The verdict is the last line: 'check passed' (exit 0); 'does not fit' with the buffers\n"
+           "that cannot fit together in a pool and the bytes missing; 'undecided' at the time limit,\n"
+           "with the best plan's shortfall; or an invalid plan (exit 1 for all three).\n"
+           "--json prints {verdict, algorithm, runtime_ms, time_limit_seconds, shortfall_bytes, pools:\n"
+           "[{name, need_bytes, size_hint_bytes, short_bytes}], proofs: [{pool, buffers,\n"
+           "missing_bytes_at_least, message}], diagnostics: [{severity, code, message}], plan}.\n\n" +
            plan_options + "\n" + pool_options;
   }
   if (command == "export") {
@@ -251,12 +271,13 @@ std::string usage_text(const std::string& command) {
   return "usage: usmpx COMMAND INPUT [options]\n\n"
          "Static memory planning for TVM models (USMP), from the command line.\n\n"
          "Commands:\n"
-         "  info     list the buffers of INPUT\n"
-         "  plan     plan INPUT and print the plan\n"
-         "  compare  compare planners on INPUT\n"
-         "  check    validate a plan of INPUT; non-zero exit when it does not fit\n"
-         "  export   write firmware-ready sources (MLF archive or folder) for a plan of INPUT\n"
-         "  selftest build and run INPUT as it is and re-planned, and compare their outputs\n\n"
+         "  info      list the buffers of INPUT\n"
+         "  plan      plan INPUT and print the plan\n"
+         "  compare   compare planners on INPUT\n"
+         "  check     does INPUT fit its pools? stops at the first plan that fits, or at a proof that\n"
+         "            none can; non-zero exit when it does not fit\n"
+         "  export    write firmware-ready sources (MLF archive or folder) for a plan of INPUT\n"
+         "  selftest  build and run INPUT as it is and re-planned, and compare their outputs\n\n"
          "INPUT: a usmpx-problem .json file, a MiniMalloc .csv file, a Model Library Format archive\n"
          "(.tar, .tar.gz, .tgz) or folder as TVM exports it (USMP off or on), or a TIR dump: TVMScript\n"
          "(@I.ir_module / @T.prim_func, usually .py) or the legacy primfn text (usually .txt), written\n"

@@ -7,6 +7,7 @@
 
 #include "config/pins.h"
 #include "config/pool_options.h"
+#include "session/session_edits.h"
 
 namespace usmpx::cli {
 
@@ -25,6 +26,9 @@ struct Options {
   std::string module;  // MLF module to load; empty = the first
   std::vector<PinSpec> pins;
   double time_limit_seconds = 5.0;
+  bool time_limit_given = false;              // --time-limit was given (it overrides a session's)
+  std::string session;                        // --session FILE: pools, pins, algorithm of a saved session
+  std::optional<SessionEdits> session_edits;  // read from it (session_options.h)
   bool json = false;
   bool allocations = false;
   bool help = false;

@@ -21,10 +21,35 @@ bool needs_choice(const PlanCost& cost) {
          std::any_of(cost.displaced.begin(), cost.displaced.end(), [](int64_t d) { return d > 0; });
 }
 
+bool fits(const PlanCost& cost) {
+  return cost.unplaced == 0 && cost.overflow_bytes == 0;
+}
+
 bool any_pool_too_large(const Plan& plan) {
   return std::any_of(plan.diagnostics.begin(), plan.diagnostics.end(), [](const Diagnostic& d) {
     return d.code == "exact-search" && d.message.find("too large") != std::string::npos;
   });
+}
+
+std::string steps_text(const std::vector<std::string>& steps) {
+  std::string text = "best plan from";
+  for (size_t k = 0; k < steps.size(); ++k)
+    text += (k ? ", then " : " ") + steps[k];
+  return text;
+}
+
+Plan stopped_at_fit(Plan plan, std::vector<std::string>& steps) {
+  plan.diagnostics.insert(
+      plan.diagnostics.begin(),
+      {Severity::kNote, "best", steps_text(steps) + "; stopped there: it fits every size hint", {}, -1, {}});
+  return plan;
+}
+
+// The plan with its steps noted and, when it does not fit, why (infeasibility.h).
+Plan with_explanation(const Problem& problem, Plan plan, const std::vector<std::string>& steps, Deadline& deadline) {
+  plan.diagnostics.insert(plan.diagnostics.begin(), {Severity::kNote, "best", steps_text(steps), {}, -1, {}});
+  explain_if_overflowing(problem, plan, deadline);
+  return plan;
 }
 
 }  // namespace
@@ -40,9 +65,19 @@ Plan BestPlanner::plan(const Problem& problem, const PlannerOptions& options) co
 
   Plan plan;
   plan.allocations = best.result.allocations;
+  if (options.stop_at_fit && fits(best.cost)) return stopped_at_fit(std::move(plan), steps);
   if (needs_choice(best.cost)) {
     improve_pool_choice(context, plan.allocations, deadline);
     steps.emplace_back("pool choice");
+    if (options.stop_at_fit && fits(plan_cost(problem, plan.allocations)))
+      return stopped_at_fit(std::move(plan), steps);
+  }
+  if (options.stop_at_fit) {
+    // The decision at each pool's hint gets the whole time: the searches for a smaller plan
+    // below would answer a question nobody asked.
+    if (minimize_pools(problem, plan, deadline, true)) return stopped_at_fit(std::move(plan), steps);
+    steps.emplace_back("exact search at the size hints");
+    return with_explanation(problem, std::move(plan), steps, deadline);
   }
   // The exact search leaves a reserve for the other searches, which only run when it proved
   // nothing: on small inputs local search sometimes finds what depth-first search misses.
@@ -75,17 +110,7 @@ Plan BestPlanner::plan(const Problem& problem, const PlannerOptions& options) co
     greedy_restarts(context, restarts, ideal, deadline);
     if (restarts.cost < cost) take(std::move(restarts.result.allocations), restarts.cost, restarts.label);
   }
-  std::string text = "best plan from";
-  for (size_t k = 0; k < steps.size(); ++k)
-    text += (k ? ", then " : " ") + steps[k];
-  plan.diagnostics.insert(plan.diagnostics.begin(), {Severity::kNote, "best", text, {}, -1, {}});
-  Plan sized = plan;
-  compute_pool_sizes(problem, sized);
-  if (!plan_fits(problem, sized)) {
-    for (Diagnostic& d : explain_infeasibility(problem, plan.allocations, deadline))
-      plan.diagnostics.push_back(std::move(d));
-  }
-  return plan;
+  return with_explanation(problem, std::move(plan), steps, deadline);
 }
 
 }  // namespace usmpx

@@ -17,13 +17,8 @@ Plan ExactPlanner::plan(const Problem& problem, const PlannerOptions& options) c
   PortfolioResult start = greedy_portfolio(context, keys, ideal, deadline);
   if (!start.result.complete) return to_plan(problem, std::move(start.result));
   Plan plan = to_plan(problem, std::move(start.result));
-  minimize_pools(problem, plan, deadline);
-  Plan sized = plan;
-  compute_pool_sizes(problem, sized);
-  if (!plan_fits(problem, sized)) {
-    for (Diagnostic& d : explain_infeasibility(problem, plan.allocations, deadline))
-      plan.diagnostics.push_back(std::move(d));
-  }
+  minimize_pools(problem, plan, deadline, options.stop_at_fit);
+  explain_if_overflowing(problem, plan, deadline);
   return plan;
 }
 

@@ -18,7 +18,7 @@ std::string with_commas(int64_t value) {
 
 }  // namespace
 
-bool minimize_pools(const Problem& problem, Plan& plan, Deadline& deadline) {
+bool minimize_pools(const Problem& problem, Plan& plan, Deadline& deadline, bool stop_at_fit) {
   std::vector<int64_t> used(problem.pools.size(), 0);
   std::vector<std::vector<int>> members(problem.pools.size());
   for (size_t b = 0; b < problem.buffers.size(); ++b) {
@@ -41,18 +41,27 @@ bool minimize_pools(const Problem& problem, Plan& plan, Deadline& deadline) {
   }
   int64_t proven_total = 0;
   bool all_optimal = true;
+  bool all_fit = true;
   for (size_t k = 0; k < order.size(); ++k) {
     const int pool = order[k];
+    const Pool& info = problem.pools[static_cast<size_t>(pool)];
+    if (stop_at_fit && !info.restricted()) continue;
     const double share = std::max(0.0, deadline.remaining_seconds()) / static_cast<double>(order.size() - k);
     Deadline slice(deadline, share);
-    PoolSearchOutcome out = minimize_pool(problem, plan.allocations, pool, slice);
+    const std::optional<int64_t> target = stop_at_fit ? std::optional<int64_t>(info.size_hint_bytes) : std::nullopt;
+    PoolSearchOutcome out = minimize_pool(problem, plan.allocations, pool, slice, target);
+    all_fit = all_fit && out.size <= info.size_hint_bytes;
     const int64_t clique = pool_lower_bound(problem, members[static_cast<size_t>(pool)]).bytes;
     const int64_t lb = std::max(out.lower_bound, std::min(clique, out.size));
     proven_total += lb;
     const std::string& name = problem.pools[static_cast<size_t>(pool)].name;
     std::string text = "pool '" + name + "': " + with_commas(out.size) + " bytes";
     all_optimal = all_optimal && out.size <= lb;
-    if (out.size <= lb) {
+    if (stop_at_fit && out.size <= info.size_hint_bytes) {
+      text += ", within its size hint " + with_commas(info.size_hint_bytes) + " (search stopped there)";
+    } else if (stop_at_fit && out.searched && lb > info.size_hint_bytes) {
+      text += ", its buffers proven not to fit its size hint " + with_commas(info.size_hint_bytes);
+    } else if (out.size <= lb) {
       text += ", proven optimal";
     } else {
       text += ", lower bound " + with_commas(lb) +
@@ -61,8 +70,8 @@ bool minimize_pools(const Problem& problem, Plan& plan, Deadline& deadline) {
     }
     plan.diagnostics.push_back({Severity::kNote, "exact-search", text, {}, pool, {}});
   }
-  if (single_choice) plan.lower_bound_bytes = proven_total;
-  return all_optimal;
+  if (single_choice && !stop_at_fit) plan.lower_bound_bytes = proven_total;
+  return stop_at_fit ? all_fit : all_optimal;
 }
 
 }  // namespace usmpx

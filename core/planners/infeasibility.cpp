@@ -242,4 +242,12 @@ std::vector<Diagnostic> explain_infeasibility(const Problem& problem, const std:
   return out;
 }
 
+void explain_if_overflowing(const Problem& problem, Plan& plan, Deadline& deadline) {
+  Plan sized = plan;
+  compute_pool_sizes(problem, sized);
+  if (plan_fits(problem, sized)) return;
+  for (Diagnostic& d : explain_infeasibility(problem, plan.allocations, deadline))
+    plan.diagnostics.push_back(std::move(d));
+}
+
 }  // namespace usmpx

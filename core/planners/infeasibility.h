@@ -24,4 +24,7 @@ namespace usmpx {
 std::vector<Diagnostic> explain_infeasibility(const Problem& problem, const std::vector<Allocation>& allocations,
                                               Deadline& deadline);
 
+// Adds those diagnostics to `plan` when it does not fit.
+void explain_if_overflowing(const Problem& problem, Plan& plan, Deadline& deadline);
+
 }  // namespace usmpx

@@ -20,6 +20,10 @@ struct PlannerProgress {
 
 struct PlannerOptions {
   double time_limit_seconds = 5.0;
+  // The question is "does it fit?", not "how small can it get?": searching planners stop as soon
+  // as their plan fits every pool's size hint, and search each pool at its hint rather than
+  // below it (unrestricted pools then need no search).
+  bool stop_at_fit = false;
   const std::atomic<bool>* cancel = nullptr;  // planners stop soon after it becomes true
   std::function<void(const PlannerProgress&)> progress;
 

@@ -90,7 +90,7 @@ int64_t peak_of(const exact::BuiltInstance& built, const std::vector<int64_t>& o
 }  // namespace
 
 PoolSearchOutcome minimize_pool(const Problem& problem, std::vector<Allocation>& allocations, int pool,
-                                Deadline& deadline) {
+                                Deadline& deadline, std::optional<int64_t> target) {
   PoolSearchOutcome out;
   const PoolMembers members = members_of(problem, allocations, pool);
   int64_t size = 0;
@@ -103,7 +103,7 @@ PoolSearchOutcome minimize_pool(const Problem& problem, std::vector<Allocation>&
     floor = std::max(floor, (buf.pin && buf.pin->offset) ? end : buf.size_bytes);
   }
   out.size = size;
-  if (members.items.empty() || too_large(problem, members.items)) {
+  if (members.items.empty() || (target && size <= *target) || too_large(problem, members.items)) {
     out.lower_bound = floor;
     out.optimal = size <= floor;
     return out;
@@ -125,6 +125,20 @@ PoolSearchOutcome minimize_pool(const Problem& problem, std::vector<Allocation>&
   };
   exact::Search search(built.instance);
   const int64_t items = built.instance.items;
+  if (target) {
+    for (int round = 0, limit = 0; best > *target && lb <= *target && !deadline.check_now(); ++round) {
+      const int64_t nodes = (2 * items) << std::min(limit, 40);
+      const exact::Outcome r = search.run(*target, kOrders[round % 3], nodes, deadline);
+      if (r == exact::Outcome::kFound) accept(search.offsets());
+      if (r == exact::Outcome::kInfeasible) lb = *target + g;
+      if (round % 3 == 2) ++limit;
+    }
+    lb = std::min(lb, best);
+    out.size = best;
+    out.lower_bound = lb;
+    out.optimal = best <= lb;
+    return out;
+  }
   int64_t limit = 2 * items;
   double draw = 0.0;
   // Two activities share the nodes equally: attempts at the lower bound itself (MiniMalloc's

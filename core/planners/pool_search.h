@@ -36,8 +36,12 @@ struct PoolSearchOutcome {
   bool optimal = false;     // size == lower_bound
 };
 
+//
+// With a `target`, the search answers "can the pool be at most `target`?" instead: it tries that
+// capacity alone (the three orders in turn, the node limit doubling each round, as MiniMalloc's
+// decision problem) and stops once the pool is at most `target` or that is proven impossible.
 PoolSearchOutcome minimize_pool(const Problem& problem, std::vector<Allocation>& allocations, int pool,
-                                Deadline& deadline);
+                                Deadline& deadline, std::optional<int64_t> target = std::nullopt);
 
 // Offsets for `members` (parallel to it), every end <= capacity, avoiding the `fixed` (buffer,
 // offset) ranges they conflict with; nullopt when not found within the node budget. `proven`, when

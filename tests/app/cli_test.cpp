@@ -108,13 +108,13 @@ TEST(Cli, PinsAreHonoured) {
 }
 
 TEST(Cli, CheckGatesOnOverflow) {
-  const CliRun ok = usmpx_cli({"check", fixture("tvm_examples/linear.json"), "--capacity", "140"});
+  const CliRun ok = usmpx_cli({"check", fixture("tvm_examples/linear.json"), "--capacity", "140", "--algorithm", "greedy_by_size"});
   EXPECT_EQ(ok.code, 0) << ok.out;
   EXPECT_NE(ok.out.find("check passed"), std::string::npos);
-  const CliRun quirk = usmpx_cli({"check", fixture("tvm_examples/linear.json"), "--capacity", "139"});
+  const CliRun quirk = usmpx_cli({"check", fixture("tvm_examples/linear.json"), "--capacity", "139", "--algorithm", "greedy_by_size"});
   EXPECT_EQ(quirk.code, 1);
   EXPECT_NE(quirk.out.find("error: buffers 'bi_c' [0, 100) and 'bi_d' [50, 90) overlap"), std::string::npos);
-  const CliRun overflow = usmpx_cli({"check", fixture("tvm_examples/linear.json"), "--capacity", "99"});
+  const CliRun overflow = usmpx_cli({"check", fixture("tvm_examples/linear.json"), "--capacity", "99", "--algorithm", "greedy_by_size"});
   EXPECT_EQ(overflow.code, 1);
   EXPECT_NE(overflow.out.find("TVM USMP Error: the space available"), std::string::npos);
   EXPECT_NE(overflow.out.find("check FAILED"), std::string::npos);

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include "analysis/fit_check.h"
 #include "model/conflict_graph.h"
 #include "planners/registry.h"
 #include "random_problems.h"
@@ -361,6 +362,50 @@ TEST(EdgeCases, EveryProjectPlannerCopes) {
     EXPECT_EQ(p3.allocations[2].offset, 8) << name;
     EXPECT_TRUE(p3.has_errors()) << name;  // the overlap is reported
   }
+}
+
+}  // namespace
+}  // namespace usmpx
+
+namespace usmpx {
+namespace {
+
+// check's question, "does it fit?", against brute force: with stop_at_fit, best and exact give a
+// plan within the hint exactly when one exists, and check_fit proves it otherwise.
+TEST(StopAtFit, DecidesLikeBruteForce) {
+  std::mt19937_64 rng(1618);
+  int fits = 0;
+  int proven = 0;
+  for (int round = 0; round < 300; ++round) {
+    testing::RandomProblemSpec spec = small_spec(round);
+    spec.buffers = 3 + round % 5;
+    Problem problem =
+        round % 3 == 2 ? testing::random_graph_problem(rng, spec, 0.6) : testing::random_interval_problem(rng, spec);
+    const int64_t optimum = BruteForce(problem, all_buffers(problem)).minimum(200);
+    ASSERT_GE(optimum, 0) << "round " << round;
+    problem.pools[0].size_hint_bytes = std::max<int64_t>(1, optimum - 2 + static_cast<int64_t>(round % 5));
+    const bool exists = optimum <= problem.pools[0].size_hint_bytes;
+    for (const char* name : {"best", "exact"}) {
+      PlannerOptions options;
+      options.stop_at_fit = true;
+      const Plan plan = run_planner(*make_planner(name), problem, options);
+      Deadline deadline(options);
+      const FitCheck check = check_fit(problem, plan, deadline);
+      if (exists) {
+        EXPECT_EQ(check.verdict, FitVerdict::kFits) << name << " round " << round;
+        fits += check.verdict == FitVerdict::kFits;
+      } else {
+        ASSERT_EQ(check.verdict, FitVerdict::kCannotFit) << name << " round " << round;  // tiny: always proven
+        ASSERT_FALSE(check.proofs.empty());
+        EXPECT_FALSE(BruteForce(problem, check.proofs[0].buffers).fits(problem.pools[0].size_hint_bytes));
+        EXPECT_GE(check.missing_bytes[0], 1);
+        EXPECT_GT(check.shortfall_bytes(), 0);
+        ++proven;
+      }
+    }
+  }
+  EXPECT_GT(fits, 200);
+  EXPECT_GT(proven, 100);
 }
 
 }  // namespace
