@@ -11,7 +11,7 @@ out="${2:-$root/build/fuzz-campaign}"
 shift 2 2>/dev/null || shift $#
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=(problem_json minimalloc_csv session_file tvmscript legacy_tir mlf_metadata
-                                     c_analysis mlf_archive mlf_export tir_export)
+                                     c_analysis mlf_archive mlf_export tir_export firmware_tree external_operators)
 bin="$root/build/fuzz/tests/fuzz"
 [ -d "$out/seeds" ] || "$root/tests/fuzz/make_seeds.sh" "$out/seeds" >/dev/null
 # The export targets read the same inputs as their readers.
@@ -25,7 +25,7 @@ for t in "${targets[@]}"; do
   # Large inputs are allowed for the archives and the C (whole files); detect_leaks off because
   # libclang keeps process-wide caches.
   max_len=65536
-  case "$t" in mlf_archive|c_analysis|mlf_export) max_len=262144 ;; esac
+  case "$t" in mlf_archive|c_analysis|mlf_export|firmware_tree) max_len=262144 ;; esac
   TIMEFORMAT="%U %S"
   cpu=$( { time ASAN_OPTIONS=detect_leaks=0 "$bin/fuzz_$t" "$out/corpus/$t" "$out/seeds/$t" -max_total_time="$seconds" \
     -max_len="$max_len" -timeout=20 -rss_limit_mb=4096 -artifact_prefix="$out/findings/$t/" -print_final_stats=1 \
