@@ -17,14 +17,16 @@ constexpr int kDragThresholdPixels = 4;
 
 QString legend_html() {
   QString html;
-  for (BufferRole role : {BufferRole::kIntermediate, BufferRole::kOperatorInternal, BufferRole::kConstant, BufferRole::kInputOutput}) {
+  for (BufferRole role :
+       {BufferRole::kIntermediate, BufferRole::kOperatorInternal, BufferRole::kConstant, BufferRole::kInputOutput}) {
     const std::string_view name = to_string(role);
     html += QStringLiteral("<span style='color:%1'>&#9632;</span> %2 &nbsp; ")
                 .arg(role_color(role).name(), QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size())));
   }
-  html += QStringLiteral("&nbsp;<b>&#8212;</b> used &nbsp; <span style='color:#d62728'><b>- -</b></span> size hint &nbsp; "
-                         "<span style='color:#2ca02c'><b>&#183;&#183;&#183;</b></span> lower bound &nbsp; "
-                         "<span style='color:#444'>&#9473;</span> live bytes &nbsp; &#9698; pinned");
+  html += QStringLiteral(
+      "&nbsp;<b>&#8212;</b> used &nbsp; <span style='color:#d62728'><b>- -</b></span> size hint &nbsp; "
+      "<span style='color:#2ca02c'><b>&#183;&#183;&#183;</b></span> lower bound &nbsp; "
+      "<span style='color:#444'>&#9473;</span> live bytes &nbsp; &#9698; pinned");
   return html;
 }
 
@@ -39,8 +41,9 @@ PoolChartWidget::PoolChartWidget(QWidget* parent, bool interactive)
     auto* legend = new QLabel(legend_html());
     legend->setContentsMargins(8, 2, 8, 0);
     legend->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
-    legend->setToolTip(tr("Drag a box to another pool to repin it, up or down to pin its offset; "
-                          "drag the red line to resize the pool; wheel zooms, dragging the background pans"));
+    legend->setToolTip(
+        tr("Drag a box to another pool to repin it, up or down to pin its offset; "
+           "drag the red line to resize the pool; wheel zooms, dragging the background pans"));
     layout->addWidget(legend);
   }
   layout->addWidget(plot_);
@@ -71,15 +74,20 @@ QString PoolChartWidget::title_text(const PoolChartData& pool) const {
     if (pool.size_hint_bytes >= 0) compact += QStringLiteral(" / ") + format_byte_count(pool.size_hint_bytes);
     return compact;
   }
-  QString text = QStringLiteral("%1 (%2)  used %3").arg(pool.name, pool.constant ? tr("constant") : tr("workspace"),
-                                                         format_byte_count(pool.size_bytes));
+  QString text =
+      QStringLiteral("%1 (%2)  used %3")
+          .arg(pool.name, pool.constant ? tr("constant") : tr("workspace"), format_byte_count(pool.size_bytes));
   if (pool.size_hint_bytes >= 0) {
     text += tr(" of %1 (%2%)")
                 .arg(format_byte_count(pool.size_hint_bytes))
-                .arg(pool.size_hint_bytes > 0 ? 100.0 * static_cast<double>(pool.size_bytes) / static_cast<double>(pool.size_hint_bytes) : 0.0,
+                .arg(pool.size_hint_bytes > 0
+                         ? 100.0 * static_cast<double>(pool.size_bytes) / static_cast<double>(pool.size_hint_bytes)
+                         : 0.0,
                      0, 'f', 1);
   }
   text += tr("  ·  lower bound %1").arg(format_byte_count(pool.lower_bound_bytes));
+  if (pool.reference_bytes >= 0)
+    text += tr("  ·  %1 vs TVM").arg(format_byte_delta(pool.size_bytes - pool.reference_bytes));
   if (pool.over_hint) text += tr("  ·  DOES NOT FIT");
   return text;
 }
@@ -158,6 +166,7 @@ void PoolChartWidget::fill_pool(size_t p) {
   view.title->setTextColor(pool.over_hint ? QColor(200, 0, 0) : QColor(30, 30, 30));
   view.boxes->set_boxes(pool.boxes);
   view.boxes->set_highlighted(selection_);
+  view.boxes->set_reference(show_reference_ ? pool.reference_boxes : std::vector<BufferBox>{});
   QVector<double> keys;
   QVector<double> values;
   for (const LiveStep& step : pool.live_bytes) {
@@ -176,10 +185,12 @@ void PoolChartWidget::fill_pool(size_t p) {
 
 void PoolChartWidget::set_data(ChartData data) {
   bool same_pools = data.pools.size() == data_.pools.size() && !pools_.empty();
-  for (size_t p = 0; same_pools && p < data.pools.size(); ++p) same_pools = data.pools[p].name == data_.pools[p].name;
+  for (size_t p = 0; same_pools && p < data.pools.size(); ++p)
+    same_pools = data.pools[p].name == data_.pools[p].name;
   data_ = std::move(data);
   if (!same_pools) rebuild_layout();
-  for (size_t p = 0; p < pools_.size(); ++p) fill_pool(p);
+  for (size_t p = 0; p < pools_.size(); ++p)
+    fill_pool(p);
   if (!same_pools) {
     reset_view();
     return;
@@ -206,16 +217,29 @@ void PoolChartWidget::reset_view() {
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
+void PoolChartWidget::set_show_reference(bool show) {
+  show_reference_ = show;
+  for (size_t p = 0; p < pools_.size(); ++p)
+    fill_pool(p);
+  plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+QString PoolChartWidget::pool_title(int pool) const {
+  return pools_.at(static_cast<size_t>(pool)).title->text();
+}
+
 void PoolChartWidget::sync_time_axes(const QCPRange& range) {
   if (syncing_) return;
   syncing_ = true;
-  for (PoolView& view : pools_) view.rect->axis(QCPAxis::atBottom)->setRange(range);
+  for (PoolView& view : pools_)
+    view.rect->axis(QCPAxis::atBottom)->setRange(range);
   syncing_ = false;
 }
 
 void PoolChartWidget::set_selection(const std::vector<int>& buffers) {
   selection_ = std::unordered_set<int>(buffers.begin(), buffers.end());
-  for (PoolView& view : pools_) view.boxes->set_highlighted(selection_);
+  for (PoolView& view : pools_)
+    view.boxes->set_highlighted(selection_);
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -232,8 +256,10 @@ void PoolChartWidget::reveal(int buffer) {
   const BufferBox* box = pools_[static_cast<size_t>(p)].boxes->box_of(buffer);
   QCPAxis* x = pools_[static_cast<size_t>(p)].rect->axis(QCPAxis::atBottom);
   QCPAxis* y = pools_[static_cast<size_t>(p)].rect->axis(QCPAxis::atLeft);
-  if (box->x1 < x->range().lower || box->x0 > x->range().upper) x->setRange(x->range() + ((box->x0 + box->x1) / 2 - x->range().center()));
-  if (box->y1 < y->range().lower || box->y0 > y->range().upper) y->setRange(y->range() + ((box->y0 + box->y1) / 2 - y->range().center()));
+  if (box->x1 < x->range().lower || box->x0 > x->range().upper)
+    x->setRange(x->range() + ((box->x0 + box->x1) / 2 - x->range().center()));
+  if (box->y1 < y->range().lower || box->y0 > y->range().upper)
+    y->setRange(y->range() + ((box->y0 + box->y1) / 2 - y->range().center()));
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -252,7 +278,10 @@ int PoolChartWidget::buffer_at(const QPoint& pixel) const {
 QRect PoolChartWidget::buffer_rect(int buffer) const {
   const int p = pool_of_buffer(buffer);
   if (p < 0) return {};
-  return pools_[static_cast<size_t>(p)].boxes->pixel_rect(buffer).intersected(pools_[static_cast<size_t>(p)].rect->rect()).toRect();
+  return pools_[static_cast<size_t>(p)]
+      .boxes->pixel_rect(buffer)
+      .intersected(pools_[static_cast<size_t>(p)].rect->rect())
+      .toRect();
 }
 
 QPoint PoolChartWidget::buffer_center(int buffer) const {
@@ -262,7 +291,8 @@ QPoint PoolChartWidget::buffer_center(int buffer) const {
 
 QPoint PoolChartWidget::pixel_of(int pool, double tick, double offset) const {
   const PoolView& view = pools_.at(static_cast<size_t>(pool));
-  return QPointF(view.rect->axis(QCPAxis::atBottom)->coordToPixel(tick), view.rect->axis(QCPAxis::atLeft)->coordToPixel(offset))
+  return QPointF(view.rect->axis(QCPAxis::atBottom)->coordToPixel(tick),
+                 view.rect->axis(QCPAxis::atLeft)->coordToPixel(offset))
       .toPoint();
 }
 
@@ -278,7 +308,8 @@ double PoolChartWidget::offset_at(int pool, int pixel_y) const {
 }
 
 void PoolChartWidget::set_range_drag(bool enabled) {
-  for (PoolView& view : pools_) view.rect->setRangeDrag(enabled ? Qt::Horizontal | Qt::Vertical : Qt::Orientations());
+  for (PoolView& view : pools_)
+    view.rect->setRangeDrag(enabled ? Qt::Horizontal | Qt::Vertical : Qt::Orientations());
 }
 
 void PoolChartWidget::on_press(QMouseEvent* event) {
@@ -311,7 +342,8 @@ void PoolChartWidget::on_move(QMouseEvent* event) {
   if (drag_ == DragKind::kHint) {
     const double bytes = std::max(0.0, offset_at(drag_pool_, event->pos().y()));
     set_line(pools_[static_cast<size_t>(drag_pool_)].hint, bytes, true);
-    QToolTip::showText(event->globalPosition().toPoint(), tr("size hint: %1 bytes").arg(static_cast<qint64>(bytes)), plot_);
+    QToolTip::showText(event->globalPosition().toPoint(), tr("size hint: %1 bytes").arg(static_cast<qint64>(bytes)),
+                       plot_);
     plot_->replot(QCustomPlot::rpQueuedReplot);
     return;
   }
@@ -338,7 +370,9 @@ void PoolChartWidget::on_release(QMouseEvent* event) {
   if (drag == DragKind::kHint) {
     const PoolChartData& pool = data_.pools[static_cast<size_t>(drag_pool_)];
     const qint64 align = std::max<qint64>(1, pool.alignment);
-    const auto bytes = static_cast<qint64>(std::llround(std::max(0.0, offset_at(drag_pool_, event->pos().y())) / static_cast<double>(align))) * align;
+    const auto bytes = static_cast<qint64>(std::llround(std::max(0.0, offset_at(drag_pool_, event->pos().y())) /
+                                                        static_cast<double>(align))) *
+                       align;
     if (moved && bytes != pool.size_hint_bytes) {
       emit size_hint_requested(drag_pool_, bytes);
     } else {
@@ -361,7 +395,8 @@ void PoolChartWidget::on_release(QMouseEvent* event) {
     if (target != drag_pool_ && !(event->modifiers() & Qt::ShiftModifier)) {
       emit pin_requested(drag_buffer_, target, -1);
     } else {
-      emit pin_requested(drag_buffer_, target, target == drag_pool_ && std::llround(raw) == current ? current : std::llround(raw));
+      emit pin_requested(drag_buffer_, target,
+                         target == drag_pool_ && std::llround(raw) == current ? current : std::llround(raw));
     }
     return;
   }
@@ -379,7 +414,8 @@ void PoolChartWidget::show_tooltip(QMouseEvent* event) {
   const auto tick = static_cast<int64_t>(std::floor(x));
   QString text = buffer >= 0 && tooltip_ ? tooltip_(buffer) : QString();
   const QString step = tick_label_ ? tick_label_(tick) : QString();
-  if (!step.isEmpty()) text += (text.isEmpty() ? QString() : QStringLiteral("<hr>")) + tr("tick %1: %2").arg(tick).arg(step);
+  if (!step.isEmpty())
+    text += (text.isEmpty() ? QString() : QStringLiteral("<hr>")) + tr("tick %1: %2").arg(tick).arg(step);
   if (text.isEmpty()) {
     QToolTip::hideText();
     return;

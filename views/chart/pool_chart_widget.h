@@ -37,6 +37,11 @@ class PoolChartWidget : public QWidget {
   // Pans so that the buffer's box is visible.
   void reveal(int buffer);
   void reset_view();
+  // Draws the reference plan's boxes (ChartData's reference_boxes) as outlines.
+  void set_show_reference(bool show);
+  bool showing_reference() const { return show_reference_; }
+  // The pool's header as shown (tests, reports).
+  QString pool_title(int pool) const;
   void set_tooltip_provider(std::function<QString(int buffer)> provider) { tooltip_ = std::move(provider); }
   // What runs at a tick (e.g. the operator), shown when hovering the charts.
   void set_tick_labeler(std::function<QString(int64_t tick)> labeler) { tick_label_ = std::move(labeler); }
@@ -48,7 +53,7 @@ class PoolChartWidget : public QWidget {
   int buffer_at(const QPoint& pixel) const;
   int pool_of_buffer(int buffer) const;
   QPoint buffer_center(int buffer) const;
-  QRect buffer_rect(int buffer) const;  // the box as drawn, clipped to its chart
+  QRect buffer_rect(int buffer) const;     // the box as drawn, clipped to its chart
   QPoint hint_line_point(int pool) const;  // middle of the pool's size-hint line
   QPoint pixel_of(int pool, double tick, double offset) const;
   // Offset in bytes at a vertical pixel position in a pool's chart.
@@ -99,6 +104,7 @@ class PoolChartWidget : public QWidget {
   QPoint press_pos_;
   QPointF grab_offset_;  // from the box's bottom-left corner to the mouse, in pixels
   bool syncing_ = false;
+  bool show_reference_ = false;
 };
 
 }  // namespace usmpx::views
