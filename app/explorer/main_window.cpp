@@ -36,6 +36,7 @@
 #include "export_dialog.h"
 #include "panels/inspector_widget.h"
 #include "panels/pool_editor_widget.h"
+#include "report/size_text.h"
 #include "report_writer.h"
 #include "tables/buffer_table_model.h"
 #include "tables/diagnostics_model.h"
@@ -46,8 +47,8 @@ namespace {
 QString tooltip_for(const ExplorerController& c, int buffer) {
   const Buffer& b = c.problem().buffers.at(static_cast<size_t>(buffer));
   const Allocation& a = c.plan().allocations.at(static_cast<size_t>(buffer));
-  QString text =
-      QStringLiteral("<b>%1</b><br>%2 bytes").arg(QString::fromStdString(b.name).toHtmlEscaped()).arg(b.size_bytes);
+  QString text = QStringLiteral("<b>%1</b><br>%2")
+                     .arg(QString::fromStdString(b.name).toHtmlEscaped(), views::format_byte_count_exact(b.size_bytes));
   if (a.placed()) {
     text += QObject::tr(" at %1 in %2")
                 .arg(a.offset)
@@ -127,7 +128,7 @@ MainWindow::MainWindow(QWidget* parent)
       progress_->setRange(0, 100);
       progress_->setValue(static_cast<int>(fraction * 100));
     }
-    if (best >= 0) statusBar()->showMessage(tr("Planning… best so far %1 bytes").arg(best));
+    if (best >= 0) statusBar()->showMessage(tr("Planning… best so far %1").arg(views::format_byte_count(best)));
   });
   connect(controller_, &ExplorerController::planning_finished, this, [this] {
     progress_->setVisible(false);

@@ -88,9 +88,9 @@ void MainWindow::on_size_hint_requested(int pool, qint64 bytes) {
   SessionEdits next = controller_->edits();
   if (pool < 0 || static_cast<size_t>(pool) >= next.pools.size()) return;
   next.pools[static_cast<size_t>(pool)].pool.size_hint_bytes = bytes;
-  controller_->apply_edit(tr("Resize %1 to %2 bytes")
-                              .arg(QString::fromStdString(next.pools[static_cast<size_t>(pool)].pool.name))
-                              .arg(bytes),
+  controller_->apply_edit(tr("Resize %1 to %2")
+                              .arg(QString::fromStdString(next.pools[static_cast<size_t>(pool)].pool.name),
+                                   views::format_byte_count(bytes)),
                           next);
 }
 

@@ -35,7 +35,7 @@ std::string with_separators(int64_t value) {
 std::string format_size(int64_t bytes) {
   if (bytes < 0) return "unlimited";
   if (bytes < kPlainBelow) return with_separators(bytes) + " B";
-  if (bytes < 10 * kMiB) return fixed(static_cast<double>(bytes) / kKiB, 1) + " KiB";
+  if (bytes < kMiB) return fixed(static_cast<double>(bytes) / kKiB, 1) + " KiB";
   return fixed(static_cast<double>(bytes) / kMiB, 2) + " MiB";
 }
 

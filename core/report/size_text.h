@@ -10,7 +10,8 @@ namespace usmpx {
 // 1234567 -> "1,234,567" (negative values keep their sign).
 std::string with_separators(int64_t value);
 
-// Below 10,000 bytes: "9,999 B"; below 10 MiB: "37.5 KiB"; above: "12.25 MiB". Negative sizes
+// Below 10,000 bytes: "9,999 B"; below 1 MiB: "37.5 KiB"; above: "4 MiB", "12.25 MiB" (trailing
+// zeros dropped). Negative sizes
 // mean "no limit" and read "unlimited".
 std::string format_size(int64_t bytes);
 

@@ -1,5 +1,8 @@
 #include "chart/chart_data.h"
 
+#include <map>
+#include <set>
+
 namespace usmpx::views {
 namespace {
 
@@ -23,6 +26,43 @@ BufferBox box_of(const Problem& problem, const ChartData& data, int b, const All
   return box;
 }
 
+// Bytes in use at each tick by the buffers the plan put into `pool`, by the planner's own
+// lifetimes (constants are drawn across the whole run but planned by theirs): the length of the
+// union of their address ranges, so buffers that share memory count once and the line never rises
+// above the pool's used size.
+std::vector<LiveStep> occupied_bytes(const Problem& problem, const Plan& plan, int pool) {
+  std::map<int64_t, std::vector<std::pair<int, bool>>> events;  // tick -> (buffer, starts)
+  for (size_t b = 0; b < problem.buffers.size() && b < plan.allocations.size(); ++b) {
+    const std::optional<Lifetime>& lt = problem.buffers[b].lifetime;
+    if (plan.allocations[b].pool != pool || !lt || lt->empty()) continue;
+    events[lt->begin].emplace_back(static_cast<int>(b), true);
+    events[lt->end].emplace_back(static_cast<int>(b), false);
+  }
+  std::set<std::pair<int64_t, int>> active;  // (offset, buffer), so the union is one ordered pass
+  std::vector<LiveStep> steps;
+  for (const auto& [tick, changes] : events) {
+    for (const auto& [b, starts] : changes) {
+      const std::pair<int64_t, int> key{plan.allocations[static_cast<size_t>(b)].offset, b};
+      if (starts) {
+        active.insert(key);
+      } else {
+        active.erase(key);
+      }
+    }
+    int64_t bytes = 0;
+    int64_t reached = INT64_MIN;
+    for (const auto& [offset, b] : active) {
+      const int64_t end = offset + problem.buffers[static_cast<size_t>(b)].size_bytes;
+      if (end <= reached) continue;
+      bytes += end - std::max(offset, reached);
+      reached = end;
+    }
+    if (!steps.empty() && steps.back().bytes == bytes) continue;
+    steps.push_back({tick, bytes});
+  }
+  return steps;
+}
+
 }  // namespace
 
 ChartData build_chart_data(const Problem& problem, const Plan& plan, const PlanSummary& summary) {
@@ -41,7 +81,7 @@ ChartData build_chart_data(const Problem& problem, const Plan& plan, const PlanS
       pd.size_bytes = summary.pools[p].size_bytes;
       pd.lower_bound_bytes = summary.pools[p].lower_bound_bytes;
       pd.over_hint = summary.pools[p].over_hint;
-      pd.live_bytes = summary.pools[p].live_bytes;
+      pd.live_bytes = occupied_bytes(problem, plan, static_cast<int>(p));
     }
     data.pools.push_back(std::move(pd));
   }

@@ -12,7 +12,7 @@
 namespace usmpx::views {
 namespace {
 
-constexpr int kHintGrabPixels = 5;
+constexpr int kHintGrabPixels = 8;  // the dashed line is 2 px: grab it within a finger's width
 constexpr int kDragThresholdPixels = 4;
 
 QString legend_html() {
@@ -26,7 +26,8 @@ QString legend_html() {
   html += QStringLiteral(
       "&nbsp;<b>&#8212;</b> used &nbsp; <span style='color:#d62728'><b>- -</b></span> size hint &nbsp; "
       "<span style='color:#2ca02c'><b>&#183;&#183;&#183;</b></span> lower bound &nbsp; "
-      "<span style='color:#444'>&#9473;</span> live bytes &nbsp; &#9698; pinned");
+      "<span style='color:#444'>&#9473;</span> bytes in use &nbsp; &#9698; pinned &nbsp; "
+      "<span style='color:#78008c'><b>- -</b></span> TVM's plan (View menu)");
   return html;
 }
 
@@ -256,10 +257,16 @@ void PoolChartWidget::reveal(int buffer) {
   const BufferBox* box = pools_[static_cast<size_t>(p)].boxes->box_of(buffer);
   QCPAxis* x = pools_[static_cast<size_t>(p)].rect->axis(QCPAxis::atBottom);
   QCPAxis* y = pools_[static_cast<size_t>(p)].rect->axis(QCPAxis::atLeft);
-  if (box->x1 < x->range().lower || box->x0 > x->range().upper)
-    x->setRange(x->range() + ((box->x0 + box->x1) / 2 - x->range().center()));
-  if (box->y1 < y->range().lower || box->y0 > y->range().upper)
-    y->setRange(y->range() + ((box->y0 + box->y1) / 2 - y->range().center()));
+  // Zoom in until the box takes a readable share of its chart (a tenth of each direction at
+  // least), never out, and centre it.
+  const double width = std::max(1.0, box->x1 - box->x0);
+  const double height = std::max(1.0, box->y1 - box->y0);
+  const double x_span = std::min(x->range().size(), std::max(width * 10.0, 8.0));
+  const double y_span = std::min(y->range().size(), height * 10.0);
+  const double x_mid = (box->x0 + box->x1) / 2;
+  const double y_mid = (box->y0 + box->y1) / 2;
+  x->setRange(x_mid - x_span / 2, x_mid + x_span / 2);
+  y->setRange(std::max(0.0, y_mid - y_span / 2), std::max(0.0, y_mid - y_span / 2) + y_span);
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -307,6 +314,17 @@ double PoolChartWidget::offset_at(int pool, int pixel_y) const {
   return pools_.at(static_cast<size_t>(pool)).rect->axis(QCPAxis::atLeft)->pixelToCoord(pixel_y);
 }
 
+QRectF PoolChartWidget::ghost_rect() const {
+  if (!ghost_ || !ghost_->visible()) return {};
+  return QRectF(ghost_->topLeft->pixelPosition(), ghost_->bottomRight->pixelPosition()).normalized();
+}
+
+int PoolChartWidget::on_hint_line(const QPoint& pixel) const {
+  const int p = pool_at(pixel);
+  if (p < 0 || data_.pools[static_cast<size_t>(p)].size_hint_bytes < 0) return -1;
+  return std::abs(hint_line_point(p).y() - pixel.y()) <= kHintGrabPixels ? p : -1;
+}
+
 void PoolChartWidget::set_range_drag(bool enabled) {
   for (PoolView& view : pools_)
     view.rect->setRangeDrag(enabled ? Qt::Horizontal | Qt::Vertical : Qt::Orientations());
@@ -317,8 +335,7 @@ void PoolChartWidget::on_press(QMouseEvent* event) {
   press_pos_ = event->pos();
   const int p = pool_at(event->pos());
   if (p < 0) return;
-  const PoolChartData& pool = data_.pools[static_cast<size_t>(p)];
-  if (pool.size_hint_bytes >= 0 && std::abs(hint_line_point(p).y() - event->pos().y()) <= kHintGrabPixels) {
+  if (on_hint_line(event->pos()) == p) {
     drag_ = DragKind::kHint;
     drag_pool_ = p;
     set_range_drag(false);
@@ -336,20 +353,24 @@ void PoolChartWidget::on_press(QMouseEvent* event) {
 
 void PoolChartWidget::on_move(QMouseEvent* event) {
   if (drag_ == DragKind::kNone) {
-    if (event->buttons() == Qt::NoButton) show_tooltip(event);
+    if (event->buttons() == Qt::NoButton) {
+      plot_->setCursor(on_hint_line(event->pos()) >= 0 ? Qt::SizeVerCursor : Qt::ArrowCursor);
+      show_tooltip(event);
+    }
     return;
   }
   if (drag_ == DragKind::kHint) {
     const double bytes = std::max(0.0, offset_at(drag_pool_, event->pos().y()));
     set_line(pools_[static_cast<size_t>(drag_pool_)].hint, bytes, true);
-    QToolTip::showText(event->globalPosition().toPoint(), tr("size hint: %1 bytes").arg(static_cast<qint64>(bytes)),
-                       plot_);
+    QToolTip::showText(event->globalPosition().toPoint(),
+                       tr("size hint: %1").arg(format_byte_count_exact(static_cast<qint64>(bytes))), plot_);
     plot_->replot(QCustomPlot::rpQueuedReplot);
     return;
   }
   if ((event->pos() - press_pos_).manhattanLength() < kDragThresholdPixels) return;
   const QRectF r = pools_[static_cast<size_t>(drag_pool_)].boxes->pixel_rect(drag_buffer_);
-  const QPointF bottom_left = QPointF(event->pos()) - grab_offset_;
+  // Only the offset and the pool change: the ghost stays on the buffer's lifetime.
+  const QPointF bottom_left(r.left(), QPointF(event->pos()).y() - grab_offset_.y());
   ghost_->topLeft->setCoords(bottom_left.x(), bottom_left.y() - r.height());
   ghost_->bottomRight->setCoords(bottom_left.x() + r.width(), bottom_left.y());
   ghost_->setVisible(true);

@@ -122,11 +122,16 @@ void PoolPlottable::draw(QCPPainter* painter) {
     painter->setPen(QPen(QColor(120, 0, 140), 1.2, Qt::DashLine));
     painter->drawRects(reference);
   }
+  // Selected boxes: a wide yellow halo, then a dark and a yellow edge, readable on every colour.
   painter->setBrush(Qt::NoBrush);
-  painter->setPen(QPen(QColor(20, 20, 20), 2.5));
+  painter->setAntialiasing(true);
+  painter->setPen(QPen(QColor(255, 210, 0, 150), 9));
   painter->drawRects(highlighted);
-  painter->setPen(QPen(QColor(255, 230, 0), 1.2));
+  painter->setPen(QPen(QColor(20, 20, 20), 3));
   painter->drawRects(highlighted);
+  painter->setPen(QPen(QColor(255, 230, 0), 1.5));
+  painter->drawRects(highlighted);
+  painter->setAntialiasing(false);
   painter->setPen(Qt::white);
   const QFontMetrics metrics(painter->font());
   for (const auto& [r, box] : labelled) {

@@ -48,6 +48,8 @@ QVariant DiagnosticsModel::data(const QModelIndex& index, int role) const {
       // Messages of the readers often name their file already; the location is not repeated then.
       if (!where.isEmpty() && !text.startsWith(QString::fromStdString(d.location.file)))
         text = where + QStringLiteral(": ") + text;
+      // The explorer's time limit is the limit box in the toolbar.
+      if (d.code == "overflow-unexplained") text += tr(" (the limit box in the toolbar)");
       QString first = text.section(QLatin1Char('\n'), 0, 0);
       // TVM's placement error continues with the buffer's repr; show its name on the first line.
       const QString second = text.section(QLatin1Char('\n'), 1, 1);
