@@ -7,6 +7,7 @@
 #include <QPointer>
 #include <QStandardPaths>
 #include <QtConcurrent/QtConcurrentRun>
+#include <algorithm>
 
 #include "config/config_error.h"
 #include "export/bundle_writer.h"
@@ -32,7 +33,54 @@ constexpr const char* kDefaultAlgorithm = "best";
 constexpr const char* kFirstPassAlgorithm = "best_fit_size";  // one greedy pass: milliseconds on 20,000 buffers
 constexpr int kAutosaveDelayMs = 1500;
 
+// Per buffer, how many others it conflicts with. Lifetimes: those that start before it ends, less
+// those that end before it starts (two sorted arrays, no pair lists). Lists: both directions.
+std::vector<int> count_conflicts(const Problem& problem) {
+  const size_t n = problem.buffers.size();
+  std::vector<int> counts(n, 0);
+  if (problem.interval_conflicts()) {
+    std::vector<int64_t> begins;
+    std::vector<int64_t> ends;
+    for (const Buffer& b : problem.buffers) {
+      if (!b.lifetime || b.lifetime->empty()) continue;
+      begins.push_back(b.lifetime->begin);
+      ends.push_back(b.lifetime->end);
+    }
+    std::sort(begins.begin(), begins.end());
+    std::sort(ends.begin(), ends.end());
+    for (size_t i = 0; i < n; ++i) {
+      const std::optional<Lifetime>& lt = problem.buffers[i].lifetime;
+      if (!lt || lt->empty()) continue;
+      const auto started = std::lower_bound(begins.begin(), begins.end(), lt->end) - begins.begin();
+      const auto ended = std::upper_bound(ends.begin(), ends.end(), lt->begin) - ends.begin();
+      counts[i] = static_cast<int>(started - ended - 1);
+    }
+    return counts;
+  }
+  const ConflictLists both = symmetric_conflicts(problem);
+  for (size_t i = 0; i < n; ++i)
+    counts[i] = static_cast<int>(both[i].size());
+  return counts;
+}
+
 }  // namespace
+
+std::vector<int> ExplorerController::conflicts_of(int buffer) const {
+  std::vector<int> out;
+  if (buffer < 0 || static_cast<size_t>(buffer) >= problem_.buffers.size()) return out;
+  const Buffer& self = problem_.buffers[static_cast<size_t>(buffer)];
+  for (size_t b = 0; b < problem_.buffers.size(); ++b) {
+    if (static_cast<int>(b) == buffer) continue;
+    const Buffer& other = problem_.buffers[b];
+    const bool conflict =
+        problem_.interval_conflicts()
+            ? self.lifetime && other.lifetime && self.lifetime->overlaps(*other.lifetime)
+            : std::find(self.conflicts.begin(), self.conflicts.end(), static_cast<int>(b)) != self.conflicts.end() ||
+                  std::find(other.conflicts.begin(), other.conflicts.end(), buffer) != other.conflicts.end();
+    if (conflict) out.push_back(static_cast<int>(b));
+  }
+  return out;
+}
 
 ExplorerController::ExplorerController(QObject* parent) : QObject(parent) {
   connect(&load_watcher_, &QFutureWatcher<std::shared_ptr<LoadResult>>::finished, this,
@@ -147,7 +195,7 @@ void ExplorerController::finish_loading() {
 
 void ExplorerController::set_problem_from_edits() {
   problem_ = apply_edits(input_->problem, history_.current());
-  conflicts_ = conflict_lists(problem_);
+  conflict_counts_ = count_conflicts(problem_);
   plan_ = Plan{};
   plan_.allocations.assign(problem_.buffers.size(), Allocation{});
   compute_pool_sizes(problem_, plan_);
@@ -216,10 +264,13 @@ void ExplorerController::start_planning() {
   planning_ = true;
   first_pass_ = false;
   emit planning_started(QString::fromStdString(algorithm));
-  const Problem problem = problem_;
+  // Shared, not copied into the task: a 20,000-buffer problem takes milliseconds to copy.
+  const auto problem = std::make_shared<const Problem>(problem_);
   const SessionEdits unedited = initial_edits(input_->problem, algorithm);
   const bool unedited_pools = history_.current().pools == unedited.pools && history_.current().pins.empty();
-  const std::optional<Plan> as_built = input_->as_built;
+  const bool as_built_wanted = algorithm == kAsBuilt;
+  const std::shared_ptr<const Plan> as_built =
+      as_built_wanted && input_->as_built ? std::make_shared<const Plan>(*input_->as_built) : nullptr;
   const double time_limit = history_.current().time_limit_seconds;
   const PlannerInfo* info = nullptr;
   for (const PlannerInfo& entry : planner_catalog()) {
@@ -228,21 +279,21 @@ void ExplorerController::start_planning() {
   // Pools the edit did not change keep their placement, unless the planner must reproduce TVM.
   std::vector<bool> keep;
   if (info && !info->tvm_compatible && planned_plan_.algorithm == algorithm && planned_time_limit_ == time_limit) {
-    keep = unchanged_pools(planned_problem_, planned_plan_, problem);
+    keep = unchanged_pools(planned_problem_, planned_plan_, *problem);
     if (std::none_of(keep.begin(), keep.end(), [](bool k) { return k; })) keep.clear();
   }
-  const Plan previous = planned_plan_;
+  const auto previous = std::make_shared<const Plan>(keep.empty() ? Plan{} : planned_plan_);
   const bool instant_first = info && info->searching;
   std::shared_ptr<std::atomic<bool>> cancel = cancel_;
   QPointer<ExplorerController> self(this);
   plan_watcher_.setProperty("generation", QVariant::fromValue<qulonglong>(generation));
   plan_watcher_.setFuture(QtConcurrent::run([=]() {
-    if (algorithm == kAsBuilt) {
+    if (as_built_wanted) {
       Plan plan;
       if (as_built && unedited_pools) {
         plan = *as_built;
       } else {
-        plan.allocations.assign(problem.buffers.size(), Allocation{});
+        plan.allocations.assign(problem->buffers.size(), Allocation{});
         plan.diagnostics.push_back(
             {Severity::kError,
              "as-built",
@@ -254,25 +305,26 @@ void ExplorerController::start_planning() {
              {}});
       }
       plan.algorithm = kAsBuilt;
-      finish_plan(problem, plan);
+      finish_plan(*problem, plan);
       return plan;
     }
     auto planner = make_planner(algorithm);
     if (!planner) {
       Plan plan;
       plan.algorithm = algorithm;
-      plan.allocations.assign(problem.buffers.size(), Allocation{});
+      plan.allocations.assign(problem->buffers.size(), Allocation{});
       plan.diagnostics.push_back(
           {Severity::kError, "unknown-algorithm", "unknown algorithm '" + algorithm + "'", {}, -1, {}});
-      finish_plan(problem, plan);
+      finish_plan(*problem, plan);
       return plan;
     }
     auto run = [&](const Planner& p, const PlannerOptions& options) {
-      return keep.empty() ? run_planner(p, problem, options) : run_planner_keeping(p, problem, previous, keep, options);
+      return keep.empty() ? run_planner(p, *problem, options)
+                          : run_planner_keeping(p, *problem, *previous, keep, options);
     };
     if (instant_first) {
       // A valid plan at once from one greedy pass; the search below replaces it when done.
-      Plan first = run(*make_planner(kFirstPassAlgorithm), PlannerOptions{});
+      Plan first = quick_plan_keeping(*make_planner(kFirstPassAlgorithm), *problem, *previous, keep);
       first.algorithm = algorithm;
       QMetaObject::invokeMethod(
           self.data(),

@@ -56,7 +56,10 @@ class ExplorerController : public QObject {
   const LoadedInput& input() const { return *input_; }
   const Problem& problem() const { return problem_; }
   const Plan& plan() const { return plan_; }
-  const ConflictLists& conflicts() const { return conflicts_; }
+  // How many buffers each buffer conflicts with (both directions), and one buffer's conflicts,
+  // computed on demand: the full lists are quadratic when constants live throughout.
+  const std::vector<int>& conflict_counts() const { return conflict_counts_; }
+  std::vector<int> conflicts_of(int buffer) const;
   const EditHistory& history() const { return history_; }
   const SessionEdits& edits() const { return history_.current(); }
   const std::vector<Plan>& comparison() const { return comparison_; }
@@ -118,7 +121,7 @@ class ExplorerController : public QObject {
   Problem planned_problem_;
   Plan planned_plan_;
   double planned_time_limit_ = 0;
-  ConflictLists conflicts_;
+  std::vector<int> conflict_counts_;
   EditHistory history_;
   std::vector<Plan> comparison_;
   QString input_path_;

@@ -222,10 +222,7 @@ void MainWindow::on_input_loaded() {
 }
 
 void MainWindow::on_problem_changed() {
-  std::vector<int> counts;
-  for (const auto& list : controller_->conflicts())
-    counts.push_back(static_cast<int>(list.size()));
-  table_model_->set_problem(controller_->problem(), counts);
+  table_model_->set_problem(controller_->problem(), controller_->conflict_counts());
   filling_algorithms_ = true;
   algorithm_box_->setCurrentText(QString::fromStdString(controller_->edits().algorithm));
   filling_algorithms_ = false;

@@ -141,7 +141,8 @@ void MainWindow::select_buffers(const std::vector<int>& buffers, bool reveal) {
   chart_->set_selection(buffers);
   if (!buffers.empty() && reveal) chart_->reveal(buffers.front());
   if (controller_->has_input() && !buffers.empty()) {
-    inspector_->show_buffer(controller_->problem(), controller_->plan(), controller_->conflicts(), buffers.back());
+    inspector_->show_buffer(controller_->problem(), controller_->plan(), controller_->conflicts_of(buffers.back()),
+                            buffers.back());
   } else {
     inspector_->clear_buffer();
   }

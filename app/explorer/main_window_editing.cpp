@@ -122,7 +122,7 @@ QMenu* MainWindow::build_buffer_menu(int buffer, QWidget* parent) {
   move->setEnabled(!move->isEmpty());
   menu->addSeparator();
   menu->addAction(tr("Select Conflicts"), this, [=, this] {
-    std::vector<int> with = controller_->conflicts().at(static_cast<size_t>(buffer));
+    std::vector<int> with = controller_->conflicts_of(buffer);
     with.push_back(buffer);
     std::sort(with.begin(), with.end());
     with.erase(std::unique(with.begin(), with.end()), with.end());

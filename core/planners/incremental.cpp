@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 
+#include "planners/lower_bound.h"
 #include "planners/registry.h"
 
 namespace usmpx {
@@ -42,16 +43,39 @@ std::vector<bool> unchanged_pools(const Problem& before, const Plan& before_plan
   return keep;
 }
 
+namespace {
+
+// `problem` with the buffers `previous` put into kept pools pinned where they are.
+Problem with_kept_pools(const Problem& problem, const Plan& previous, const std::vector<bool>& keep) {
+  Problem fixed = problem;
+  for (size_t b = 0; b < fixed.buffers.size() && b < previous.allocations.size(); ++b) {
+    const Allocation& a = previous.allocations[b];
+    if (a.placed() && static_cast<size_t>(a.pool) < keep.size() && keep[static_cast<size_t>(a.pool)])
+      fixed.buffers[b].pin = Pin{a.pool, a.offset};
+  }
+  return fixed;
+}
+
+}  // namespace
+
+Plan quick_plan_keeping(const Planner& planner, const Problem& problem, const Plan& previous,
+                        const std::vector<bool>& keep) {
+  const auto started = std::chrono::steady_clock::now();
+  Plan plan = keep.empty() ? planner.plan(problem, {}) : planner.plan(with_kept_pools(problem, previous, keep), {});
+  plan.algorithm = std::string(planner.name());
+  plan.allocations.resize(problem.buffers.size());
+  compute_pool_sizes(problem, plan);
+  plan.lower_bound_bytes = total_lower_bound(problem).bytes;
+  plan.runtime_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+  return plan;
+}
+
 Plan run_planner_keeping(const Planner& planner, const Problem& problem, const Plan& previous,
                          const std::vector<bool>& keep, const PlannerOptions& options) {
-  Problem fixed = problem;
+  const Problem fixed = with_kept_pools(problem, previous, keep);
   std::string kept_names;
   for (size_t p = 0; p < keep.size(); ++p) {
     if (keep[p]) kept_names += (kept_names.empty() ? "'" : ", '") + problem.pools[p].name + "'";
-  }
-  for (size_t b = 0; b < fixed.buffers.size() && b < previous.allocations.size(); ++b) {
-    const Allocation& a = previous.allocations[b];
-    if (a.placed() && keep[static_cast<size_t>(a.pool)]) fixed.buffers[b].pin = Pin{a.pool, a.offset};
   }
   const auto started = std::chrono::steady_clock::now();
   // The planner itself, not run_planner: validation and bounds are for `problem`, below.

@@ -21,4 +21,10 @@ std::vector<bool> unchanged_pools(const Problem& before, const Plan& before_plan
 Plan run_planner_keeping(const Planner& planner, const Problem& problem, const Plan& previous,
                          const std::vector<bool>& keep, const PlannerOptions& options);
 
+// A quick plan to show at once while a search runs: the planner's own output with the kept pools
+// fixed (`keep` may be empty), pool sizes and the problem's lower bound, without the validator
+// (the final plan is validated; the greedy planners used here place only where nothing conflicts).
+Plan quick_plan_keeping(const Planner& planner, const Problem& problem, const Plan& previous,
+                        const std::vector<bool>& keep);
+
 }  // namespace usmpx

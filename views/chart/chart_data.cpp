@@ -10,7 +10,11 @@ BufferBox box_of(const Problem& problem, const ChartData& data, int b, const All
   const Buffer& buffer = problem.buffers[static_cast<size_t>(b)];
   BufferBox box;
   box.buffer = b;
-  const std::optional<Lifetime> lifetime = display_lifetime(problem, buffer);
+  // display_lifetime's rule (constants span the run) without its scan of all buffers per call.
+  const std::optional<Lifetime> lifetime = buffer.kind == BufferKind::kConstant
+                                               ? std::optional<Lifetime>(Lifetime{static_cast<int64_t>(data.tick_first),
+                                                                                  static_cast<int64_t>(data.tick_end)})
+                                               : buffer.lifetime;
   if (lifetime && !lifetime->empty()) {
     box.x0 = static_cast<double>(lifetime->begin);
     box.x1 = static_cast<double>(lifetime->end);

@@ -28,7 +28,7 @@ void InspectorWidget::clear_buffer() {
   setHtml(tr("<p style='color:gray'>Select a buffer in a chart or the table.</p>"));
 }
 
-void InspectorWidget::show_buffer(const Problem& problem, const Plan& plan, const ConflictLists& conflicts,
+void InspectorWidget::show_buffer(const Problem& problem, const Plan& plan, const std::vector<int>& conflicts,
                                   int buffer) {
   if (buffer < 0 || static_cast<size_t>(buffer) >= problem.buffers.size()) {
     clear_buffer();
@@ -81,9 +81,8 @@ void InspectorWidget::show_buffer(const Problem& problem, const Plan& plan, cons
     row(tr("origin"), origin);
   }
   text += QStringLiteral("</table>");
-  if (static_cast<size_t>(buffer) < conflicts.size()) {
-    const std::set<int> unique(conflicts[static_cast<size_t>(buffer)].begin(),
-                               conflicts[static_cast<size_t>(buffer)].end());
+  {
+    const std::set<int> unique(conflicts.begin(), conflicts.end());
     text += tr("<p><b>%1 conflicts</b> (live at the same time)").arg(unique.size());
     int shown = 0;
     for (int c : unique) {
