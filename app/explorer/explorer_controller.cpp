@@ -409,7 +409,20 @@ void ExplorerController::compare(const QStringList& algorithms) {
     std::vector<Plan> plans;
     for (const std::string& name : names) {
       if (name == kAsBuilt) {
-        if (!as_built || !unedited) continue;
+        if (!as_built) continue;
+        if (!unedited) {
+          // Listed with the reason, not left out silently.
+          Plan refused;
+          refused.algorithm = kAsBuilt;
+          refused.allocations.assign(problem.buffers.size(), Allocation{});
+          refused.diagnostics.push_back({Severity::kError, "as-built",
+                                         "TVM's plan holds only for the input's own pools without pins; the pools or "
+                                         "pins were edited",
+                                         {}, -1, {}});
+          finish_plan(problem, refused);
+          plans.push_back(std::move(refused));
+          continue;
+        }
         Plan plan = *as_built;
         plan.algorithm = kAsBuilt;
         finish_plan(problem, plan);

@@ -15,6 +15,7 @@
 #include <QtTest>
 
 #include "chart/pool_chart_widget.h"
+#include "compare_dialog.h"
 #include "chart/qcustomplot_include.h"
 #include "explorer_controller.h"
 #include "main_window.h"
@@ -370,6 +371,46 @@ class TestExplorerWorkflows : public QObject {
     // Without the option the filter matches substrings again.
     QTest::mouseClick(exact, Qt::LeftButton);
     QVERIFY(window_->buffer_table()->model()->rowCount() > 10);
+  }
+
+  void compare_lists_as_built_on_one_scale_and_marks_the_selected_chart() {
+    open(QString::fromStdString(testing::fixture_path("mlf/usmp_default_pools")));
+    type_into_pool_cell(pool_row("global_workspace"), kPoolHintColumn, QStringLiteral("200"));
+    controller()->wait_idle();
+    app::CompareDialog dialog(controller(), window_.get());
+    dialog.resize(1300, 800);
+    dialog.show();
+    QSignalSpy ready(controller(), &app::ExplorerController::comparison_ready);
+    dialog.run();
+    QVERIFY(ready.wait(30000));
+    QTableWidget* table = dialog.table();
+    int as_built = -1;
+    for (int r = 0; r < table->rowCount(); ++r) {
+      if (table->item(r, 0)->text() == QStringLiteral("as-built")) as_built = r;
+    }
+    QVERIFY(as_built >= 0);  // listed, with the reason
+    QCOMPARE(table->item(as_built, 1)->text(), QStringLiteral("—"));
+    QVERIFY(dialog.note()->text().contains(QStringLiteral("the pools or pins were edited")));
+    // One byte scale per pool across the charts.
+    std::vector<double> tops;
+    for (views::PoolChartWidget* chart : dialog.findChildren<views::PoolChartWidget*>()) {
+      tops.push_back(chart->plot()->axisRects().at(1)->axis(QCPAxis::atLeft)->range().upper);
+    }
+    QVERIFY(tops.size() >= 10);
+    QVERIFY(std::all_of(tops.begin(), tops.end(), [&](double t) { return t == tops.front(); }));
+    // Clicking a row frames its chart; as-built cannot be applied.
+    const int hill_climb = 2;
+    QCOMPARE(table->item(hill_climb, 0)->text(), QStringLiteral("hill_climb"));
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualItemRect(table->item(hill_climb, 0)).center());
+    QVERIFY(dialog.chart_box(hill_climb)->styleSheet().contains(QStringLiteral("#1f77b4")));
+    QVERIFY(!dialog.chart_box(0)->styleSheet().contains(QStringLiteral("#1f77b4")));
+    save_artefact(&dialog, QStringLiteral("compare_marked.png"));
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualItemRect(table->item(as_built, 0)).center());
+    QPushButton* apply = nullptr;
+    for (QPushButton* b : dialog.findChildren<QPushButton*>()) {
+      if (b->text() == QStringLiteral("Apply Selected")) apply = b;
+    }
+    QVERIFY(apply && !apply->isEnabled());
   }
 
   void drag_ghost_stays_on_the_lifetime_and_the_hint_line_is_easy_to_grab() {

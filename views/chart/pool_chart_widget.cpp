@@ -112,8 +112,16 @@ void PoolChartWidget::rebuild_layout() {
     view.rect->setRangeDrag(Qt::Horizontal | Qt::Vertical);
     view.rect->setRangeZoom(Qt::Horizontal | Qt::Vertical);
     view.rect->axis(QCPAxis::atLeft)->setTicker(bytes);
+    if (!interactive_) {
+      // Small charts side by side: three byte ticks, labels in a readable size.
+      bytes->setTickCount(3);
+      QFont small = font();
+      small.setPointSize(8);
+      view.rect->axis(QCPAxis::atLeft)->setTickLabelFont(small);
+      view.rect->axis(QCPAxis::atBottom)->setTickLabelFont(small);
+    }
     view.rect->axis(QCPAxis::atBottom)->setTicker(ticks);
-    view.rect->axis(QCPAxis::atLeft)->setLabel(tr("offset"));
+    if (interactive_) view.rect->axis(QCPAxis::atLeft)->setLabel(tr("offset"));
     if (p + 1 == data_.pools.size()) view.rect->axis(QCPAxis::atBottom)->setLabel(tr("time (ticks)"));
     plot_->plotLayout()->setRowStretchFactor(static_cast<int>(2 * p), 0.001);
     QCPAxis* x = view.rect->axis(QCPAxis::atBottom);
@@ -212,10 +220,16 @@ void PoolChartWidget::reset_view() {
     const PoolChartData& pool = data_.pools[p];
     double top = std::max<double>({static_cast<double>(pool.size_bytes), static_cast<double>(pool.size_hint_bytes),
                                    static_cast<double>(pool.lower_bound_bytes), 16.0});
+    if (p < value_tops_.size() && value_tops_[p] > 0) top = static_cast<double>(value_tops_[p]);
     pools_[p].rect->axis(QCPAxis::atBottom)->setRange(data_.tick_first - 0.02 * span, data_.tick_end + 0.02 * span);
     pools_[p].rect->axis(QCPAxis::atLeft)->setRange(0, top * 1.08);
   }
   plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void PoolChartWidget::set_value_tops(std::vector<qint64> tops) {
+  value_tops_ = std::move(tops);
+  reset_view();
 }
 
 void PoolChartWidget::set_show_reference(bool show) {

@@ -37,6 +37,9 @@ class PoolChartWidget : public QWidget {
   // Centres the buffer's box and zooms in until it is readable.
   void reveal(int buffer);
   void reset_view();
+  // Fixes each pool's byte axis to [0, tops[p]] (several charts side by side on one scale);
+  // empty returns to each chart's own scale.
+  void set_value_tops(std::vector<qint64> tops);
   // Draws the reference plan's boxes (ChartData's reference_boxes) as outlines.
   void set_show_reference(bool show);
   bool showing_reference() const { return show_reference_; }
@@ -108,6 +111,7 @@ class PoolChartWidget : public QWidget {
   QPointF grab_offset_;  // from the box's bottom-left corner to the mouse, in pixels
   bool syncing_ = false;
   bool show_reference_ = false;
+  std::vector<qint64> value_tops_;
 };
 
 }  // namespace usmpx::views
