@@ -15,13 +15,14 @@
 #include <QtTest>
 
 #include "chart/pool_chart_widget.h"
-#include "compare_dialog.h"
 #include "chart/qcustomplot_include.h"
+#include "compare_dialog.h"
 #include "explorer_controller.h"
 #include "main_window.h"
 #include "model_problems.h"
 #include "panels/pool_editor_widget.h"
 #include "report/size_text.h"
+#include "report_writer.h"
 #include "tables/buffer_table_model.h"
 #include "test_support.h"
 
@@ -401,7 +402,8 @@ class TestExplorerWorkflows : public QObject {
     // Clicking a row frames its chart; as-built cannot be applied.
     const int hill_climb = 2;
     QCOMPARE(table->item(hill_climb, 0)->text(), QStringLiteral("hill_climb"));
-    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualItemRect(table->item(hill_climb, 0)).center());
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {},
+                      table->visualItemRect(table->item(hill_climb, 0)).center());
     QVERIFY(dialog.chart_box(hill_climb)->styleSheet().contains(QStringLiteral("#1f77b4")));
     QVERIFY(!dialog.chart_box(0)->styleSheet().contains(QStringLiteral("#1f77b4")));
     save_artefact(&dialog, QStringLiteral("compare_marked.png"));
@@ -411,6 +413,53 @@ class TestExplorerWorkflows : public QObject {
       if (b->text() == QStringLiteral("Apply Selected")) apply = b;
     }
     QVERIFY(apply && !apply->isEnabled());
+  }
+
+  void report_shows_the_difference_to_tvm_and_the_warnings() {
+    open(QString::fromStdString(testing::fixture_path("mlf/usmp_default_pools")));
+    type_into_pool_cell(pool_row("global_workspace"), kPoolHintColumn, QStringLiteral("200"));
+    controller()->wait_idle();
+    QTest::keyClick(window_.get(), Qt::Key_T, Qt::ControlModifier);  // TVM's outlines in the charts too
+    // Kept with the screenshots, to look at in a browser and a PDF viewer.
+    const QString folder = QStringLiteral(USMPX_ARTEFACTS_DIR "/report_vs_tvm");
+    QDir(folder).removeRecursively();
+    QString error;
+    const QStringList files = app::write_review_report(*controller(), *window_->chart(), folder, &error);
+    QVERIFY2(files.contains(QStringLiteral("report.html")), qPrintable(error));
+    QFile html(QDir(folder).filePath(QStringLiteral("report.html")));
+    QVERIFY(html.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(html.readAll());
+    QVERIFY(text.contains(QStringLiteral("<b>\u221280 B vs TVM's plan</b> (520 B)")));
+    QVERIFY(text.contains(QStringLiteral("<h2>Compared with TVM's plan</h2>")));
+    QVERIFY(text.contains(
+        QStringLiteral("<tr><td>global_workspace</td><td class=\"n\" title=\"208 bytes\">208 B</td>"
+                       "<td class=\"n\" title=\"128 bytes\">128 B</td><td class=\"n\">\u221280 B</td></tr>")));
+    // The PDF: all pools on page one, then a page per pool (two pools: three pages).
+    QFile pdf(QDir(folder).filePath(QStringLiteral("charts.pdf")));
+    QVERIFY(pdf.open(QIODevice::ReadOnly));
+    const QByteArray bytes = pdf.readAll();
+    QCOMPARE(bytes.count("/Type /Page\n") + bytes.count("/Type /Page\r") + bytes.count("/Type /Page "), 3);
+  }
+
+  void report_lists_the_inputs_warnings_once() {
+    // TVM's letscope model (USMP off): its constants stay in the operators, which the reader notes.
+    const std::string model = testing::shared_path("mlf/letscope_v7.tar");
+    if (model.empty()) QSKIP("shared data not found: mlf/letscope_v7.tar (set USMPX_SHARED_DIR to the shared folder)");
+    open(QString::fromStdString(model));
+    QVERIFY(!controller()->input().warnings.empty());
+    const QString folder = QDir::temp().filePath(QStringLiteral("usmpx_workflow_report_warnings"));
+    QString error;
+    QVERIFY2(!app::write_review_report(*controller(), *window_->chart(), folder, &error).isEmpty(), qPrintable(error));
+    QFile html(QDir(folder).filePath(QStringLiteral("report.html")));
+    QVERIFY(html.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(html.readAll());
+    for (const Diagnostic& d : controller()->input().warnings) {
+      const std::string_view severity = to_string(d.severity);
+      const QString line = QStringLiteral("%1: %2").arg(
+          QString::fromUtf8(severity.data(), static_cast<qsizetype>(severity.size())), qs(d.message).toHtmlEscaped());
+      QCOMPARE(text.count(line), 1);
+    }
+    QDir(folder).removeRecursively();
   }
 
   void drag_ghost_stays_on_the_lifetime_and_the_hint_line_is_easy_to_grab() {
