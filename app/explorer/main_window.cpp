@@ -235,7 +235,7 @@ void MainWindow::on_plan_ready() {
   const Plan& plan = controller_->plan();
   const PlanSummary summary = summarize_plan(problem, plan);
   views::ChartData data = views::build_chart_data(problem, plan, summary);
-  if (controller_->difference_to_reference()) {
+  if (controller_->has_reference() && plan.algorithm != "as-built") {
     views::add_reference(data, problem, controller_->reference_allocations(), controller_->reference_pool_bytes());
   }
   chart_->set_data(std::move(data));

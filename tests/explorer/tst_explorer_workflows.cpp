@@ -86,6 +86,15 @@ class TestExplorerWorkflows : public QObject {
     QTRY_VERIFY(!table->findChild<QLineEdit*>() || !table->findChild<QLineEdit*>()->isVisible());
   }
 
+  // Typed into the limit box: searches that cannot prove optimality stop after a second.
+  void use_one_second_limit() {
+    window_->time_limit_box()->clear();
+    QTest::keyClicks(window_->time_limit_box(), QStringLiteral("1"));
+    QTest::keyClick(window_->time_limit_box(), Qt::Key_Return);
+    controller()->wait_idle();
+    QCOMPARE(controller()->edits().time_limit_seconds, 1.0);
+  }
+
   int pool_row(const char* name) { return *controller()->problem().find_pool(name); }
 
  private slots:
@@ -204,11 +213,7 @@ class TestExplorerWorkflows : public QObject {
   void constant_pool_is_proven_and_untouched_pools_keep_their_plan() {
     open(model_path_);
     QCOMPARE(controller()->problem().buffers.size(), size_t{kModelBuffers});
-    window_->time_limit_box()->clear();
-    QTest::keyClicks(window_->time_limit_box(), QStringLiteral("1"));
-    QTest::keyClick(window_->time_limit_box(), Qt::Key_Return);
-    controller()->wait_idle();
-    QCOMPARE(controller()->edits().time_limit_seconds, 1.0);
+    use_one_second_limit();
     const int flash = pool_row("flash");
     const int dtcm = pool_row("dtcm");
     const int sram = pool_row("sram");
@@ -225,7 +230,7 @@ class TestExplorerWorkflows : public QObject {
     // Resizing the constant pool leaves the workspace pools as they were.
     const Plan before = controller()->plan();
     std::vector<std::pair<bool, bool>> shown;  // (first pass, fits) of every plan the window showed
-    connect(controller(), &app::ExplorerController::plan_ready, this, [&] {
+    const QMetaObject::Connection watch = connect(controller(), &app::ExplorerController::plan_ready, this, [&] {
       shown.emplace_back(controller()->plan_is_first_pass(), plan_fits(controller()->problem(), controller()->plan()));
       if (controller()->plan_is_first_pass()) {
         QVERIFY(window_->status_totals()->text().contains(QStringLiteral("first pass, searching")));
@@ -260,6 +265,7 @@ class TestExplorerWorkflows : public QObject {
     QCOMPARE(shown.size(), size_t{2});
     QVERIFY(shown[0].first && shown[0].second);
     QVERIFY(!shown[1].first);
+    disconnect(watch);
     save_artefact(window_.get(), QStringLiteral("model_800_after_edits.png"));
   }
 
@@ -313,6 +319,7 @@ class TestExplorerWorkflows : public QObject {
 
   void a_buffer_larger_than_its_pool_says_so() {
     open(model_path_);
+    use_one_second_limit();
     const Problem& problem = controller()->problem();
     // The largest activation, moved into dtcm by its context menu, then dtcm shrunk below it.
     int largest = -1;
@@ -466,6 +473,7 @@ class TestExplorerWorkflows : public QObject {
 
   void drag_ghost_stays_on_the_lifetime_and_the_hint_line_is_easy_to_grab() {
     open(model_path_);
+    use_one_second_limit();
     views::PoolChartWidget* chart = window_->chart();
     const int b = *controller()->problem().find_buffer("sid_1");
     window_->select_buffers({b}, true);
