@@ -351,6 +351,10 @@ class TestExplorerWorkflows : public QObject {
             .arg(qs(name), qs(with_separators(size)));
     QVERIFY2(texts.filter(expected).size() == 1, qPrintable(texts.join(QLatin1Char('\n'))));
     QVERIFY(texts.filter(QStringLiteral("--time-limit")).isEmpty());
+    // 16,384 and 16,368 bytes both round to "16 KiB": the header shows the bytes then.
+    QCOMPARE(size, 16384);
+    QVERIFY2(window_->chart()->pool_title(pool).contains(QStringLiteral("used 16,384 B of 16,368 B")),
+             qPrintable(window_->chart()->pool_title(pool)));
     QCOMPARE(texts.removeDuplicates(), 0);
     save_artefact(window_.get(), QStringLiteral("buffer_larger_than_pool.png"));
   }

@@ -8,6 +8,7 @@
 #include "chart/box_colors.h"
 #include "chart/byte_ticker.h"
 #include "chart/pool_plottable.h"
+#include "report/size_text.h"
 
 namespace usmpx::views {
 namespace {
@@ -75,12 +76,18 @@ QString PoolChartWidget::title_text(const PoolChartData& pool) const {
     if (pool.size_hint_bytes >= 0) compact += QStringLiteral(" / ") + format_byte_count(pool.size_hint_bytes);
     return compact;
   }
-  QString text =
-      QStringLiteral("%1 (%2)  used %3")
-          .arg(pool.name, pool.constant ? tr("constant") : tr("workspace"), format_byte_count(pool.size_bytes));
+  // Used and hint in exact bytes when rounding would make them read the same ("16 KiB of 16 KiB").
+  const bool same_words = pool.size_hint_bytes >= 0 && pool.size_bytes != pool.size_hint_bytes &&
+                          format_byte_count(pool.size_bytes) == format_byte_count(pool.size_hint_bytes);
+  auto words = [&](qint64 bytes) {
+    return same_words ? QString::fromStdString(with_separators(bytes)) + QStringLiteral(" B")
+                      : format_byte_count(bytes);
+  };
+  QString text = QStringLiteral("%1 (%2)  used %3")
+                     .arg(pool.name, pool.constant ? tr("constant") : tr("workspace"), words(pool.size_bytes));
   if (pool.size_hint_bytes >= 0) {
     text += tr(" of %1 (%2%)")
-                .arg(format_byte_count(pool.size_hint_bytes))
+                .arg(words(pool.size_hint_bytes))
                 .arg(pool.size_hint_bytes > 0
                          ? 100.0 * static_cast<double>(pool.size_bytes) / static_cast<double>(pool.size_hint_bytes)
                          : 0.0,
