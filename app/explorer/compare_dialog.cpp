@@ -16,6 +16,9 @@
 #include "chart/chart_data.h"
 #include "chart/pool_chart_widget.h"
 #include "explorer_controller.h"
+#include "report/size_text.h"
+
+#include <algorithm>
 
 namespace usmpx::app {
 
@@ -26,6 +29,7 @@ CompareDialog::CompareDialog(ExplorerController* controller, QWidget* parent)
       table_(new QTableWidget),
       charts_(new QHBoxLayout),
       run_(new QPushButton(tr("Run"))),
+      note_(new QLabel),
       apply_(new QPushButton(tr("Apply Selected"))) {
   setWindowTitle(tr("Compare algorithms"));
   resize(1200, 760);
@@ -42,10 +46,17 @@ CompareDialog::CompareDialog(ExplorerController* controller, QWidget* parent)
   auto* chart_host = new QWidget;
   chart_host->setLayout(charts_);
   auto* scroll = new QScrollArea;
+  chart_scroll_ = scroll;
   scroll->setWidgetResizable(true);
   scroll->setWidget(chart_host);
+  auto* table_panel = new QWidget;
+  auto* table_layout = new QVBoxLayout(table_panel);
+  table_layout->setContentsMargins(0, 0, 0, 0);
+  table_layout->addWidget(table_);
+  note_->setWordWrap(true);
+  table_layout->addWidget(note_);
   auto* right = new QSplitter(Qt::Vertical);
-  right->addWidget(table_);
+  right->addWidget(table_panel);
   right->addWidget(scroll);
   right->setStretchFactor(1, 3);
   auto* top = new QHBoxLayout;
@@ -64,7 +75,17 @@ CompareDialog::CompareDialog(ExplorerController* controller, QWidget* parent)
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
   connect(run_, &QPushButton::clicked, this, &CompareDialog::run);
   connect(controller_, &ExplorerController::comparison_ready, this, &CompareDialog::show_results);
-  connect(table_, &QTableWidget::itemSelectionChanged, this, [this] { apply_->setEnabled(!table_->selectedItems().isEmpty()); });
+  connect(table_, &QTableWidget::itemSelectionChanged, this, [this] {
+    const int row = table_->selectedItems().isEmpty() ? -1 : table_->currentRow();
+    const bool applicable = row >= 0 && table_->item(row, 0)->data(Qt::UserRole).toBool();
+    apply_->setEnabled(applicable);
+    // The selected row's chart is framed, so the table and the charts read together.
+    for (size_t r = 0; r < chart_boxes_.size(); ++r) {
+      chart_boxes_[r]->setStyleSheet(static_cast<int>(r) == row ? QStringLiteral("#compareBox { border: 3px solid #1f77b4; }")
+                                                                 : QStringLiteral("#compareBox { border: 3px solid transparent; }"));
+    }
+    if (row >= 0 && static_cast<size_t>(row) < chart_boxes_.size()) chart_scroll_->ensureWidgetVisible(chart_boxes_[static_cast<size_t>(row)]);
+  });
   connect(apply_, &QPushButton::clicked, this, [this] {
     const int row = table_->currentRow();
     if (row < 0) return;
@@ -99,6 +120,15 @@ void CompareDialog::show_results() {
     delete item->widget();
     delete item;
   }
+  chart_boxes_.clear();
+  // One byte scale per pool across all charts: the largest size or hint any plan shows.
+  std::vector<qint64> tops(problem.pools.size(), 16);
+  for (const Plan& plan : plans) {
+    for (size_t p = 0; p < problem.pools.size() && p < plan.pool_sizes.size(); ++p)
+      tops[p] = std::max<qint64>({tops[p], plan.pool_sizes[p], problem.pools[p].size_hint_bytes});
+  }
+  QString note;
+  if (!controller_->has_reference()) note = tr("as-built is not listed: this input carries no plan of TVM's (USMP was off, or the input is a problem file).");
   int64_t best = -1;
   for (const Plan& plan : plans) {
     if (plan_fits(problem, plan) && !plan.has_errors() && (best < 0 || plan.total_size() < best)) best = plan.total_size();
@@ -113,13 +143,35 @@ void CompareDialog::show_results() {
       return item;
     };
     QTableWidgetItem* name = cell(QString::fromStdString(plan.algorithm), false);
+    // A plan that could not be made (TVM's own after edits) says why instead of sizes.
+    const auto refusal = std::find_if(plan.diagnostics.begin(), plan.diagnostics.end(),
+                                      [](const Diagnostic& d) { return d.code == "as-built" && d.severity == Severity::kError; });
+    name->setData(Qt::UserRole, refusal == plan.diagnostics.end());
+    if (refusal != plan.diagnostics.end()) {
+      note += (note.isEmpty() ? QString() : QStringLiteral(" ")) +
+              tr("as-built is not comparable: %1.").arg(QString::fromStdString(refusal->message));
+      name->setToolTip(QString::fromStdString(refusal->message));
+      for (int c = 1; c < table_->columnCount(); ++c) cell(QStringLiteral("—"), true);
+      auto* box = new QWidget;
+      box->setObjectName(QStringLiteral("compareBox"));
+      chart_boxes_.push_back(box);
+      box->hide();
+      charts_->addWidget(box);
+      continue;
+    }
     if (plan.total_size() == best) {
       QFont bold = name->font();
       bold.setBold(true);
       name->setFont(bold);
     }
-    for (size_t p = 0; p < problem.pools.size(); ++p) cell(QString::number(plan.pool_sizes[p]), true);
-    cell(QString::number(plan.total_size()), true);
+    // Sizes as everywhere in the explorer; the exact bytes in the tooltip and under Qt::UserRole.
+    auto size_cell = [&](int64_t bytes) {
+      QTableWidgetItem* item = cell(views::format_byte_count(bytes), true);
+      item->setData(Qt::UserRole, static_cast<qlonglong>(bytes));
+      item->setToolTip(tr("%1 bytes").arg(QString::fromStdString(with_separators(bytes))));
+    };
+    for (size_t p = 0; p < problem.pools.size(); ++p) size_cell(plan.pool_sizes[p]);
+    size_cell(plan.total_size());
     const double gap = plan.lower_bound_bytes > 0
                            ? 100.0 * static_cast<double>(plan.total_size() - plan.lower_bound_bytes) / static_cast<double>(plan.lower_bound_bytes)
                            : 0.0;
@@ -129,8 +181,12 @@ void CompareDialog::show_results() {
     cell(plan.has_errors() ? tr("no") : tr("yes"), false);
 
     auto* box = new QWidget;
+    box->setObjectName(QStringLiteral("compareBox"));
+    box->setAttribute(Qt::WA_StyledBackground);
+    box->setStyleSheet(QStringLiteral("#compareBox { border: 3px solid transparent; }"));
+    chart_boxes_.push_back(box);
     auto* box_layout = new QVBoxLayout(box);
-    box_layout->setContentsMargins(0, 0, 0, 0);
+    box_layout->setContentsMargins(4, 4, 4, 4);
     auto* caption = new QLabel(QStringLiteral("<b>%1</b> — %2").arg(QString::fromStdString(plan.algorithm),
                                                                       views::format_byte_count(plan.total_size())));
     caption->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
@@ -138,9 +194,12 @@ void CompareDialog::show_results() {
     auto* chart = new views::PoolChartWidget(box, false);
     chart->setMinimumSize(300, 120 * std::max<int>(1, static_cast<int>(problem.pools.size())));
     chart->set_data(views::build_chart_data(problem, plan, summarize_plan(problem, plan)));
+    chart->set_value_tops(tops);
     box_layout->addWidget(chart);
     charts_->addWidget(box);
   }
+  note_->setText(note);
+  note_->setVisible(!note.isEmpty());
   table_->resizeColumnsToContents();
   table_->horizontalHeader()->setStretchLastSection(true);
 }

@@ -1,8 +1,11 @@
 #pragma once
 
 #include <QDialog>
+#include <vector>
 
 class QHBoxLayout;
+class QLabel;
+class QScrollArea;
 class QListWidget;
 class QPushButton;
 class QTableWidget;
@@ -21,6 +24,9 @@ class CompareDialog : public QDialog {
   CompareDialog(ExplorerController* controller, QWidget* parent = nullptr);
   void run();
   QTableWidget* table() const { return table_; }
+  // The small chart of a table row (marked when its row is selected), and the note under the table.
+  QWidget* chart_box(int row) const { return chart_boxes_.at(static_cast<size_t>(row)); }
+  QLabel* note() const { return note_; }
 
  signals:
   void apply_algorithm(const QString& algorithm);
@@ -32,6 +38,9 @@ class CompareDialog : public QDialog {
   QListWidget* choices_;
   QTableWidget* table_;
   QHBoxLayout* charts_;
+  QLabel* note_;
+  QScrollArea* chart_scroll_ = nullptr;
+  std::vector<QWidget*> chart_boxes_;  // parallel to the table's rows
   QPushButton* run_;
   QPushButton* apply_;
 };

@@ -7,13 +7,15 @@
 #include <QPointer>
 #include <QStandardPaths>
 #include <QtConcurrent/QtConcurrentRun>
+#include <algorithm>
 
 #include "config/config_error.h"
 #include "export/bundle_writer.h"
 #include "export/export_error.h"
 #include "export/export_source.h"
-#include "mlf/mlf_model.h"
 #include "io/text_file.h"
+#include "mlf/mlf_model.h"
+#include "planners/incremental.h"
 #include "planners/registry.h"
 #include "session/session_file.h"
 
@@ -28,17 +30,70 @@ namespace {
 
 constexpr const char* kAsBuilt = "as-built";
 constexpr const char* kDefaultAlgorithm = "best";
+constexpr const char* kFirstPassAlgorithm = "best_fit_size";  // one greedy pass: milliseconds on 20,000 buffers
 constexpr int kAutosaveDelayMs = 1500;
+
+// Per buffer, how many others it conflicts with. Lifetimes: those that start before it ends, less
+// those that end before it starts (two sorted arrays, no pair lists). Lists: both directions.
+std::vector<int> count_conflicts(const Problem& problem) {
+  const size_t n = problem.buffers.size();
+  std::vector<int> counts(n, 0);
+  if (problem.interval_conflicts()) {
+    std::vector<int64_t> begins;
+    std::vector<int64_t> ends;
+    for (const Buffer& b : problem.buffers) {
+      if (!b.lifetime || b.lifetime->empty()) continue;
+      begins.push_back(b.lifetime->begin);
+      ends.push_back(b.lifetime->end);
+    }
+    std::sort(begins.begin(), begins.end());
+    std::sort(ends.begin(), ends.end());
+    for (size_t i = 0; i < n; ++i) {
+      const std::optional<Lifetime>& lt = problem.buffers[i].lifetime;
+      if (!lt || lt->empty()) continue;
+      const auto started = std::lower_bound(begins.begin(), begins.end(), lt->end) - begins.begin();
+      const auto ended = std::upper_bound(ends.begin(), ends.end(), lt->begin) - ends.begin();
+      counts[i] = static_cast<int>(started - ended - 1);
+    }
+    return counts;
+  }
+  const ConflictLists both = symmetric_conflicts(problem);
+  for (size_t i = 0; i < n; ++i)
+    counts[i] = static_cast<int>(both[i].size());
+  return counts;
+}
 
 }  // namespace
 
+std::vector<int> ExplorerController::conflicts_of(int buffer) const {
+  std::vector<int> out;
+  if (buffer < 0 || static_cast<size_t>(buffer) >= problem_.buffers.size()) return out;
+  const Buffer& self = problem_.buffers[static_cast<size_t>(buffer)];
+  for (size_t b = 0; b < problem_.buffers.size(); ++b) {
+    if (static_cast<int>(b) == buffer) continue;
+    const Buffer& other = problem_.buffers[b];
+    const bool conflict =
+        problem_.interval_conflicts()
+            ? self.lifetime && other.lifetime && self.lifetime->overlaps(*other.lifetime)
+            : std::find(self.conflicts.begin(), self.conflicts.end(), static_cast<int>(b)) != self.conflicts.end() ||
+                  std::find(other.conflicts.begin(), other.conflicts.end(), buffer) != other.conflicts.end();
+    if (conflict) out.push_back(static_cast<int>(b));
+  }
+  return out;
+}
+
 ExplorerController::ExplorerController(QObject* parent) : QObject(parent) {
-  connect(&load_watcher_, &QFutureWatcher<std::shared_ptr<LoadResult>>::finished, this, &ExplorerController::finish_loading);
+  connect(&load_watcher_, &QFutureWatcher<std::shared_ptr<LoadResult>>::finished, this,
+          &ExplorerController::finish_loading);
   connect(&plan_watcher_, &QFutureWatcher<Plan>::finished, this, [this] {
     const uint64_t generation = plan_watcher_.property("generation").toULongLong();
     if (generation != generation_) return;  // a newer plan is on its way
     plan_ = plan_watcher_.result();
     planning_ = false;
+    first_pass_ = false;
+    planned_problem_ = problem_;
+    planned_plan_ = plan_;
+    planned_time_limit_ = history_.current().time_limit_seconds;
     emit plan_ready();
     emit planning_finished();
   });
@@ -67,7 +122,8 @@ ExplorerController::~ExplorerController() {
 
 QStringList ExplorerController::algorithms() const {
   QStringList names;
-  for (const PlannerInfo& info : planner_catalog()) names << QString::fromStdString(info.name);
+  for (const PlannerInfo& info : planner_catalog())
+    names << QString::fromStdString(info.name);
   if (has_input() && input_->as_built) names << QString::fromLatin1(kAsBuilt);
   return names;
 }
@@ -110,6 +166,13 @@ void ExplorerController::finish_loading() {
   input_path_ = QFileInfo(load_watcher_.property("path").toString()).absoluteFilePath();
   module_ = load_watcher_.property("module").toString();
   comparison_.clear();
+  reference_.reset();
+  planned_plan_ = Plan{};
+  if (input_->as_built) {
+    reference_ = *input_->as_built;
+    reference_->algorithm = kAsBuilt;
+    finish_plan(input_->problem, *reference_);
+  }
   // The plan TVM made when the input carries one, else the strongest planner.
   const std::string default_algorithm = input_->as_built ? kAsBuilt : kDefaultAlgorithm;
   SessionEdits initial = initial_edits(input_->problem, default_algorithm);
@@ -132,7 +195,7 @@ void ExplorerController::finish_loading() {
 
 void ExplorerController::set_problem_from_edits() {
   problem_ = apply_edits(input_->problem, history_.current());
-  conflicts_ = conflict_lists(problem_);
+  conflict_counts_ = count_conflicts(problem_);
   plan_ = Plan{};
   plan_.allocations.assign(problem_.buffers.size(), Allocation{});
   compute_pool_sizes(problem_, plan_);
@@ -140,6 +203,16 @@ void ExplorerController::set_problem_from_edits() {
 
 bool ExplorerController::apply_edit(const QString& description, SessionEdits next) {
   if (!has_input()) return false;
+  // TVM's plan holds only for the input's own pools and no pins: the first edit of it plans with
+  // the default planner, and TVM's plan stays on as the reference.
+  const SessionEdits unedited = initial_edits(input_->problem, kAsBuilt);
+  if (history_.current().algorithm == kAsBuilt && next.algorithm == kAsBuilt &&
+      (next.pools != unedited.pools || next.pins != unedited.pins)) {
+    next.algorithm = kDefaultAlgorithm;
+    emit notice(tr("Planning with %1: TVM's plan holds only for the input's own pools. TVM's plan stays as the "
+                   "reference (View ▸ Show TVM's Plan).")
+                    .arg(QString::fromLatin1(kDefaultAlgorithm)));
+  }
   try {
     apply_edits(input_->problem, next);
   } catch (const ConfigError& e) {
@@ -189,31 +262,76 @@ void ExplorerController::start_planning() {
   const uint64_t generation = ++generation_;
   const std::string algorithm = history_.current().algorithm;
   planning_ = true;
+  first_pass_ = false;
   emit planning_started(QString::fromStdString(algorithm));
-  const Problem problem = problem_;
+  // Shared, not copied into the task: a 20,000-buffer problem takes milliseconds to copy.
+  const auto problem = std::make_shared<const Problem>(problem_);
   const SessionEdits unedited = initial_edits(input_->problem, algorithm);
   const bool unedited_pools = history_.current().pools == unedited.pools && history_.current().pins.empty();
-  const std::optional<Plan> as_built = input_->as_built;
+  const bool as_built_wanted = algorithm == kAsBuilt;
+  const std::shared_ptr<const Plan> as_built =
+      as_built_wanted && input_->as_built ? std::make_shared<const Plan>(*input_->as_built) : nullptr;
   const double time_limit = history_.current().time_limit_seconds;
+  const PlannerInfo* info = nullptr;
+  for (const PlannerInfo& entry : planner_catalog()) {
+    if (entry.name == algorithm) info = &entry;
+  }
+  // Pools the edit did not change keep their placement, unless the planner must reproduce TVM.
+  std::vector<bool> keep;
+  if (info && !info->tvm_compatible && planned_plan_.algorithm == algorithm && planned_time_limit_ == time_limit) {
+    keep = unchanged_pools(planned_problem_, planned_plan_, *problem);
+    if (std::none_of(keep.begin(), keep.end(), [](bool k) { return k; })) keep.clear();
+  }
+  const auto previous = std::make_shared<const Plan>(keep.empty() ? Plan{} : planned_plan_);
+  const bool instant_first = info && info->searching;
   std::shared_ptr<std::atomic<bool>> cancel = cancel_;
   QPointer<ExplorerController> self(this);
   plan_watcher_.setProperty("generation", QVariant::fromValue<qulonglong>(generation));
   plan_watcher_.setFuture(QtConcurrent::run([=]() {
-    if (algorithm == kAsBuilt) {
+    if (as_built_wanted) {
       Plan plan;
       if (as_built && unedited_pools) {
         plan = *as_built;
       } else {
-        plan.allocations.assign(problem.buffers.size(), Allocation{});
-        plan.diagnostics.push_back({Severity::kError, "as-built",
-                                    as_built ? "the as-built plan belongs to the input's own pools; undo the pool edits and pins "
-                                               "or choose a planner"
-                                             : "this input carries no plan",
-                                    {}, -1, {}});
+        plan.allocations.assign(problem->buffers.size(), Allocation{});
+        plan.diagnostics.push_back(
+            {Severity::kError,
+             "as-built",
+             as_built ? "the as-built plan belongs to the input's own pools; undo the pool edits and pins "
+                        "or choose a planner"
+                      : "this input carries no plan",
+             {},
+             -1,
+             {}});
       }
       plan.algorithm = kAsBuilt;
-      finish_plan(problem, plan);
+      finish_plan(*problem, plan);
       return plan;
+    }
+    auto planner = make_planner(algorithm);
+    if (!planner) {
+      Plan plan;
+      plan.algorithm = algorithm;
+      plan.allocations.assign(problem->buffers.size(), Allocation{});
+      plan.diagnostics.push_back(
+          {Severity::kError, "unknown-algorithm", "unknown algorithm '" + algorithm + "'", {}, -1, {}});
+      finish_plan(*problem, plan);
+      return plan;
+    }
+    auto run = [&](const Planner& p, const PlannerOptions& options) {
+      return keep.empty() ? run_planner(p, *problem, options)
+                          : run_planner_keeping(p, *problem, *previous, keep, options);
+    };
+    if (instant_first) {
+      // A valid plan at once from one greedy pass; the search below replaces it when done.
+      Plan first = quick_plan_keeping(*make_planner(kFirstPassAlgorithm), *problem, *previous, keep);
+      first.algorithm = algorithm;
+      QMetaObject::invokeMethod(
+          self.data(),
+          [self, generation, first = std::move(first)]() mutable {
+            if (self) self->take_first_pass(generation, std::move(first));
+          },
+          Qt::QueuedConnection);
     }
     PlannerOptions options;
     options.time_limit_seconds = time_limit;
@@ -228,27 +346,62 @@ void ExplorerController::start_planning() {
           },
           Qt::QueuedConnection);
     };
-    auto planner = make_planner(algorithm);
-    if (!planner) {
-      Plan plan;
-      plan.algorithm = algorithm;
-      plan.allocations.assign(problem.buffers.size(), Allocation{});
-      plan.diagnostics.push_back({Severity::kError, "unknown-algorithm", "unknown algorithm '" + algorithm + "'", {}, -1, {}});
-      finish_plan(problem, plan);
-      return plan;
-    }
-    return run_planner(*planner, problem, options);
+    return run(*planner, options);
   }));
+}
+
+void ExplorerController::take_first_pass(uint64_t generation, Plan plan) {
+  if (generation != generation_ || !planning_) return;  // outdated, or the search was faster
+  plan_ = std::move(plan);
+  first_pass_ = true;
+  emit plan_ready();
+}
+
+std::vector<qint64> ExplorerController::reference_pool_bytes() const {
+  std::vector<qint64> bytes(problem_.pools.size(), -1);
+  if (!reference_) return bytes;
+  const std::vector<PoolSetting>& pools = history_.current().pools;
+  for (size_t p = 0; p < pools.size() && p < bytes.size(); ++p) {
+    const std::optional<int> base = input_->problem.find_pool(pools[p].base);
+    if (base && static_cast<size_t>(*base) < reference_->pool_sizes.size())
+      bytes[p] = reference_->pool_sizes[static_cast<size_t>(*base)];
+  }
+  return bytes;
+}
+
+std::vector<Allocation> ExplorerController::reference_allocations() const {
+  std::vector<Allocation> mapped(problem_.buffers.size(), Allocation{});
+  if (!reference_) return mapped;
+  std::vector<int> current_of_base(input_->problem.pools.size(), -1);
+  const std::vector<PoolSetting>& pools = history_.current().pools;
+  for (size_t p = 0; p < pools.size(); ++p) {
+    if (const std::optional<int> base = input_->problem.find_pool(pools[p].base))
+      current_of_base[static_cast<size_t>(*base)] = static_cast<int>(p);
+  }
+  for (size_t b = 0; b < mapped.size() && b < reference_->allocations.size(); ++b) {
+    const Allocation& a = reference_->allocations[b];
+    if (a.placed() && static_cast<size_t>(a.pool) < current_of_base.size() &&
+        current_of_base[static_cast<size_t>(a.pool)] >= 0)
+      mapped[b] = Allocation{current_of_base[static_cast<size_t>(a.pool)], a.offset};
+  }
+  return mapped;
+}
+
+std::optional<qint64> ExplorerController::difference_to_reference() const {
+  if (!reference_ || plan_.algorithm == kAsBuilt || !plan_fits(problem_, plan_)) return std::nullopt;
+  return plan_.total_size() - reference_->total_size();
 }
 
 void ExplorerController::compare(const QStringList& algorithms) {
   if (!has_input()) return;
   const Problem problem = problem_;
   const std::optional<Plan> as_built = input_->as_built;
-  const bool unedited = history_.current().pools == initial_edits(input_->problem, "").pools && history_.current().pins.empty();
+  const bool unedited =
+      history_.current().pools == initial_edits(input_->problem, "").pools && history_.current().pins.empty();
   const double time_limit = history_.current().time_limit_seconds;
   std::vector<std::string> names;
-  for (const QString& name : algorithms) names.push_back(name.toStdString());
+  for (const QString& name : algorithms)
+    names.push_back(name.toStdString());
   if (compare_cancel_) compare_cancel_->store(true);
   compare_cancel_ = std::make_shared<std::atomic<bool>>(false);
   std::shared_ptr<std::atomic<bool>> cancel = compare_cancel_;
@@ -256,7 +409,20 @@ void ExplorerController::compare(const QStringList& algorithms) {
     std::vector<Plan> plans;
     for (const std::string& name : names) {
       if (name == kAsBuilt) {
-        if (!as_built || !unedited) continue;
+        if (!as_built) continue;
+        if (!unedited) {
+          // Listed with the reason, not left out silently.
+          Plan refused;
+          refused.algorithm = kAsBuilt;
+          refused.allocations.assign(problem.buffers.size(), Allocation{});
+          refused.diagnostics.push_back({Severity::kError, "as-built",
+                                         "TVM's plan holds only for the input's own pools without pins; the pools or "
+                                         "pins were edited",
+                                         {}, -1, {}});
+          finish_plan(problem, refused);
+          plans.push_back(std::move(refused));
+          continue;
+        }
         Plan plan = *as_built;
         plan.algorithm = kAsBuilt;
         finish_plan(problem, plan);
@@ -322,7 +488,9 @@ QString ExplorerController::autosave_path() {
   return folder + QStringLiteral("/autosave.usmpx.json");
 }
 
-void ExplorerController::remove_autosave() const { QFile::remove(autosave_path()); }
+void ExplorerController::remove_autosave() const {
+  QFile::remove(autosave_path());
+}
 
 void ExplorerController::write_autosave() {
   if (!modified()) {
@@ -389,9 +557,14 @@ void ExplorerController::export_sources(const QString& target, bool harness, boo
       options.harness = harness;
       const ExportBundle bundle = source.export_plan(problem, plan, options);
       write_bundle(bundle, out, {force}, input);
-      QString summary = tr("Wrote %1: %2 files, %3 changed or new.").arg(QString::fromStdString(out)).arg(bundle.files.size()).arg(bundle.changed.size());
-      for (const std::string& path : bundle.changed) summary += QStringLiteral("\n  ") + QString::fromStdString(path);
-      for (const Diagnostic& d : bundle.notes) summary += QStringLiteral("\n") + QString::fromStdString(d.message);
+      QString summary = tr("Wrote %1: %2 files, %3 changed or new.")
+                            .arg(QString::fromStdString(out))
+                            .arg(bundle.files.size())
+                            .arg(bundle.changed.size());
+      for (const std::string& path : bundle.changed)
+        summary += QStringLiteral("\n  ") + QString::fromStdString(path);
+      for (const Diagnostic& d : bundle.notes)
+        summary += QStringLiteral("\n") + QString::fromStdString(d.message);
       return {true, summary};
     } catch (const std::exception& e) {
       return {false, QString::fromStdString(e.what())};

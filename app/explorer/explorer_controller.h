@@ -56,7 +56,10 @@ class ExplorerController : public QObject {
   const LoadedInput& input() const { return *input_; }
   const Problem& problem() const { return problem_; }
   const Plan& plan() const { return plan_; }
-  const ConflictLists& conflicts() const { return conflicts_; }
+  // How many buffers each buffer conflicts with (both directions), and one buffer's conflicts,
+  // computed on demand: the full lists are quadratic when constants live throughout.
+  const std::vector<int>& conflict_counts() const { return conflict_counts_; }
+  std::vector<int> conflicts_of(int buffer) const;
   const EditHistory& history() const { return history_; }
   const SessionEdits& edits() const { return history_.current(); }
   const std::vector<Plan>& comparison() const { return comparison_; }
@@ -66,6 +69,18 @@ class ExplorerController : public QObject {
   bool modified() const { return has_input() && !history_.is_clean(); }
   bool busy() const { return loading_ || planning_; }
   bool planning() const { return planning_; }
+  // The shown plan is the instant first pass; the searching planner is still improving it.
+  bool plan_is_first_pass() const { return first_pass_; }
+
+  // TVM's own plan (as-built) when the input carries one: the reference every other plan is
+  // compared with, also after edits. Pool sizes per current pool (-1 where a pool has no
+  // counterpart in the input), allocations per buffer with pools mapped to the current pools.
+  bool has_reference() const { return reference_.has_value(); }
+  const Plan& reference() const { return *reference_; }
+  std::vector<qint64> reference_pool_bytes() const;
+  std::vector<Allocation> reference_allocations() const;
+  // Current total minus TVM's (nullopt without a reference, or while the plan is TVM's own).
+  std::optional<qint64> difference_to_reference() const;
   // Algorithms offered: the planner catalog, plus as-built when the input has a plan.
   QStringList algorithms() const;
 
@@ -86,18 +101,27 @@ class ExplorerController : public QObject {
   void export_finished(bool ok, const QString& summary);
   void edit_rejected(const QString& message);
   void history_changed();
+  // Something the user should know that is not an error (e.g. the planner was switched).
+  void notice(const QString& message);
 
  private:
   struct LoadResult;
   void finish_loading();
   void set_problem_from_edits();
   void start_planning();
+  void take_first_pass(uint64_t generation, Plan plan);
   void write_autosave();
 
   std::unique_ptr<LoadedInput> input_;
   Problem problem_;
   Plan plan_;
-  ConflictLists conflicts_;
+  bool first_pass_ = false;
+  std::optional<Plan> reference_;
+  // The last complete plan and the problem it was made for: pools an edit leaves unchanged keep it.
+  Problem planned_problem_;
+  Plan planned_plan_;
+  double planned_time_limit_ = 0;
+  std::vector<int> conflict_counts_;
   EditHistory history_;
   std::vector<Plan> comparison_;
   QString input_path_;

@@ -53,6 +53,9 @@ class MainWindow : public QMainWindow {
   views::PoolEditorWidget* pool_editor() const { return pool_editor_; }
   QListView* diagnostics_view() const { return diagnostics_view_; }
   QComboBox* algorithm_box() const { return algorithm_box_; }
+  QLineEdit* filter_box() const { return filter_; }
+  QLabel* status_totals() const { return status_totals_; }
+  QDoubleSpinBox* time_limit_box() const { return time_limit_box_; }
   std::vector<int> selected_buffers() const { return selection_; }
   void select_buffers(const std::vector<int>& buffers, bool reveal);
 
@@ -69,6 +72,8 @@ class MainWindow : public QMainWindow {
   void create_docks();
   void create_toolbar();
   void open_dialog();
+  void open_folder_dialog();
+  void apply_filter();
   void open_session_dialog();
   bool save_session(bool ask_for_path);
   bool maybe_save();
@@ -96,7 +101,6 @@ class MainWindow : public QMainWindow {
   void start_export(const QString& target, bool harness);
 
  private:
-
   ExplorerController* controller_;
   views::PoolChartWidget* chart_;
   views::BufferTableModel* table_model_;
@@ -121,6 +125,8 @@ class MainWindow : public QMainWindow {
   QAction* report_action_;
   QAction* export_action_;
   QAction* unpin_action_;
+  QAction* reference_action_;
+  QAction* exact_filter_action_;
   std::vector<int> selection_;
   std::function<QString(const QStringList&)> choose_module_;
   bool batch_mode_ = false;

@@ -48,8 +48,11 @@ std::optional<Lifetime> display_lifetime(const Problem& problem, const Buffer& b
 
 std::vector<LiveStep> live_bytes_profile(const Problem& problem, const Plan& plan, int pool) {
   std::map<int64_t, int64_t> delta;
+  const auto [first, end] = tick_range(problem);  // once, not per constant (display_lifetime's rule)
   for (size_t b = 0; b < problem.buffers.size() && b < plan.allocations.size(); ++b) {
-    const auto lt = display_lifetime(problem, problem.buffers[b]);
+    const Buffer& buffer = problem.buffers[b];
+    const std::optional<Lifetime> lt =
+        buffer.kind == BufferKind::kConstant ? std::optional<Lifetime>(Lifetime{first, end}) : buffer.lifetime;
     if (plan.allocations[b].pool != pool || !lt || lt->empty()) continue;
     delta[lt->begin] += problem.buffers[b].size_bytes;
     delta[lt->end] -= problem.buffers[b].size_bytes;

@@ -5,19 +5,9 @@
 
 #include "planners/lower_bound.h"
 #include "planners/pool_search.h"
+#include "report/size_text.h"
 
 namespace usmpx {
-namespace {
-
-std::string with_commas(int64_t value) {
-  std::string digits = std::to_string(value < 0 ? -value : value);
-  for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3)
-    digits.insert(static_cast<size_t>(i), ",");
-  return (value < 0 ? "-" : "") + digits;
-}
-
-}  // namespace
-
 bool minimize_pools(const Problem& problem, Plan& plan, Deadline& deadline, bool stop_at_fit) {
   std::vector<int64_t> used(problem.pools.size(), 0);
   std::vector<std::vector<int>> members(problem.pools.size());
@@ -55,16 +45,16 @@ bool minimize_pools(const Problem& problem, Plan& plan, Deadline& deadline, bool
     const int64_t lb = std::max(out.lower_bound, std::min(clique, out.size));
     proven_total += lb;
     const std::string& name = problem.pools[static_cast<size_t>(pool)].name;
-    std::string text = "pool '" + name + "': " + with_commas(out.size) + " bytes";
+    std::string text = "pool '" + name + "': " + with_separators(out.size) + " bytes";
     all_optimal = all_optimal && out.size <= lb;
     if (stop_at_fit && out.size <= info.size_hint_bytes) {
-      text += ", within its size hint " + with_commas(info.size_hint_bytes) + " (search stopped there)";
+      text += ", within its size hint " + with_separators(info.size_hint_bytes) + " (search stopped there)";
     } else if (stop_at_fit && out.searched && lb > info.size_hint_bytes) {
-      text += ", its buffers proven not to fit its size hint " + with_commas(info.size_hint_bytes);
+      text += ", its buffers proven not to fit its size hint " + with_separators(info.size_hint_bytes);
     } else if (out.size <= lb) {
       text += ", proven optimal";
     } else {
-      text += ", lower bound " + with_commas(lb) +
+      text += ", lower bound " + with_separators(lb) +
               (out.searched ? (deadline.cancelled() ? " (search cancelled)" : " (search stopped at its time limit)")
                             : " (too large for the exact search; greedy placement kept)");
     }

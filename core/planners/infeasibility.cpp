@@ -6,19 +6,13 @@
 #include "model/conflict_graph.h"
 #include "planners/lower_bound.h"
 #include "planners/pool_search.h"
+#include "report/size_text.h"
 
 namespace usmpx {
 namespace {
 
 constexpr size_t kMaxSearchedBuffers = 40;
 constexpr int64_t kProofNodes = 200000;
-
-std::string with_commas(int64_t value) {
-  std::string digits = std::to_string(value < 0 ? -value : value);
-  for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3)
-    digits.insert(static_cast<size_t>(i), ",");
-  return (value < 0 ? "-" : "") + digits;
-}
 
 class Explainer {
  public:
@@ -31,8 +25,9 @@ class Explainer {
     pool_ = pool;
     Diagnostic d;
     d.pool = pool;
-    const std::string head = "pool '" + info.name + "' is " + with_commas(used - hint_) + " bytes short (size hint " +
-                             with_commas(hint_) + ", the best plan found needs " + with_commas(used) + ")";
+    const std::string head = "pool '" + info.name + "' is " + with_separators(used - hint_) +
+                             " bytes short (size hint " + with_separators(hint_) + ", the best plan found needs " +
+                             with_separators(used) + ")";
     std::vector<int> confined;
     for (size_t b = 0; b < problem_.buffers.size(); ++b) {
       const std::vector<int> candidates = problem_.effective_candidates(static_cast<int>(b));
@@ -42,12 +37,26 @@ class Explainer {
     std::vector<int> subset = too_large_everywhere(pool, why);
     if (subset.empty()) subset = single_buffer(confined, why);
     if (subset.empty()) subset = clique(confined, why);
+    if (subset.empty()) {
+      // A buffer larger than the pool that could also go elsewhere: no search within this pool helps.
+      if (const int large = larger_than_pool(); large >= 0) {
+        // Not a proof that nothing fits (the buffer may fit elsewhere): a warning.
+        d.severity = Severity::kWarning;
+        d.code = "buffer-too-large";
+        d.message = head + ": '" + buffer(large).name + "' alone needs " + with_separators(buffer(large).size_bytes) +
+                    " bytes, more than the pool holds; enlarge the pool or move '" + buffer(large).name +
+                    "' to another pool";
+        d.buffers = {large};
+        return d;
+      }
+    }
     if (subset.empty()) subset = searched(confined, why);
     if (subset.empty()) {
       d.severity = Severity::kWarning;
       d.code = "overflow-unexplained";
       d.message =
-          head + "; no set of buffers was proven unable to fit, so a longer search (--time-limit) may find a plan";
+          head +
+          "; no set of buffers was proven unable to fit, so a longer search (a higher time limit) may find a plan";
       d.buffers = top_buffers();
       return d;
     }
@@ -77,7 +86,7 @@ class Explainer {
         return info.restricted() && size > info.size_hint_bytes;
       });
       if (nowhere && !candidates.empty()) {
-        why = "it needs " + with_commas(size) + " bytes on its own, more than any of its candidate pools holds";
+        why = "it needs " + with_separators(size) + " bytes on its own, more than any of its candidate pools holds";
         return {static_cast<int>(b)};
       }
     }
@@ -88,16 +97,26 @@ class Explainer {
     for (int b : confined) {
       const Buffer& buf = buffer(b);
       if (pinned_at(b) && *buf.pin->offset + buf.size_bytes > hint_) {
-        why = "it is pinned at offset " + with_commas(*buf.pin->offset) + " and ends at " +
-              with_commas(*buf.pin->offset + buf.size_bytes);
+        why = "it is pinned at offset " + with_separators(*buf.pin->offset) + " and ends at " +
+              with_separators(*buf.pin->offset + buf.size_bytes);
         return {b};
       }
       if (buf.size_bytes > hint_) {
-        why = "it needs " + with_commas(buf.size_bytes) + " bytes on its own";
+        why = "it needs " + with_separators(buf.size_bytes) + " bytes on its own";
         return {b};
       }
     }
     return {};
+  }
+
+  // The largest buffer the plan put into the pool when it alone exceeds the hint, else -1.
+  int larger_than_pool() const {
+    int found = -1;
+    for (size_t b = 0; b < problem_.buffers.size(); ++b) {
+      if (alloc_[b].pool != pool_ || problem_.buffers[b].size_bytes <= hint_) continue;
+      if (found < 0 || problem_.buffers[b].size_bytes > buffer(found).size_bytes) found = static_cast<int>(b);
+    }
+    return found;
   }
 
   // Buffers that all conflict with each other need the sum of their sizes.
@@ -117,7 +136,7 @@ class Explainer {
     if (sum <= hint_) return {};
     why = std::string(problem_.interval_conflicts() ? "they are live at the same time"
                                                     : "they all conflict with each other") +
-          " and need " + with_commas(sum) +
+          " and need " + with_separators(sum) +
           " bytes; without any one of them their sizes add up to no more than the hint";
     return subset;
   }
@@ -185,7 +204,7 @@ class Explainer {
         irreducible = false;
       }
     }
-    why = "the exact search proves that no placement of them fits within " + with_commas(hint_) + " bytes; " +
+    why = "the exact search proves that no placement of them fits within " + with_separators(hint_) + " bytes; " +
           (irreducible ? "without any one of them the rest fits" : "a smaller such set may exist");
     return set;
   }

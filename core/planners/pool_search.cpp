@@ -1,5 +1,7 @@
 #include "planners/pool_search.h"
 
+#include "planners/clique_pool.h"
+
 #include <algorithm>
 #include <iterator>
 #include <numeric>
@@ -103,6 +105,21 @@ PoolSearchOutcome minimize_pool(const Problem& problem, std::vector<Allocation>&
     floor = std::max(floor, (buf.pin && buf.pin->offset) ? end : buf.size_bytes);
   }
   out.size = size;
+  if (members.fixed.empty() && !members.items.empty()) {
+    // All conflicting (constant pools): stacked in closed form, proven when nothing pads.
+    int64_t sum = 0;
+    for (int b : members.items)
+      sum += problem.buffers[static_cast<size_t>(b)].size_bytes;
+    std::vector<Allocation> stacked = allocations;
+    if (const std::optional<int64_t> top = stack_clique_pool(problem, stacked, pool); top && *top <= size) {
+      allocations = std::move(stacked);
+      out.size = *top;
+      out.lower_bound = sum;
+      out.optimal = *top == sum;
+      if (out.optimal) return out;
+      size = *top;
+    }
+  }
   if (members.items.empty() || (target && size <= *target) || too_large(problem, members.items)) {
     out.lower_bound = floor;
     out.optimal = size <= floor;

@@ -1,5 +1,7 @@
 #include "planners/validator.h"
 
+#include "report/size_text.h"
+
 #include <algorithm>
 #include <set>
 #include <sstream>
@@ -19,8 +21,9 @@ class Validator {
 
   std::vector<Diagnostic> run() {
     if (plan_.allocations.size() != problem_.buffers.size()) {
-      add("plan-size", "the plan has " + std::to_string(plan_.allocations.size()) +
-                           " allocations for " + std::to_string(problem_.buffers.size()) + " buffers",
+      add("plan-size",
+          "the plan has " + std::to_string(plan_.allocations.size()) + " allocations for " +
+              std::to_string(problem_.buffers.size()) + " buffers",
           {});
       return std::move(out_);
     }
@@ -73,8 +76,8 @@ class Validator {
       }
       if (buf.pin && buf.pin->offset && *buf.pin->offset != a.offset) {
         add("pin-violated",
-            "buffer '" + buf.name + "' is pinned at offset " + std::to_string(*buf.pin->offset) +
-                " but placed at " + std::to_string(a.offset),
+            "buffer '" + buf.name + "' is pinned at offset " + std::to_string(*buf.pin->offset) + " but placed at " +
+                std::to_string(a.offset),
             {b}, a.pool);
       }
       if (a.offset < 0) {
@@ -95,9 +98,9 @@ class Validator {
     const Allocation& ax = alloc(x);
     const Allocation& ay = alloc(y);
     std::ostringstream msg;
-    msg << "buffers '" << buffer(x).name << "' [" << ax.offset << ", " << ax.offset + buffer(x).size_bytes
-        << ") and '" << buffer(y).name << "' [" << ay.offset << ", " << ay.offset + buffer(y).size_bytes
-        << ") overlap in pool '" << pool_name(ax.pool) << "' while both are live";
+    msg << "buffers '" << buffer(x).name << "' [" << ax.offset << ", " << ax.offset + buffer(x).size_bytes << ") and '"
+        << buffer(y).name << "' [" << ay.offset << ", " << ay.offset + buffer(y).size_bytes << ") overlap in pool '"
+        << pool_name(ax.pool) << "' while both are live";
     add("overlap", msg.str(), {x, y}, ax.pool);
   }
 
@@ -162,8 +165,8 @@ class Validator {
         }
       }
       add("pool-overflow",
-          "pool '" + pool.name + "' needs " + std::to_string(used[p]) + " bytes but its size hint is " +
-              std::to_string(pool.size_hint_bytes) + " (" + std::to_string(used[p] - pool.size_hint_bytes) +
+          "pool '" + pool.name + "' needs " + with_separators(used[p]) + " bytes but its size hint is " +
+              with_separators(pool.size_hint_bytes) + " (" + with_separators(used[p] - pool.size_hint_bytes) +
               " bytes over)",
           std::move(culprits), static_cast<int>(p));
     }

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "analysis/plan_summary.h"
+#include "report/size_text.h"
 
 namespace usmpx {
 namespace {
@@ -39,7 +40,15 @@ std::string percent(int64_t part, int64_t whole) {
   return text;
 }
 
-std::string gap(int64_t size, int64_t lb) { return percent(size - lb, lb); }
+std::string gap(int64_t size, int64_t lb) {
+  return percent(size - lb, lb);
+}
+
+// A size cell: readable, with the exact bytes on hover.
+std::string size_cell(int64_t bytes, const std::string& extra_class = "") {
+  return "<td class=\"n" + extra_class + "\" title=\"" + with_separators(bytes) + " bytes\">" +
+         escape(format_size(bytes)) + "</td>";
+}
 
 }  // namespace
 
@@ -52,48 +61,84 @@ std::string html_report(const ReportContent& c) {
          "td,th{border:1px solid #ccc;padding:3px 8px}td.n{text-align:right}th{background:#f0f0f0}"
          ".bad{color:#c00;font-weight:bold}img{max-width:100%;border:1px solid #ddd}</style></head><body>\n";
   out << "<h1>" << escape(c.title) << "</h1>\n<p>Input: <code>" << escape(c.input) << "</code> — " << p.buffers.size()
-      << " buffers, " << p.pools.size() << " pools. Chosen algorithm: <b>" << escape(c.chosen.algorithm) << "</b>, total "
-      << summary.total_bytes << " bytes, lower bound " << summary.lower_bound_bytes << " bytes (gap "
+      << " buffers, " << p.pools.size() << " pools. Chosen algorithm: <b>" << escape(c.chosen.algorithm)
+      << "</b>, total " << escape(format_size_exact(summary.total_bytes)) << ", lower bound "
+      << escape(format_size_exact(summary.lower_bound_bytes)) << " (gap "
       << gap(summary.total_bytes, summary.lower_bound_bytes) << "), "
-      << (summary.fits ? "fits" : "<span class=\"bad\">does not fit</span>") << ".</p>\n";
-  out << "<h2>Pools</h2>\n<table><tr><th>pool</th><th>kind</th><th>size</th><th>size hint</th><th>use</th><th>lower bound</th>"
+      << (summary.fits ? "fits" : "<span class=\"bad\">does not fit</span>") << ".";
+  if (c.reference_pool_bytes && c.chosen.algorithm != "as-built") {
+    out << " <b>" << escape(format_size_delta(summary.total_bytes - c.reference_total_bytes)) << " vs TVM's plan</b> ("
+        << escape(format_size_exact(c.reference_total_bytes)) << ").";
+  }
+  out << "</p>\n";
+  out << "<h2>Pools</h2>\n<table><tr><th>pool</th><th>kind</th><th>size</th><th>size hint</th><th>use</th><th>lower "
+         "bound</th>"
          "<th>gap</th><th>buffers</th><th>section</th></tr>\n";
   for (size_t i = 0; i < p.pools.size(); ++i) {
     const Pool& pool = p.pools[i];
     const PoolSummary& s = summary.pools[i];
-    out << "<tr><td>" << escape(pool.name) << "</td><td>" << to_string(pool.kind) << "</td><td class=\"n\">" << s.size_bytes
-        << "</td><td class=\"n\">" << (pool.restricted() ? std::to_string(pool.size_hint_bytes) : "unlimited")
-        << "</td><td class=\"n" << (s.over_hint ? " bad" : "") << "\">"
-        << (pool.restricted() ? percent(s.size_bytes, pool.size_hint_bytes) : "-")
-        << "</td><td class=\"n\">" << s.lower_bound_bytes << "</td><td class=\"n\">" << gap(s.size_bytes, s.lower_bound_bytes)
+    out << "<tr><td>" << escape(pool.name) << "</td><td>" << to_string(pool.kind) << "</td>" << size_cell(s.size_bytes)
+        << (pool.restricted() ? size_cell(pool.size_hint_bytes) : "<td class=\"n\">unlimited</td>") << "<td class=\"n"
+        << (s.over_hint ? " bad" : "") << "\">"
+        << (pool.restricted() ? percent(s.size_bytes, pool.size_hint_bytes) : "-") << "</td>"
+        << size_cell(s.lower_bound_bytes) << "<td class=\"n\">" << gap(s.size_bytes, s.lower_bound_bytes)
         << "</td><td class=\"n\">" << s.buffers << "</td><td>" << escape(pool.section) << "</td></tr>\n";
   }
   out << "</table>\n";
-  for (const std::string& image : c.images) out << "<p><img src=\"" << escape(image) << "\" alt=\"pool charts\"></p>\n";
+  if (c.reference_pool_bytes && c.chosen.algorithm != "as-built") {
+    out << "<h2>Compared with TVM's plan</h2>\n<table><tr><th>pool</th><th>TVM</th><th>" << escape(c.chosen.algorithm)
+        << "</th><th>difference</th></tr>\n";
+    for (size_t i = 0; i < p.pools.size() && i < c.reference_pool_bytes->size(); ++i) {
+      const int64_t tvm = (*c.reference_pool_bytes)[i];
+      out << "<tr><td>" << escape(p.pools[i].name) << "</td>" << (tvm >= 0 ? size_cell(tvm) : "<td class=\"n\">-</td>")
+          << size_cell(summary.pools[i].size_bytes) << "<td class=\"n\">"
+          << (tvm >= 0 ? escape(format_size_delta(summary.pools[i].size_bytes - tvm)) : "-") << "</td></tr>\n";
+    }
+    out << "<tr><th>total</th>" << size_cell(c.reference_total_bytes) << size_cell(summary.total_bytes)
+        << "<td class=\"n\"><b>" << escape(format_size_delta(summary.total_bytes - c.reference_total_bytes))
+        << "</b></td></tr>\n</table>\n";
+  }
+  for (const std::string& image : c.images)
+    out << "<p><img src=\"" << escape(image) << "\" alt=\"pool charts\"></p>\n";
   if (!c.compared.empty()) {
     out << "<h2>Algorithms compared</h2>\n<table><tr><th>algorithm</th>";
-    for (const Pool& pool : p.pools) out << "<th>" << escape(pool.name) << "</th>";
+    for (const Pool& pool : p.pools)
+      out << "<th>" << escape(pool.name) << "</th>";
     out << "<th>total</th><th>gap</th><th>time (ms)</th><th>fits</th><th>valid</th></tr>\n";
     for (const Plan& plan : c.compared) {
-      out << "<tr><td>" << escape(plan.algorithm) << (plan.algorithm == c.chosen.algorithm ? " (chosen)" : "") << "</td>";
-      for (size_t i = 0; i < p.pools.size(); ++i) out << "<td class=\"n\">" << (i < plan.pool_sizes.size() ? plan.pool_sizes[i] : 0) << "</td>";
+      out << "<tr><td>" << escape(plan.algorithm) << (plan.algorithm == c.chosen.algorithm ? " (chosen)" : "")
+          << "</td>";
+      for (size_t i = 0; i < p.pools.size(); ++i)
+        out << size_cell(i < plan.pool_sizes.size() ? plan.pool_sizes[i] : 0);
       char ms[32];
       std::snprintf(ms, sizeof ms, "%.1f", plan.runtime_ms);
-      out << "<td class=\"n\">" << plan.total_size() << "</td><td class=\"n\">" << gap(plan.total_size(), plan.lower_bound_bytes)
-          << "</td><td class=\"n\">" << ms << "</td><td>" << (plan_fits(p, plan) ? "yes" : "<span class=\"bad\">no</span>")
-          << "</td><td>" << (plan.has_errors() ? "<span class=\"bad\">no</span>" : "yes") << "</td></tr>\n";
+      out << size_cell(plan.total_size()) << "<td class=\"n\">" << gap(plan.total_size(), plan.lower_bound_bytes)
+          << "</td><td class=\"n\">" << ms << "</td><td>"
+          << (plan_fits(p, plan) ? "yes" : "<span class=\"bad\">no</span>") << "</td><td>"
+          << (plan.has_errors() ? "<span class=\"bad\">no</span>" : "yes") << "</td></tr>\n";
     }
     out << "</table>\n";
   }
-  if (!c.chosen.diagnostics.empty()) {
-    out << "<h2>Diagnostics</h2>\n<ul>\n";
-    for (const Diagnostic& d : c.chosen.diagnostics) out << "<li>" << to_string(d.severity) << ": " << escape(d.message) << "</li>\n";
+  if (!c.warnings.empty() || !c.chosen.diagnostics.empty()) {
+    // The input's warnings first, then the plan's findings, each once.
+    out << "<h2>Warnings and diagnostics</h2>\n<ul>\n";
+    std::vector<std::string> seen;
+    for (const std::vector<Diagnostic>* list : {&c.warnings, &c.chosen.diagnostics}) {
+      for (const Diagnostic& d : *list) {
+        const std::string line = std::string(to_string(d.severity)) + ": " + d.message;
+        if (std::find(seen.begin(), seen.end(), line) != seen.end()) continue;
+        seen.push_back(line);
+        out << "<li" << (d.severity == Severity::kError ? " class=\"bad\"" : "") << ">" << escape(line) << "</li>\n";
+      }
+    }
     out << "</ul>\n";
   }
-  out << "<h2>Allocations</h2>\n<table><tr><th>buffer</th><th>pool</th><th>offset</th><th>size</th><th>end</th><th>alignment</th>"
+  out << "<h2>Allocations</h2>\n<table><tr><th>buffer</th><th>pool</th><th>offset</th><th>size</th><th>end</"
+         "th><th>alignment</th>"
          "<th>kind</th><th>lifetime</th><th>pinned</th></tr>\n";
   std::vector<size_t> order(p.buffers.size());
-  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  for (size_t i = 0; i < order.size(); ++i)
+    order[i] = i;
   std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
     const Allocation& x = c.chosen.allocations[a];
     const Allocation& y = c.chosen.allocations[b];
@@ -102,12 +147,13 @@ std::string html_report(const ReportContent& c) {
   for (size_t i : order) {
     const Buffer& b = p.buffers[i];
     const Allocation& a = c.chosen.allocations[i];
-    out << "<tr><td>" << escape(b.name) << "</td><td>" << (a.placed() ? escape(p.pools[static_cast<size_t>(a.pool)].name) : "-")
-        << "</td><td class=\"n\">" << (a.placed() ? std::to_string(a.offset) : "-") << "</td><td class=\"n\">" << b.size_bytes
-        << "</td><td class=\"n\">" << (a.placed() ? std::to_string(a.offset + b.size_bytes) : "-") << "</td><td class=\"n\">"
-        << b.alignment << "</td><td>" << to_string(b.kind) << "</td><td>"
-        << (b.lifetime ? std::to_string(b.lifetime->first()) + "–" + std::to_string(b.lifetime->last()) : "") << "</td><td>"
-        << (b.pin ? "yes" : "") << "</td></tr>\n";
+    out << "<tr><td>" << escape(b.name) << "</td><td>"
+        << (a.placed() ? escape(p.pools[static_cast<size_t>(a.pool)].name) : "-") << "</td><td class=\"n\">"
+        << (a.placed() ? with_separators(a.offset) : "-") << "</td>" << size_cell(b.size_bytes) << "<td class=\"n\">"
+        << (a.placed() ? with_separators(a.offset + b.size_bytes) : "-") << "</td><td class=\"n\">" << b.alignment
+        << "</td><td>" << to_string(b.kind) << "</td><td>"
+        << (b.lifetime ? std::to_string(b.lifetime->first()) + "–" + std::to_string(b.lifetime->last()) : "")
+        << "</td><td>" << (b.pin ? "yes" : "") << "</td></tr>\n";
   }
   out << "</table>\n<p style=\"color:#888\">Generated by USMP Explorer.</p>\n</body></html>\n";
   return out.str();

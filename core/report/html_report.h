@@ -1,5 +1,6 @@
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,7 +18,12 @@ struct ReportContent {
   Problem problem;
   Plan chosen;
   std::vector<Plan> compared;
-  std::vector<std::string> images;  // relative paths of chart images to embed
+  std::vector<std::string> images;   // relative paths of chart images to embed
+  std::vector<Diagnostic> warnings;  // what reading the input reported
+  // TVM's own plan when the input carried one: its size per pool of `problem` (-1 where a pool
+  // has no counterpart) and in total, for the difference the chosen plan makes.
+  std::optional<std::vector<int64_t>> reference_pool_bytes;
+  int64_t reference_total_bytes = 0;
 };
 
 std::string html_report(const ReportContent& content);

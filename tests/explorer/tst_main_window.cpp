@@ -8,15 +8,15 @@
 #include <QTableWidget>
 #include <QtTest>
 
+#include "archive_builder.h"
 #include "chart/pool_chart_widget.h"
 #include "chart/qcustomplot_include.h"
 #include "compare_dialog.h"
-#include "export_dialog.h"
 #include "explorer_controller.h"
+#include "export_dialog.h"
 #include "main_window.h"
-#include "report_writer.h"
 #include "panels/pool_editor_widget.h"
-#include "archive_builder.h"
+#include "report_writer.h"
 #include "test_support.h"
 
 #include <fstream>
@@ -44,11 +44,14 @@ class TestMainWindow : public QObject {
   std::unique_ptr<app::MainWindow> window_;
   app::ExplorerController* controller() { return window_->controller(); }
   int buffer(const char* name) { return *controller()->problem().find_buffer(name); }
-  std::string pool_of(const char* name) { return testing::pool_of(controller()->problem(), controller()->plan(), name); }
+  std::string pool_of(const char* name) {
+    return testing::pool_of(controller()->problem(), controller()->plan(), name);
+  }
   void save_artefact(QWidget* widget, const QString& name) {
     QDir().mkpath(QStringLiteral(USMPX_ARTEFACTS_DIR));
     QTest::qWait(100);  // layouts settle and queued replots run
-    for (QCustomPlot* plot : widget->findChildren<QCustomPlot*>()) plot->replot();
+    for (QCustomPlot* plot : widget->findChildren<QCustomPlot*>())
+      plot->replot();
     widget->grab().save(QStringLiteral(USMPX_ARTEFACTS_DIR "/") + name);
   }
 
@@ -160,8 +163,9 @@ class TestMainWindow : public QObject {
     QListView* diagnostics = window_->diagnostics_view();
     QVERIFY(diagnostics->model()->rowCount() > 0);
     const QModelIndex first = diagnostics->model()->index(0, 0);
-    QCOMPARE(first.data().toString(), QStringLiteral("TVM USMP Error: the space available in the provided pools exceeded when "
-                                                     "trying to allocate the buffer : DepthwiseConv2d_acc"));
+    QCOMPARE(first.data().toString(),
+             QStringLiteral("TVM USMP Error: the space available in the provided pools exceeded when "
+                            "trying to allocate the buffer : DepthwiseConv2d_acc"));
     diagnostics->clicked(first);
     QCOMPARE(window_->selected_buffers(), std::vector<int>{buffer("DepthwiseConv2d_acc")});
     save_artefact(window_.get(), QStringLiteral("does_not_fit.png"));
@@ -184,10 +188,11 @@ class TestMainWindow : public QObject {
       if (index.data().toString().contains(QStringLiteral("cannot fit in it together"))) explained = index;
     }
     QVERIFY(explained.isValid());
-    QCOMPARE(explained.data().toString(),
-             QStringLiteral("pool 'sram' is 1,280 bytes short (size hint 30,720, the best plan found needs 32,000): "
-                            "'DepthwiseConv2d_acc' cannot fit in it together, whatever the placement (it needs 32,000 bytes "
-                            "on its own, more than any of its candidate pools holds)"));
+    QCOMPARE(
+        explained.data().toString(),
+        QStringLiteral("pool 'sram' is 1,280 bytes short (size hint 30,720, the best plan found needs 32,000): "
+                       "'DepthwiseConv2d_acc' cannot fit in it together, whatever the placement (it needs 32,000 bytes "
+                       "on its own, more than any of its candidate pools holds)"));
     diagnostics->clicked(explained);
     QCOMPARE(window_->selected_buffers(), std::vector<int>{buffer("DepthwiseConv2d_acc")});
   }
@@ -258,7 +263,9 @@ class TestMainWindow : public QObject {
     QVERIFY(ready.wait(30000));
     QCOMPARE(dialog.table()->rowCount(), static_cast<int>(controller()->algorithms().size()));
     QCOMPARE(dialog.table()->item(2, 0)->text(), QStringLiteral("hill_climb"));
-    QCOMPARE(dialog.table()->item(2, 4)->text(), QStringLiteral("68912"));  // dtcm, sram, flash, total
+    // dtcm, sram, flash, total: in KiB as everywhere, the exact bytes kept with the cell.
+    QCOMPARE(dialog.table()->item(2, 4)->text(), QStringLiteral("67.3 KiB"));
+    QCOMPARE(dialog.table()->item(2, 4)->data(Qt::UserRole).toLongLong(), 68912);
     save_artefact(&dialog, QStringLiteral("compare_dialog.png"));
     QSignalSpy applied(&dialog, &app::CompareDialog::apply_algorithm);
     dialog.table()->selectRow(2);
@@ -275,12 +282,14 @@ class TestMainWindow : public QObject {
     QString error;
     const QStringList files = write_review_report(*controller(), *window_->chart(), folder, &error);
     QCOMPARE(files, (QStringList{"charts.png", "charts.pdf", "charts.svg", "report.html"}));
-    for (const QString& f : files) QVERIFY(QFileInfo(QDir(folder).filePath(f)).size() > 100);
+    for (const QString& f : files)
+      QVERIFY(QFileInfo(QDir(folder).filePath(f)).size() > 100);
     QFile html(QDir(folder).filePath(QStringLiteral("report.html")));
     QVERIFY(html.open(QIODevice::ReadOnly));
     const QString text = QString::fromUtf8(html.readAll());
     QVERIFY(text.contains(QStringLiteral("Memory plan review: kws_cnn.problem.json")));
-    QVERIFY(text.contains(QStringLiteral("<td>dtcm</td><td>workspace</td><td class=\"n\">13376</td>")));
+    QVERIFY(text.contains(
+        QStringLiteral("<td>dtcm</td><td>workspace</td><td class=\"n\" title=\"13,376 bytes\">13.1 KiB</td>")));
     QDir(folder).removeRecursively();
   }
 
@@ -292,7 +301,8 @@ class TestMainWindow : public QObject {
     }
     auto read_json = [](const std::string& p) { return nlohmann::ordered_json::parse(std::ifstream(p)); };
     nlohmann::ordered_json meta = read_json(testing::fixture_path("mlf/usmp_default_pools/metadata.json"));
-    meta["modules"]["mini"] = read_json(testing::fixture_path("mlf/usmp_external_pools/metadata.json"))["modules"]["mini"];
+    meta["modules"]["mini"] =
+        read_json(testing::fixture_path("mlf/usmp_external_pools/metadata.json"))["modules"]["mini"];
     for (testing::TarEntry& e : entries) {
       if (e.path == "./metadata.json") e.data = meta.dump(2);
     }
@@ -322,7 +332,8 @@ class TestMainWindow : public QObject {
     QVERIFY(window_->open_path(QString::fromStdString(testing::fixture_path("bad/negative_size.json"))));
     controller()->wait_idle();
     QCOMPARE(failed.count(), 1);
-    QVERIFY(failed.at(0).at(0).toString().contains(QStringLiteral("negative_size.json:6:66: size_bytes must not be negative")));
+    QVERIFY(failed.at(0).at(0).toString().contains(
+        QStringLiteral("negative_size.json:6:66: size_bytes must not be negative")));
     QCOMPARE(controller()->problem().buffers.size(), size_t{19});
   }
 
@@ -371,7 +382,8 @@ class TestMainWindow : public QObject {
     QDir(target).removeRecursively();
 
     // A TIR dump exports too: C generated from the TIR, as an MLF archive.
-    QVERIFY(window_->open_path(QString::fromStdString(testing::source_path("resources/examples/kws_dscnn.tvmscript.py"))));
+    QVERIFY(
+        window_->open_path(QString::fromStdString(testing::source_path("resources/examples/kws_dscnn.tvmscript.py"))));
     controller()->wait_idle();
     QVERIFY(action->isEnabled());
     const QString tar = QDir::temp().filePath(QStringLiteral("usmpx-gui-export-tir.tar"));

@@ -1,6 +1,73 @@
 #include "chart/chart_data.h"
 
+#include <map>
+#include <set>
+
 namespace usmpx::views {
+namespace {
+
+BufferBox box_of(const Problem& problem, const ChartData& data, int b, const Allocation& a) {
+  const Buffer& buffer = problem.buffers[static_cast<size_t>(b)];
+  BufferBox box;
+  box.buffer = b;
+  // display_lifetime's rule (constants span the run) without its scan of all buffers per call.
+  const std::optional<Lifetime> lifetime = buffer.kind == BufferKind::kConstant
+                                               ? std::optional<Lifetime>(Lifetime{static_cast<int64_t>(data.tick_first),
+                                                                                  static_cast<int64_t>(data.tick_end)})
+                                               : buffer.lifetime;
+  if (lifetime && !lifetime->empty()) {
+    box.x0 = static_cast<double>(lifetime->begin);
+    box.x1 = static_cast<double>(lifetime->end);
+  } else {
+    box.x0 = data.tick_first;
+    box.x1 = data.tick_end;
+  }
+  box.y0 = static_cast<double>(a.offset);
+  box.y1 = static_cast<double>(a.offset + buffer.size_bytes);
+  box.role = buffer_role(buffer);
+  box.pinned = buffer.pin.has_value();
+  box.label = QString::fromStdString(buffer.name);
+  return box;
+}
+
+// Bytes in use at each tick by the buffers the plan put into `pool`, by the planner's own
+// lifetimes (constants are drawn across the whole run but planned by theirs): the length of the
+// union of their address ranges, so buffers that share memory count once and the line never rises
+// above the pool's used size.
+std::vector<LiveStep> occupied_bytes(const Problem& problem, const Plan& plan, int pool) {
+  std::map<int64_t, std::vector<std::pair<int, bool>>> events;  // tick -> (buffer, starts)
+  for (size_t b = 0; b < problem.buffers.size() && b < plan.allocations.size(); ++b) {
+    const std::optional<Lifetime>& lt = problem.buffers[b].lifetime;
+    if (plan.allocations[b].pool != pool || !lt || lt->empty()) continue;
+    events[lt->begin].emplace_back(static_cast<int>(b), true);
+    events[lt->end].emplace_back(static_cast<int>(b), false);
+  }
+  std::set<std::pair<int64_t, int>> active;  // (offset, buffer), so the union is one ordered pass
+  std::vector<LiveStep> steps;
+  for (const auto& [tick, changes] : events) {
+    for (const auto& [b, starts] : changes) {
+      const std::pair<int64_t, int> key{plan.allocations[static_cast<size_t>(b)].offset, b};
+      if (starts) {
+        active.insert(key);
+      } else {
+        active.erase(key);
+      }
+    }
+    int64_t bytes = 0;
+    int64_t reached = INT64_MIN;
+    for (const auto& [offset, b] : active) {
+      const int64_t end = offset + problem.buffers[static_cast<size_t>(b)].size_bytes;
+      if (end <= reached) continue;
+      bytes += end - std::max(offset, reached);
+      reached = end;
+    }
+    if (!steps.empty() && steps.back().bytes == bytes) continue;
+    steps.push_back({tick, bytes});
+  }
+  return steps;
+}
+
+}  // namespace
 
 ChartData build_chart_data(const Problem& problem, const Plan& plan, const PlanSummary& summary) {
   ChartData data;
@@ -18,32 +85,27 @@ ChartData build_chart_data(const Problem& problem, const Plan& plan, const PlanS
       pd.size_bytes = summary.pools[p].size_bytes;
       pd.lower_bound_bytes = summary.pools[p].lower_bound_bytes;
       pd.over_hint = summary.pools[p].over_hint;
-      pd.live_bytes = summary.pools[p].live_bytes;
+      pd.live_bytes = occupied_bytes(problem, plan, static_cast<int>(p));
     }
     data.pools.push_back(std::move(pd));
   }
   for (size_t b = 0; b < problem.buffers.size() && b < plan.allocations.size(); ++b) {
     const Allocation& a = plan.allocations[b];
     if (!a.placed() || static_cast<size_t>(a.pool) >= data.pools.size()) continue;
-    const Buffer& buffer = problem.buffers[b];
-    BufferBox box;
-    box.buffer = static_cast<int>(b);
-    const std::optional<Lifetime> lifetime = display_lifetime(problem, buffer);
-    if (lifetime && !lifetime->empty()) {
-      box.x0 = static_cast<double>(lifetime->begin);
-      box.x1 = static_cast<double>(lifetime->end);
-    } else {
-      box.x0 = data.tick_first;
-      box.x1 = data.tick_end;
-    }
-    box.y0 = static_cast<double>(a.offset);
-    box.y1 = static_cast<double>(a.offset + buffer.size_bytes);
-    box.role = buffer_role(buffer);
-    box.pinned = buffer.pin.has_value();
-    box.label = QString::fromStdString(buffer.name);
-    data.pools[static_cast<size_t>(a.pool)].boxes.push_back(std::move(box));
+    data.pools[static_cast<size_t>(a.pool)].boxes.push_back(box_of(problem, data, static_cast<int>(b), a));
   }
   return data;
+}
+
+void add_reference(ChartData& data, const Problem& problem, const std::vector<Allocation>& allocations,
+                   const std::vector<qint64>& pool_bytes) {
+  for (size_t p = 0; p < data.pools.size() && p < pool_bytes.size(); ++p)
+    data.pools[p].reference_bytes = pool_bytes[p];
+  for (size_t b = 0; b < problem.buffers.size() && b < allocations.size(); ++b) {
+    const Allocation& a = allocations[b];
+    if (!a.placed() || static_cast<size_t>(a.pool) >= data.pools.size()) continue;
+    data.pools[static_cast<size_t>(a.pool)].reference_boxes.push_back(box_of(problem, data, static_cast<int>(b), a));
+  }
 }
 
 }  // namespace usmpx::views

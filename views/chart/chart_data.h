@@ -21,6 +21,10 @@ struct PoolChartData {
   bool over_hint = false;
   std::vector<BufferBox> boxes;
   std::vector<LiveStep> live_bytes;
+  // TVM's plan of this pool, when the input carried one and this is not it: its size (-1 none)
+  // and its boxes, drawn as outlines on request.
+  qint64 reference_bytes = -1;
+  std::vector<BufferBox> reference_boxes;
 };
 
 struct ChartData {
@@ -31,5 +35,10 @@ struct ChartData {
 
 // Turns a plan into boxes per pool. Buffers without a lifetime span the whole time axis.
 ChartData build_chart_data(const Problem& problem, const Plan& plan, const PlanSummary& summary);
+
+// Adds the reference plan (TVM's): per pool its size and its boxes. `allocations` are parallel to
+// the problem's buffers with pools of `problem`; `pool_bytes` per pool, -1 where there is none.
+void add_reference(ChartData& data, const Problem& problem, const std::vector<Allocation>& allocations,
+                   const std::vector<qint64>& pool_bytes);
 
 }  // namespace usmpx::views

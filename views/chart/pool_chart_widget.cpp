@@ -8,23 +8,27 @@
 #include "chart/box_colors.h"
 #include "chart/byte_ticker.h"
 #include "chart/pool_plottable.h"
+#include "report/size_text.h"
 
 namespace usmpx::views {
 namespace {
 
-constexpr int kHintGrabPixels = 5;
+constexpr int kHintGrabPixels = 8;  // the dashed line is 2 px: grab it within a finger's width
 constexpr int kDragThresholdPixels = 4;
 
 QString legend_html() {
   QString html;
-  for (BufferRole role : {BufferRole::kIntermediate, BufferRole::kOperatorInternal, BufferRole::kConstant, BufferRole::kInputOutput}) {
+  for (BufferRole role :
+       {BufferRole::kIntermediate, BufferRole::kOperatorInternal, BufferRole::kConstant, BufferRole::kInputOutput}) {
     const std::string_view name = to_string(role);
     html += QStringLiteral("<span style='color:%1'>&#9632;</span> %2 &nbsp; ")
                 .arg(role_color(role).name(), QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size())));
   }
-  html += QStringLiteral("&nbsp;<b>&#8212;</b> used &nbsp; <span style='color:#d62728'><b>- -</b></span> size hint &nbsp; "
-                         "<span style='color:#2ca02c'><b>&#183;&#183;&#183;</b></span> lower bound &nbsp; "
-                         "<span style='color:#444'>&#9473;</span> live bytes &nbsp; &#9698; pinned");
+  html += QStringLiteral(
+      "&nbsp;<b>&#8212;</b> used &nbsp; <span style='color:#d62728'><b>- -</b></span> size hint &nbsp; "
+      "<span style='color:#2ca02c'><b>&#183;&#183;&#183;</b></span> lower bound &nbsp; "
+      "<span style='color:#444'>&#9473;</span> bytes in use &nbsp; &#9698; pinned &nbsp; "
+      "<span style='color:#78008c'><b>- -</b></span> TVM's plan (View menu)");
   return html;
 }
 
@@ -39,8 +43,9 @@ PoolChartWidget::PoolChartWidget(QWidget* parent, bool interactive)
     auto* legend = new QLabel(legend_html());
     legend->setContentsMargins(8, 2, 8, 0);
     legend->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
-    legend->setToolTip(tr("Drag a box to another pool to repin it, up or down to pin its offset; "
-                          "drag the red line to resize the pool; wheel zooms, dragging the background pans"));
+    legend->setToolTip(
+        tr("Drag a box to another pool to repin it, up or down to pin its offset; "
+           "drag the red line to resize the pool; wheel zooms, dragging the background pans"));
     layout->addWidget(legend);
   }
   layout->addWidget(plot_);
@@ -71,15 +76,26 @@ QString PoolChartWidget::title_text(const PoolChartData& pool) const {
     if (pool.size_hint_bytes >= 0) compact += QStringLiteral(" / ") + format_byte_count(pool.size_hint_bytes);
     return compact;
   }
-  QString text = QStringLiteral("%1 (%2)  used %3").arg(pool.name, pool.constant ? tr("constant") : tr("workspace"),
-                                                         format_byte_count(pool.size_bytes));
+  // Used and hint in exact bytes when rounding would make them read the same ("16 KiB of 16 KiB").
+  const bool same_words = pool.size_hint_bytes >= 0 && pool.size_bytes != pool.size_hint_bytes &&
+                          format_byte_count(pool.size_bytes) == format_byte_count(pool.size_hint_bytes);
+  auto words = [&](qint64 bytes) {
+    return same_words ? QString::fromStdString(with_separators(bytes)) + QStringLiteral(" B")
+                      : format_byte_count(bytes);
+  };
+  QString text = QStringLiteral("%1 (%2)  used %3")
+                     .arg(pool.name, pool.constant ? tr("constant") : tr("workspace"), words(pool.size_bytes));
   if (pool.size_hint_bytes >= 0) {
     text += tr(" of %1 (%2%)")
-                .arg(format_byte_count(pool.size_hint_bytes))
-                .arg(pool.size_hint_bytes > 0 ? 100.0 * static_cast<double>(pool.size_bytes) / static_cast<double>(pool.size_hint_bytes) : 0.0,
+                .arg(words(pool.size_hint_bytes))
+                .arg(pool.size_hint_bytes > 0
+                         ? 100.0 * static_cast<double>(pool.size_bytes) / static_cast<double>(pool.size_hint_bytes)
+                         : 0.0,
                      0, 'f', 1);
   }
   text += tr("  ·  lower bound %1").arg(format_byte_count(pool.lower_bound_bytes));
+  if (pool.reference_bytes >= 0)
+    text += tr("  ·  %1 vs TVM").arg(format_byte_delta(pool.size_bytes - pool.reference_bytes));
   if (pool.over_hint) text += tr("  ·  DOES NOT FIT");
   return text;
 }
@@ -103,8 +119,16 @@ void PoolChartWidget::rebuild_layout() {
     view.rect->setRangeDrag(Qt::Horizontal | Qt::Vertical);
     view.rect->setRangeZoom(Qt::Horizontal | Qt::Vertical);
     view.rect->axis(QCPAxis::atLeft)->setTicker(bytes);
+    if (!interactive_) {
+      // Small charts side by side: three byte ticks, labels in a readable size.
+      bytes->setTickCount(3);
+      QFont small = font();
+      small.setPointSize(8);
+      view.rect->axis(QCPAxis::atLeft)->setTickLabelFont(small);
+      view.rect->axis(QCPAxis::atBottom)->setTickLabelFont(small);
+    }
     view.rect->axis(QCPAxis::atBottom)->setTicker(ticks);
-    view.rect->axis(QCPAxis::atLeft)->setLabel(tr("offset"));
+    if (interactive_) view.rect->axis(QCPAxis::atLeft)->setLabel(tr("offset"));
     if (p + 1 == data_.pools.size()) view.rect->axis(QCPAxis::atBottom)->setLabel(tr("time (ticks)"));
     plot_->plotLayout()->setRowStretchFactor(static_cast<int>(2 * p), 0.001);
     QCPAxis* x = view.rect->axis(QCPAxis::atBottom);
@@ -158,6 +182,7 @@ void PoolChartWidget::fill_pool(size_t p) {
   view.title->setTextColor(pool.over_hint ? QColor(200, 0, 0) : QColor(30, 30, 30));
   view.boxes->set_boxes(pool.boxes);
   view.boxes->set_highlighted(selection_);
+  view.boxes->set_reference(show_reference_ ? pool.reference_boxes : std::vector<BufferBox>{});
   QVector<double> keys;
   QVector<double> values;
   for (const LiveStep& step : pool.live_bytes) {
@@ -176,10 +201,12 @@ void PoolChartWidget::fill_pool(size_t p) {
 
 void PoolChartWidget::set_data(ChartData data) {
   bool same_pools = data.pools.size() == data_.pools.size() && !pools_.empty();
-  for (size_t p = 0; same_pools && p < data.pools.size(); ++p) same_pools = data.pools[p].name == data_.pools[p].name;
+  for (size_t p = 0; same_pools && p < data.pools.size(); ++p)
+    same_pools = data.pools[p].name == data_.pools[p].name;
   data_ = std::move(data);
   if (!same_pools) rebuild_layout();
-  for (size_t p = 0; p < pools_.size(); ++p) fill_pool(p);
+  for (size_t p = 0; p < pools_.size(); ++p)
+    fill_pool(p);
   if (!same_pools) {
     reset_view();
     return;
@@ -200,22 +227,41 @@ void PoolChartWidget::reset_view() {
     const PoolChartData& pool = data_.pools[p];
     double top = std::max<double>({static_cast<double>(pool.size_bytes), static_cast<double>(pool.size_hint_bytes),
                                    static_cast<double>(pool.lower_bound_bytes), 16.0});
+    if (p < value_tops_.size() && value_tops_[p] > 0) top = static_cast<double>(value_tops_[p]);
     pools_[p].rect->axis(QCPAxis::atBottom)->setRange(data_.tick_first - 0.02 * span, data_.tick_end + 0.02 * span);
     pools_[p].rect->axis(QCPAxis::atLeft)->setRange(0, top * 1.08);
   }
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
+void PoolChartWidget::set_value_tops(std::vector<qint64> tops) {
+  value_tops_ = std::move(tops);
+  reset_view();
+}
+
+void PoolChartWidget::set_show_reference(bool show) {
+  show_reference_ = show;
+  for (size_t p = 0; p < pools_.size(); ++p)
+    fill_pool(p);
+  plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+QString PoolChartWidget::pool_title(int pool) const {
+  return pools_.at(static_cast<size_t>(pool)).title->text();
+}
+
 void PoolChartWidget::sync_time_axes(const QCPRange& range) {
   if (syncing_) return;
   syncing_ = true;
-  for (PoolView& view : pools_) view.rect->axis(QCPAxis::atBottom)->setRange(range);
+  for (PoolView& view : pools_)
+    view.rect->axis(QCPAxis::atBottom)->setRange(range);
   syncing_ = false;
 }
 
 void PoolChartWidget::set_selection(const std::vector<int>& buffers) {
   selection_ = std::unordered_set<int>(buffers.begin(), buffers.end());
-  for (PoolView& view : pools_) view.boxes->set_highlighted(selection_);
+  for (PoolView& view : pools_)
+    view.boxes->set_highlighted(selection_);
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -232,8 +278,16 @@ void PoolChartWidget::reveal(int buffer) {
   const BufferBox* box = pools_[static_cast<size_t>(p)].boxes->box_of(buffer);
   QCPAxis* x = pools_[static_cast<size_t>(p)].rect->axis(QCPAxis::atBottom);
   QCPAxis* y = pools_[static_cast<size_t>(p)].rect->axis(QCPAxis::atLeft);
-  if (box->x1 < x->range().lower || box->x0 > x->range().upper) x->setRange(x->range() + ((box->x0 + box->x1) / 2 - x->range().center()));
-  if (box->y1 < y->range().lower || box->y0 > y->range().upper) y->setRange(y->range() + ((box->y0 + box->y1) / 2 - y->range().center()));
+  // Zoom in until the box takes a readable share of its chart (a tenth of each direction at
+  // least), never out, and centre it.
+  const double width = std::max(1.0, box->x1 - box->x0);
+  const double height = std::max(1.0, box->y1 - box->y0);
+  const double x_span = std::min(x->range().size(), std::max(width * 10.0, 8.0));
+  const double y_span = std::min(y->range().size(), height * 10.0);
+  const double x_mid = (box->x0 + box->x1) / 2;
+  const double y_mid = (box->y0 + box->y1) / 2;
+  x->setRange(x_mid - x_span / 2, x_mid + x_span / 2);
+  y->setRange(std::max(0.0, y_mid - y_span / 2), std::max(0.0, y_mid - y_span / 2) + y_span);
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -252,7 +306,10 @@ int PoolChartWidget::buffer_at(const QPoint& pixel) const {
 QRect PoolChartWidget::buffer_rect(int buffer) const {
   const int p = pool_of_buffer(buffer);
   if (p < 0) return {};
-  return pools_[static_cast<size_t>(p)].boxes->pixel_rect(buffer).intersected(pools_[static_cast<size_t>(p)].rect->rect()).toRect();
+  return pools_[static_cast<size_t>(p)]
+      .boxes->pixel_rect(buffer)
+      .intersected(pools_[static_cast<size_t>(p)].rect->rect())
+      .toRect();
 }
 
 QPoint PoolChartWidget::buffer_center(int buffer) const {
@@ -262,7 +319,8 @@ QPoint PoolChartWidget::buffer_center(int buffer) const {
 
 QPoint PoolChartWidget::pixel_of(int pool, double tick, double offset) const {
   const PoolView& view = pools_.at(static_cast<size_t>(pool));
-  return QPointF(view.rect->axis(QCPAxis::atBottom)->coordToPixel(tick), view.rect->axis(QCPAxis::atLeft)->coordToPixel(offset))
+  return QPointF(view.rect->axis(QCPAxis::atBottom)->coordToPixel(tick),
+                 view.rect->axis(QCPAxis::atLeft)->coordToPixel(offset))
       .toPoint();
 }
 
@@ -277,8 +335,20 @@ double PoolChartWidget::offset_at(int pool, int pixel_y) const {
   return pools_.at(static_cast<size_t>(pool)).rect->axis(QCPAxis::atLeft)->pixelToCoord(pixel_y);
 }
 
+QRectF PoolChartWidget::ghost_rect() const {
+  if (!ghost_ || !ghost_->visible()) return {};
+  return QRectF(ghost_->topLeft->pixelPosition(), ghost_->bottomRight->pixelPosition()).normalized();
+}
+
+int PoolChartWidget::on_hint_line(const QPoint& pixel) const {
+  const int p = pool_at(pixel);
+  if (p < 0 || data_.pools[static_cast<size_t>(p)].size_hint_bytes < 0) return -1;
+  return std::abs(hint_line_point(p).y() - pixel.y()) <= kHintGrabPixels ? p : -1;
+}
+
 void PoolChartWidget::set_range_drag(bool enabled) {
-  for (PoolView& view : pools_) view.rect->setRangeDrag(enabled ? Qt::Horizontal | Qt::Vertical : Qt::Orientations());
+  for (PoolView& view : pools_)
+    view.rect->setRangeDrag(enabled ? Qt::Horizontal | Qt::Vertical : Qt::Orientations());
 }
 
 void PoolChartWidget::on_press(QMouseEvent* event) {
@@ -286,8 +356,7 @@ void PoolChartWidget::on_press(QMouseEvent* event) {
   press_pos_ = event->pos();
   const int p = pool_at(event->pos());
   if (p < 0) return;
-  const PoolChartData& pool = data_.pools[static_cast<size_t>(p)];
-  if (pool.size_hint_bytes >= 0 && std::abs(hint_line_point(p).y() - event->pos().y()) <= kHintGrabPixels) {
+  if (on_hint_line(event->pos()) == p) {
     drag_ = DragKind::kHint;
     drag_pool_ = p;
     set_range_drag(false);
@@ -305,19 +374,24 @@ void PoolChartWidget::on_press(QMouseEvent* event) {
 
 void PoolChartWidget::on_move(QMouseEvent* event) {
   if (drag_ == DragKind::kNone) {
-    if (event->buttons() == Qt::NoButton) show_tooltip(event);
+    if (event->buttons() == Qt::NoButton) {
+      plot_->setCursor(on_hint_line(event->pos()) >= 0 ? Qt::SizeVerCursor : Qt::ArrowCursor);
+      show_tooltip(event);
+    }
     return;
   }
   if (drag_ == DragKind::kHint) {
     const double bytes = std::max(0.0, offset_at(drag_pool_, event->pos().y()));
     set_line(pools_[static_cast<size_t>(drag_pool_)].hint, bytes, true);
-    QToolTip::showText(event->globalPosition().toPoint(), tr("size hint: %1 bytes").arg(static_cast<qint64>(bytes)), plot_);
+    QToolTip::showText(event->globalPosition().toPoint(),
+                       tr("size hint: %1").arg(format_byte_count_exact(static_cast<qint64>(bytes))), plot_);
     plot_->replot(QCustomPlot::rpQueuedReplot);
     return;
   }
   if ((event->pos() - press_pos_).manhattanLength() < kDragThresholdPixels) return;
   const QRectF r = pools_[static_cast<size_t>(drag_pool_)].boxes->pixel_rect(drag_buffer_);
-  const QPointF bottom_left = QPointF(event->pos()) - grab_offset_;
+  // Only the offset and the pool change: the ghost stays on the buffer's lifetime.
+  const QPointF bottom_left(r.left(), QPointF(event->pos()).y() - grab_offset_.y());
   ghost_->topLeft->setCoords(bottom_left.x(), bottom_left.y() - r.height());
   ghost_->bottomRight->setCoords(bottom_left.x() + r.width(), bottom_left.y());
   ghost_->setVisible(true);
@@ -338,7 +412,9 @@ void PoolChartWidget::on_release(QMouseEvent* event) {
   if (drag == DragKind::kHint) {
     const PoolChartData& pool = data_.pools[static_cast<size_t>(drag_pool_)];
     const qint64 align = std::max<qint64>(1, pool.alignment);
-    const auto bytes = static_cast<qint64>(std::llround(std::max(0.0, offset_at(drag_pool_, event->pos().y())) / static_cast<double>(align))) * align;
+    const auto bytes = static_cast<qint64>(std::llround(std::max(0.0, offset_at(drag_pool_, event->pos().y())) /
+                                                        static_cast<double>(align))) *
+                       align;
     if (moved && bytes != pool.size_hint_bytes) {
       emit size_hint_requested(drag_pool_, bytes);
     } else {
@@ -361,7 +437,8 @@ void PoolChartWidget::on_release(QMouseEvent* event) {
     if (target != drag_pool_ && !(event->modifiers() & Qt::ShiftModifier)) {
       emit pin_requested(drag_buffer_, target, -1);
     } else {
-      emit pin_requested(drag_buffer_, target, target == drag_pool_ && std::llround(raw) == current ? current : std::llround(raw));
+      emit pin_requested(drag_buffer_, target,
+                         target == drag_pool_ && std::llround(raw) == current ? current : std::llround(raw));
     }
     return;
   }
@@ -379,7 +456,8 @@ void PoolChartWidget::show_tooltip(QMouseEvent* event) {
   const auto tick = static_cast<int64_t>(std::floor(x));
   QString text = buffer >= 0 && tooltip_ ? tooltip_(buffer) : QString();
   const QString step = tick_label_ ? tick_label_(tick) : QString();
-  if (!step.isEmpty()) text += (text.isEmpty() ? QString() : QStringLiteral("<hr>")) + tr("tick %1: %2").arg(tick).arg(step);
+  if (!step.isEmpty())
+    text += (text.isEmpty() ? QString() : QStringLiteral("<hr>")) + tr("tick %1: %2").arg(tick).arg(step);
   if (text.isEmpty()) {
     QToolTip::hideText();
     return;

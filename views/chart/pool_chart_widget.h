@@ -22,7 +22,7 @@ class PoolPlottable;
 // The centre of the explorer: one lifetime × offset chart per pool, stacked vertically with a
 // shared time axis. Boxes are buffers coloured by role; lines mark the pool's used size (solid),
 // its size hint (dashed red, draggable to resize the pool) and the lower bound of its buffers
-// (dotted green); a grey step line shows the bytes live at each tick. Dragging a box onto another
+// (dotted green); a grey step line shows the bytes in use at each tick. Dragging a box onto another
 // pool asks to repin it there; dragging it within its pool asks to pin it at the new offset.
 class PoolChartWidget : public QWidget {
   Q_OBJECT
@@ -34,9 +34,17 @@ class PoolChartWidget : public QWidget {
   void set_data(ChartData data);
   const ChartData& data() const { return data_; }
   void set_selection(const std::vector<int>& buffers);
-  // Pans so that the buffer's box is visible.
+  // Centres the buffer's box and zooms in until it is readable.
   void reveal(int buffer);
   void reset_view();
+  // Fixes each pool's byte axis to [0, tops[p]] (several charts side by side on one scale);
+  // empty returns to each chart's own scale.
+  void set_value_tops(std::vector<qint64> tops);
+  // Draws the reference plan's boxes (ChartData's reference_boxes) as outlines.
+  void set_show_reference(bool show);
+  bool showing_reference() const { return show_reference_; }
+  // The pool's header as shown (tests, reports).
+  QString pool_title(int pool) const;
   void set_tooltip_provider(std::function<QString(int buffer)> provider) { tooltip_ = std::move(provider); }
   // What runs at a tick (e.g. the operator), shown when hovering the charts.
   void set_tick_labeler(std::function<QString(int64_t tick)> labeler) { tick_label_ = std::move(labeler); }
@@ -48,9 +56,11 @@ class PoolChartWidget : public QWidget {
   int buffer_at(const QPoint& pixel) const;
   int pool_of_buffer(int buffer) const;
   QPoint buffer_center(int buffer) const;
-  QRect buffer_rect(int buffer) const;  // the box as drawn, clipped to its chart
+  QRect buffer_rect(int buffer) const;     // the box as drawn, clipped to its chart
   QPoint hint_line_point(int pool) const;  // middle of the pool's size-hint line
   QPoint pixel_of(int pool, double tick, double offset) const;
+  // The drag ghost in plot pixels while a box is dragged, else empty.
+  QRectF ghost_rect() const;
   // Offset in bytes at a vertical pixel position in a pool's chart.
   double offset_at(int pool, int pixel_y) const;
 
@@ -83,6 +93,7 @@ class PoolChartWidget : public QWidget {
   void on_release(QMouseEvent* event);
   void show_tooltip(QMouseEvent* event);
   void set_range_drag(bool enabled);
+  int on_hint_line(const QPoint& pixel) const;  // the pool whose size-hint line is under the pixel, or -1
   QString title_text(const PoolChartData& pool) const;
 
   QCustomPlot* plot_;
@@ -99,6 +110,8 @@ class PoolChartWidget : public QWidget {
   QPoint press_pos_;
   QPointF grab_offset_;  // from the box's bottom-left corner to the mouse, in pixels
   bool syncing_ = false;
+  bool show_reference_ = false;
+  std::vector<qint64> value_tops_;
 };
 
 }  // namespace usmpx::views

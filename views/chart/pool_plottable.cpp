@@ -11,9 +11,13 @@ PoolPlottable::PoolPlottable(QCPAxis* key_axis, QCPAxis* value_axis) : QCPAbstra
   setAntialiasedFill(false);
 }
 
-void PoolPlottable::set_boxes(std::vector<BufferBox> boxes) { boxes_ = std::move(boxes); }
+void PoolPlottable::set_boxes(std::vector<BufferBox> boxes) {
+  boxes_ = std::move(boxes);
+}
 
-void PoolPlottable::set_highlighted(const std::unordered_set<int>& buffers) { highlighted_ = buffers; }
+void PoolPlottable::set_highlighted(const std::unordered_set<int>& buffers) {
+  highlighted_ = buffers;
+}
 
 QRectF PoolPlottable::to_pixels(const BufferBox& box) const {
   const QPointF a(keyAxis()->coordToPixel(box.x0), valueAxis()->coordToPixel(box.y0));
@@ -63,7 +67,8 @@ QCPRange PoolPlottable::getValueRange(bool& found_range, QCP::SignDomain /*in_si
                                       const QCPRange& /*in_key_range*/) const {
   found_range = !boxes_.empty();
   QCPRange range(0, 1);
-  for (const BufferBox& box : boxes_) range.expand(QCPRange(box.y0, box.y1));
+  for (const BufferBox& box : boxes_)
+    range.expand(QCPRange(box.y0, box.y1));
   return range;
 }
 
@@ -107,11 +112,26 @@ void PoolPlottable::draw(QCPPainter* painter) {
     const QPointF triangle[3] = {corner, corner + QPointF(s, 0), corner + QPointF(0, s)};
     painter->drawPolygon(triangle, 3);
   }
+  if (!reference_.empty()) {
+    QVector<QRectF> reference;
+    for (const BufferBox& box : reference_) {
+      const QRectF r = to_pixels(box);
+      if (r.intersects(clip)) reference.push_back(r);
+    }
+    painter->setBrush(Qt::NoBrush);
+    painter->setPen(QPen(QColor(120, 0, 140), 1.2, Qt::DashLine));
+    painter->drawRects(reference);
+  }
+  // Selected boxes: a wide yellow halo, then a dark and a yellow edge, readable on every colour.
   painter->setBrush(Qt::NoBrush);
-  painter->setPen(QPen(QColor(20, 20, 20), 2.5));
+  painter->setAntialiasing(true);
+  painter->setPen(QPen(QColor(255, 210, 0, 150), 9));
   painter->drawRects(highlighted);
-  painter->setPen(QPen(QColor(255, 230, 0), 1.2));
+  painter->setPen(QPen(QColor(20, 20, 20), 3));
   painter->drawRects(highlighted);
+  painter->setPen(QPen(QColor(255, 230, 0), 1.5));
+  painter->drawRects(highlighted);
+  painter->setAntialiasing(false);
   painter->setPen(Qt::white);
   const QFontMetrics metrics(painter->font());
   for (const auto& [r, box] : labelled) {

@@ -30,6 +30,9 @@ class PoolPlottable : public QCPAbstractPlottable {
   void set_boxes(std::vector<BufferBox> boxes);
   const std::vector<BufferBox>& boxes() const { return boxes_; }
   void set_highlighted(const std::unordered_set<int>& buffers);
+  // Another plan's boxes (TVM's), drawn as dashed outlines over the boxes; empty draws none.
+  void set_reference(std::vector<BufferBox> boxes) { reference_ = std::move(boxes); }
+  const std::vector<BufferBox>& reference() const { return reference_; }
 
   // The buffer whose box contains the pixel (the one drawn last when several do), or -1.
   int buffer_at(const QPointF& pixel) const;
@@ -50,6 +53,7 @@ class PoolPlottable : public QCPAbstractPlottable {
   QRectF to_pixels(const BufferBox& box) const;
 
   std::vector<BufferBox> boxes_;
+  std::vector<BufferBox> reference_;
   std::unordered_set<int> highlighted_;
 };
 

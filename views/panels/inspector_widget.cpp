@@ -10,7 +10,9 @@
 namespace usmpx::views {
 namespace {
 
-QString html(const std::string& text) { return QString::fromStdString(text).toHtmlEscaped(); }
+QString html(const std::string& text) {
+  return QString::fromStdString(text).toHtmlEscaped();
+}
 
 }  // namespace
 
@@ -22,29 +24,36 @@ InspectorWidget::InspectorWidget(QWidget* parent) : QTextBrowser(parent) {
   clear_buffer();
 }
 
-void InspectorWidget::clear_buffer() { setHtml(tr("<p style='color:gray'>Select a buffer in a chart or the table.</p>")); }
+void InspectorWidget::clear_buffer() {
+  setHtml(tr("<p style='color:gray'>Select a buffer in a chart or the table.</p>"));
+}
 
-void InspectorWidget::show_buffer(const Problem& problem, const Plan& plan, const ConflictLists& conflicts, int buffer) {
+void InspectorWidget::show_buffer(const Problem& problem, const Plan& plan, const std::vector<int>& conflicts,
+                                  int buffer) {
   if (buffer < 0 || static_cast<size_t>(buffer) >= problem.buffers.size()) {
     clear_buffer();
     return;
   }
   const Buffer& b = problem.buffers[static_cast<size_t>(buffer)];
-  const Allocation a = static_cast<size_t>(buffer) < plan.allocations.size() ? plan.allocations[static_cast<size_t>(buffer)] : Allocation{};
+  const Allocation a = static_cast<size_t>(buffer) < plan.allocations.size()
+                           ? plan.allocations[static_cast<size_t>(buffer)]
+                           : Allocation{};
   const BufferRole role = buffer_role(b);
   QString text;
-  text += QStringLiteral("<h3><span style='color:%1'>&#9632;</span> %2</h3>").arg(role_color(role).name(), html(b.name));
+  text +=
+      QStringLiteral("<h3><span style='color:%1'>&#9632;</span> %2</h3>").arg(role_color(role).name(), html(b.name));
   text += QStringLiteral("<table cellspacing='2'>");
   auto row = [&](const QString& key, const QString& value) {
     text += QStringLiteral("<tr><td style='color:#555'>%1</td><td>%2</td></tr>").arg(key, value);
   };
-  row(tr("size"), tr("%1 bytes (%2)").arg(b.size_bytes).arg(format_byte_count(b.size_bytes)));
+  row(tr("size"), format_byte_count_exact(b.size_bytes));
   row(tr("alignment"), QString::number(b.alignment));
   const std::string_view role_name = to_string(role);
   row(tr("kind"), QString::fromUtf8(role_name.data(), static_cast<qsizetype>(role_name.size())));
   if (!b.dtype.empty()) {
     QString shape;
-    for (int64_t d : b.shape) shape += (shape.isEmpty() ? QString() : QStringLiteral(" × ")) + QString::number(d);
+    for (int64_t d : b.shape)
+      shape += (shape.isEmpty() ? QString() : QStringLiteral(" × ")) + QString::number(d);
     row(tr("type"), html(b.dtype) + (shape.isEmpty() ? QString() : QStringLiteral(" [%1]").arg(shape)));
   }
   if (b.lifetime) row(tr("lifetime"), tr("ticks %1 to %2").arg(b.lifetime->first()).arg(b.lifetime->last()));
@@ -57,7 +66,9 @@ void InspectorWidget::show_buffer(const Problem& problem, const Plan& plan, cons
     row(tr("placed"), tr("<span style='color:#c00'>not placed</span>"));
   }
   QString candidates;
-  for (int p : b.pool_candidates) candidates += (candidates.isEmpty() ? QString() : QStringLiteral(", ")) + html(problem.pools[static_cast<size_t>(p)].name);
+  for (int p : b.pool_candidates)
+    candidates +=
+        (candidates.isEmpty() ? QString() : QStringLiteral(", ")) + html(problem.pools[static_cast<size_t>(p)].name);
   row(tr("candidate pools"), candidates.isEmpty() ? tr("none") : candidates);
   if (b.pin) {
     row(tr("pinned"), html(problem.pools[static_cast<size_t>(b.pin->pool)].name) +
@@ -70,8 +81,8 @@ void InspectorWidget::show_buffer(const Problem& problem, const Plan& plan, cons
     row(tr("origin"), origin);
   }
   text += QStringLiteral("</table>");
-  if (static_cast<size_t>(buffer) < conflicts.size()) {
-    const std::set<int> unique(conflicts[static_cast<size_t>(buffer)].begin(), conflicts[static_cast<size_t>(buffer)].end());
+  {
+    const std::set<int> unique(conflicts.begin(), conflicts.end());
     text += tr("<p><b>%1 conflicts</b> (live at the same time)").arg(unique.size());
     int shown = 0;
     for (int c : unique) {
@@ -79,8 +90,9 @@ void InspectorWidget::show_buffer(const Problem& problem, const Plan& plan, cons
         text += tr(", …");
         break;
       }
-      text += (shown == 1 ? QStringLiteral(": ") : QStringLiteral(", ")) +
-              QStringLiteral("<a href='buffer:%1'>%2</a>").arg(c).arg(html(problem.buffers[static_cast<size_t>(c)].name));
+      text +=
+          (shown == 1 ? QStringLiteral(": ") : QStringLiteral(", ")) +
+          QStringLiteral("<a href='buffer:%1'>%2</a>").arg(c).arg(html(problem.buffers[static_cast<size_t>(c)].name));
     }
     text += QStringLiteral("</p>");
   }

@@ -15,7 +15,8 @@ class InspectorWidget : public QTextBrowser {
 
  public:
   explicit InspectorWidget(QWidget* parent = nullptr);
-  void show_buffer(const Problem& problem, const Plan& plan, const ConflictLists& conflicts, int buffer);
+  // `conflicts`: the buffers this one conflicts with.
+  void show_buffer(const Problem& problem, const Plan& plan, const std::vector<int>& conflicts, int buffer);
   void clear_buffer();
 
  signals:

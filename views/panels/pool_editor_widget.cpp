@@ -1,5 +1,7 @@
 #include "panels/pool_editor_widget.h"
 
+#include "report/size_text.h"
+
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QMenu>
@@ -19,13 +21,15 @@ PoolEditorWidget::PoolEditorWidget(QWidget* parent)
       remove_(new QPushButton(tr("Remove"))),
       up_(new QPushButton(tr("Up"))),
       down_(new QPushButton(tr("Down"))) {
-  table_->setHorizontalHeaderLabels({tr("Pool"), tr("Kind"), tr("Size hint"), tr("Used"), tr("Align"), tr("Section"), tr("Internal")});
+  table_->setHorizontalHeaderLabels(
+      {tr("Pool"), tr("Kind"), tr("Size hint"), tr("Used"), tr("Align"), tr("Section"), tr("Internal")});
   table_->verticalHeader()->hide();
   table_->setSelectionBehavior(QAbstractItemView::SelectRows);
   table_->setSelectionMode(QAbstractItemView::SingleSelection);
   table_->horizontalHeader()->setStretchLastSection(true);
-  table_->setToolTip(tr("Order = preference: buffers go into the first pool with room.\n"
-                        "Size hint: bytes, 256k, 1M, or empty for unlimited."));
+  table_->setToolTip(
+      tr("Order = preference: buffers go into the first pool with room.\n"
+         "Size hint: bytes, 256k, 1M, or empty for unlimited."));
   auto* add = new QPushButton(tr("Add"));
   auto* add_menu = new QMenu(add);
   add_menu->addAction(tr("Workspace pool"), this, [this] { add_pool(PoolKind::kWorkspace); });
@@ -36,7 +40,8 @@ PoolEditorWidget::PoolEditorWidget(QWidget* parent)
   connect(down_, &QPushButton::clicked, this, [this] { move_selected(+1); });
   connect(table_, &QTableWidget::cellChanged, this, &PoolEditorWidget::cell_changed);
   auto* buttons = new QHBoxLayout;
-  for (QPushButton* b : {add, remove_, up_, down_}) buttons->addWidget(b);
+  for (QPushButton* b : {add, remove_, up_, down_})
+    buttons->addWidget(b);
   buttons->addStretch();
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(2, 2, 2, 2);
@@ -50,7 +55,22 @@ void PoolEditorWidget::set_pools(const std::vector<PoolSetting>& pools, const st
   refresh();
 }
 
-void PoolEditorWidget::select_pool(int row) { table_->selectRow(row); }
+void PoolEditorWidget::select_pool(int row) {
+  table_->selectRow(row);
+}
+
+namespace {
+
+// A size hint as the size formatter words it when that is exact ("96 KiB", "5 MiB"), else the
+// bytes with separators; either reads back as typed.
+QString hint_text(int64_t bytes) {
+  constexpr int64_t kKiB = 1024;
+  if (bytes >= kKiB * kKiB && bytes % (kKiB * kKiB) == 0) return QStringLiteral("%1 MiB").arg(bytes / (kKiB * kKiB));
+  if (bytes >= 10000 && bytes < kKiB * kKiB && bytes % kKiB == 0) return QStringLiteral("%1 KiB").arg(bytes / kKiB);
+  return QString::fromStdString(with_separators(bytes));
+}
+
+}  // namespace
 
 void PoolEditorWidget::refresh() {
   filling_ = true;
@@ -67,7 +87,7 @@ void PoolEditorWidget::refresh() {
     };
     set(kName, QString::fromStdString(pool.name), true);
     set(kKind, pool.kind == PoolKind::kConstant ? tr("constant") : tr("workspace"), false);
-    set(kSizeHint, pool.restricted() ? QString::number(pool.size_hint_bytes) : QString(), true, Qt::AlignRight);
+    set(kSizeHint, pool.restricted() ? hint_text(pool.size_hint_bytes) : QString(), true, Qt::AlignRight);
     const int64_t used = i < used_.size() ? used_[i] : 0;
     set(kUsed, format_byte_count(used), false, Qt::AlignRight);
     if (!pool.fits(0, used)) table_->item(row, kUsed)->setForeground(QColor(200, 0, 0));
@@ -78,7 +98,8 @@ void PoolEditorWidget::refresh() {
     internal->setCheckState(pool.internal ? Qt::Checked : Qt::Unchecked);
     table_->setItem(row, kInternal, internal);
     if (!pools_[i].base.empty() && pools_[i].base != pool.name) {
-      table_->item(row, kName)->setToolTip(tr("from the input's pool '%1'").arg(QString::fromStdString(pools_[i].base)));
+      table_->item(row, kName)
+          ->setToolTip(tr("from the input's pool '%1'").arg(QString::fromStdString(pools_[i].base)));
     }
   }
   table_->resizeColumnsToContents();
@@ -100,7 +121,12 @@ void PoolEditorWidget::cell_changed(int row, int column) {
         pool.name = text.toStdString();
         break;
       case kSizeHint:
-        pool.size_hint_bytes = text.isEmpty() ? kUnrestrictedPoolSize : parse_byte_count("size hint", text.toStdString());
+        // What hint_text shows reads back: "96 KiB", "98,305".
+        pool.size_hint_bytes =
+            text.isEmpty()
+                ? kUnrestrictedPoolSize
+                : parse_byte_count("size hint",
+                                   QString(text).remove(QLatin1Char(' ')).remove(QLatin1Char(',')).toStdString());
         description = tr("Set size hint of %1").arg(QString::fromStdString(pool.name));
         break;
       case kAlignment: {
@@ -117,7 +143,8 @@ void PoolEditorWidget::cell_changed(int row, int column) {
         break;
       case kInternal:
         pool.internal = table_->item(row, column)->checkState() == Qt::Checked;
-        description = tr("Make %1 %2").arg(QString::fromStdString(pool.name), pool.internal ? tr("internal") : tr("external"));
+        description =
+            tr("Make %1 %2").arg(QString::fromStdString(pool.name), pool.internal ? tr("internal") : tr("external"));
         break;
       default:
         return;
@@ -133,7 +160,9 @@ void PoolEditorWidget::cell_changed(int row, int column) {
 void PoolEditorWidget::add_pool(PoolKind kind) {
   std::vector<PoolSetting> next = pools_;
   QString name = kind == PoolKind::kConstant ? QStringLiteral("flash") : QStringLiteral("sram");
-  for (int n = 2; std::any_of(next.begin(), next.end(), [&](const PoolSetting& s) { return s.pool.name == name.toStdString(); }); ++n) {
+  for (int n = 2;
+       std::any_of(next.begin(), next.end(), [&](const PoolSetting& s) { return s.pool.name == name.toStdString(); });
+       ++n) {
     name = (kind == PoolKind::kConstant ? QStringLiteral("flash") : QStringLiteral("sram")) + QString::number(n);
   }
   Pool pool;
@@ -158,8 +187,9 @@ void PoolEditorWidget::move_selected(int delta) {
   if (row < 0 || target < 0 || static_cast<size_t>(target) >= pools_.size()) return;
   std::vector<PoolSetting> next = pools_;
   std::swap(next[static_cast<size_t>(row)], next[static_cast<size_t>(target)]);
-  emit pools_edited(next, tr("Move pool %1 %2").arg(QString::fromStdString(next[static_cast<size_t>(target)].pool.name),
-                                                    delta < 0 ? tr("up") : tr("down")));
+  emit pools_edited(next, tr("Move pool %1 %2")
+                              .arg(QString::fromStdString(next[static_cast<size_t>(target)].pool.name),
+                                   delta < 0 ? tr("up") : tr("down")));
   table_->selectRow(target);
 }
 

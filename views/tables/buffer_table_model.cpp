@@ -6,6 +6,9 @@
 #include "analysis/plan_profile.h"
 #include "chart/box_colors.h"
 
+#include "chart/byte_ticker.h"
+#include "report/size_text.h"
+
 namespace usmpx::views {
 
 BufferTableModel::BufferTableModel(QObject* parent) : QAbstractTableModel(parent) {}
@@ -28,7 +31,9 @@ int BufferTableModel::rowCount(const QModelIndex& parent) const {
   return parent.isValid() ? 0 : static_cast<int>(problem_.buffers.size());
 }
 
-int BufferTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : kColumnCount; }
+int BufferTableModel::columnCount(const QModelIndex& parent) const {
+  return parent.isValid() ? 0 : kColumnCount;
+}
 
 QVariant BufferTableModel::data(const QModelIndex& index, int role) const {
   if (!index.isValid() || index.row() < 0 || index.row() >= rowCount() || index.column() >= kColumnCount) return {};
@@ -39,7 +44,8 @@ QVariant BufferTableModel::data(const QModelIndex& index, int role) const {
   if (role == Qt::TextAlignmentRole) {
     const int c = index.column();
     const bool numeric = c == kOffset || c == kSize || c == kEnd || c == kAlignment || c == kConflicts;
-    return QVariant::fromValue(Qt::Alignment(numeric ? Qt::AlignRight | Qt::AlignVCenter : Qt::AlignLeft | Qt::AlignVCenter));
+    return QVariant::fromValue(
+        Qt::Alignment(numeric ? Qt::AlignRight | Qt::AlignVCenter : Qt::AlignLeft | Qt::AlignVCenter));
   }
   if (role == Qt::DecorationRole && index.column() == kName) return role_color(buffer_role(buffer));
   if (role == Qt::ForegroundRole && index.column() == kPool && !allocation.placed()) return QBrush(QColor(200, 0, 0));
@@ -47,6 +53,21 @@ QVariant BufferTableModel::data(const QModelIndex& index, int role) const {
     return QString::fromStdString(buffer.origin.location.file);
   }
   if (role != Qt::DisplayRole && role != Qt::EditRole) return {};
+  // Sizes read as everywhere else; offsets with separators; sorting uses the numbers (EditRole).
+  if (role == Qt::DisplayRole) {
+    switch (index.column()) {
+      case kSize:
+        return format_byte_count(buffer.size_bytes);
+      case kOffset:
+      case kEnd: {
+        if (!allocation.placed()) return {};
+        const int64_t at = index.column() == kOffset ? allocation.offset : allocation.offset + buffer.size_bytes;
+        return QString::fromStdString(with_separators(at));
+      }
+      default:
+        break;
+    }
+  }
   switch (index.column()) {
     case kName:
       return QString::fromStdString(buffer.name);
@@ -66,15 +87,17 @@ QVariant BufferTableModel::data(const QModelIndex& index, int role) const {
       return QString::fromUtf8(role_name.data(), static_cast<qsizetype>(role_name.size()));
     }
     case kLifetime:
-      return buffer.lifetime ? QStringLiteral("[%1, %2]").arg(buffer.lifetime->first()).arg(buffer.lifetime->last()) : QString();
+      return buffer.lifetime ? QStringLiteral("[%1, %2]").arg(buffer.lifetime->first()).arg(buffer.lifetime->last())
+                             : QString();
     case kConflicts:
       return row < conflict_counts_.size() ? conflict_counts_[row] : 0;
     case kPinned:
       if (!buffer.pin) return QString();
-      return buffer.pin->offset ? tr("%1 @ %2")
-                                      .arg(QString::fromStdString(problem_.pools[static_cast<size_t>(buffer.pin->pool)].name))
-                                      .arg(*buffer.pin->offset)
-                                : QString::fromStdString(problem_.pools[static_cast<size_t>(buffer.pin->pool)].name);
+      return buffer.pin->offset
+                 ? tr("%1 @ %2")
+                       .arg(QString::fromStdString(problem_.pools[static_cast<size_t>(buffer.pin->pool)].name))
+                       .arg(*buffer.pin->offset)
+                 : QString::fromStdString(problem_.pools[static_cast<size_t>(buffer.pin->pool)].name);
     case kOrigin: {
       QString origin = QString::fromStdString(buffer.origin.function);
       if (buffer.origin.location.line > 0) origin += QStringLiteral(":%1").arg(buffer.origin.location.line);
@@ -87,7 +110,7 @@ QVariant BufferTableModel::data(const QModelIndex& index, int role) const {
 
 QVariant BufferTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
   if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 || section >= kColumnCount) return {};
-  static const char* const names[kColumnCount] = {"Buffer", "Pool", "Offset",    "Size",   "End",   "Align",
+  static const char* const names[kColumnCount] = {"Buffer", "Pool",     "Offset",    "Size",   "End",   "Align",
                                                   "Kind",   "Lifetime", "Conflicts", "Pinned", "Origin"};
   return tr(names[section]);
 }

@@ -2,6 +2,7 @@
 
 #include <QApplication>
 #include <QStyle>
+#include <algorithm>
 
 #include "io/input_error.h"
 
@@ -9,16 +10,26 @@ namespace usmpx::views {
 
 DiagnosticsModel::DiagnosticsModel(QObject* parent) : QAbstractListModel(parent) {}
 
-void DiagnosticsModel::set_diagnostics(std::vector<Diagnostic> load_warnings, std::vector<Diagnostic> plan_diagnostics) {
+void DiagnosticsModel::set_diagnostics(std::vector<Diagnostic> load_warnings,
+                                       std::vector<Diagnostic> plan_diagnostics) {
   beginResetModel();
-  items_ = std::move(load_warnings);
-  items_.insert(items_.end(), plan_diagnostics.begin(), plan_diagnostics.end());
+  items_.clear();
+  // Each diagnostic once: readers and planners sometimes report the same finding twice.
+  for (std::vector<Diagnostic>* list : {&load_warnings, &plan_diagnostics}) {
+    for (Diagnostic& d : *list) {
+      const bool seen = std::any_of(items_.begin(), items_.end(), [&](const Diagnostic& e) {
+        return e.severity == d.severity && e.code == d.code && e.message == d.message && e.pool == d.pool;
+      });
+      if (!seen) items_.push_back(std::move(d));
+    }
+  }
   endResetModel();
 }
 
 int DiagnosticsModel::error_count() const {
   int count = 0;
-  for (const Diagnostic& d : items_) count += d.severity == Severity::kError ? 1 : 0;
+  for (const Diagnostic& d : items_)
+    count += d.severity == Severity::kError ? 1 : 0;
   return count;
 }
 
@@ -34,7 +45,11 @@ QVariant DiagnosticsModel::data(const QModelIndex& index, int role) const {
       // TVM's messages span several lines; the list shows the first, the tooltip all.
       QString text = QString::fromStdString(d.message);
       const QString where = QString::fromStdString(format_location(d.location));
-      if (!where.isEmpty()) text = where + QStringLiteral(": ") + text;
+      // Messages of the readers often name their file already; the location is not repeated then.
+      if (!where.isEmpty() && !text.startsWith(QString::fromStdString(d.location.file)))
+        text = where + QStringLiteral(": ") + text;
+      // The explorer's time limit is the limit box in the toolbar.
+      if (d.code == "overflow-unexplained") text += tr(" (the limit box in the toolbar)");
       QString first = text.section(QLatin1Char('\n'), 0, 0);
       // TVM's placement error continues with the buffer's repr; show its name on the first line.
       const QString second = text.section(QLatin1Char('\n'), 1, 1);

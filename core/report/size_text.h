@@ -1,0 +1,25 @@
+#pragma once
+
+// Sizes as people read them, the same in the charts, tables, dialogs, reports and messages.
+
+#include <cstdint>
+#include <string>
+
+namespace usmpx {
+
+// 1234567 -> "1,234,567" (negative values keep their sign).
+std::string with_separators(int64_t value);
+
+// Below 10,000 bytes: "9,999 B"; below 1 MiB: "37.5 KiB"; above: "4 MiB", "12.25 MiB" (trailing
+// zeros dropped). Negative sizes
+// mean "no limit" and read "unlimited".
+std::string format_size(int64_t bytes);
+
+// The size in KiB or MiB followed by the exact bytes, for tables and dialogs where both matter:
+// "37.5 KiB (38,400 B)"; small sizes read as format_size.
+std::string format_size_exact(int64_t bytes);
+
+// A signed difference: "−37.5 KiB", "+512 B", "±0 B" (a real minus sign, U+2212).
+std::string format_size_delta(int64_t bytes);
+
+}  // namespace usmpx
