@@ -8,10 +8,6 @@
 namespace usmpx {
 namespace {
 
-bool starts_with(std::string_view s, std::string_view p) {
-  return s.substr(0, p.size()) == p;
-}
-
 bool contains_word(std::string_view type, std::string_view word) {
   const size_t at = type.find(word);
   if (at == std::string_view::npos) return false;
@@ -26,7 +22,7 @@ bool is_pointer_argument(const CExpr& e) {
 
 // CMSIS-NN kernels whose every data pointer spans the last argument's element count.
 bool is_elementwise(std::string_view callee) {
-  return starts_with(callee, "arm_elementwise_add_") || starts_with(callee, "arm_elementwise_mul_");
+  return callee.starts_with("arm_elementwise_add_") || callee.starts_with("arm_elementwise_mul_");
 }
 
 bool is_softmax(std::string_view callee) {
@@ -39,7 +35,7 @@ bool is_softmax(std::string_view callee) {
 std::vector<ExternalExtent> external_call_extents(const CExpr& call, const ExternalCallContext& context) {
   std::vector<ExternalExtent> out;
   const std::string_view callee = call.text;
-  if (!starts_with(callee, "arm_")) return out;
+  if (!callee.starts_with("arm_")) return out;
   const std::vector<CExpr>& args = call.args;
   if (is_elementwise(callee) && !args.empty()) {
     const std::optional<int64_t> block = context.value(args.back());
@@ -69,7 +65,7 @@ std::vector<ExternalExtent> external_call_extents(const CExpr& call, const Exter
 }
 
 bool needs_npu(std::string_view callee) {
-  return starts_with(callee, "TVMEthosULaunch") || starts_with(callee, "ethosu_");
+  return callee.starts_with("TVMEthosULaunch") || callee.starts_with("ethosu_");
 }
 
 bool is_cmsis_context_type(std::string_view type) {

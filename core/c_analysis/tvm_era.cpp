@@ -5,10 +5,6 @@
 namespace usmpx {
 namespace {
 
-bool ends_with(std::string_view s, std::string_view p) {
-  return s.size() >= p.size() && s.substr(s.size() - p.size()) == p;
-}
-
 bool has_pointer_cast(const CExpr& e) {
   if (e.kind == CExprKind::kCast && e.type.find('*') != std::string::npos) return true;
   return std::any_of(e.args.begin(), e.args.end(), has_pointer_cast);
@@ -28,7 +24,7 @@ bool run_wrapper_casts_pools(const CProgram& program, const TvmCode& code) {
       while (!exprs.empty()) {
         const CExpr* x = exprs.back();
         exprs.pop_back();
-        if (x->kind == CExprKind::kCall && ends_with(x->text, "___tvm_main__")) {
+        if (x->kind == CExprKind::kCall && x->text.ends_with("___tvm_main__")) {
           for (const CExpr& a : x->args)
             cast = cast || (a.kind == CExprKind::kCast && has_pointer_cast(a) && !a.args.empty() &&
                             strip_casts(a).kind == CExprKind::kUnary && strip_casts(a).text == "&");
@@ -46,7 +42,7 @@ bool run_wrapper_casts_pools(const CProgram& program, const TvmCode& code) {
 }  // namespace
 
 std::string tvm_era_of_code(const CProgram& program, const TvmCode& code) {
-  if (code.entry >= 0 && ends_with(program.functions[static_cast<size_t>(code.entry)].name, "_run_model")) {
+  if (code.entry >= 0 && program.functions[static_cast<size_t>(code.entry)].name.ends_with("_run_model")) {
     return "before 0.9";
   }
   for (const InternalPool& p : code.internal_pools) {

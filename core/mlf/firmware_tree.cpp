@@ -7,13 +7,6 @@
 namespace usmpx {
 namespace {
 
-bool starts_with(std::string_view s, std::string_view p) {
-  return s.substr(0, p.size()) == p;
-}
-bool ends_with(std::string_view s, std::string_view p) {
-  return s.size() >= p.size() && s.substr(s.size() - p.size()) == p;
-}
-
 std::string_view base_name(std::string_view path) {
   const size_t slash = path.rfind('/');
   return slash == std::string_view::npos ? path : path.substr(slash + 1);
@@ -32,18 +25,18 @@ bool all_digits(std::string_view s) {
 // <mod> of "tvmgen_<mod>.h", or "".
 std::string header_module(std::string_view file) {
   constexpr std::string_view kPrefix = "tvmgen_";
-  if (!starts_with(file, kPrefix) || !ends_with(file, ".h") || file.size() <= kPrefix.size() + 2) return "";
+  if (!file.starts_with(kPrefix) || !file.ends_with(".h") || file.size() <= kPrefix.size() + 2) return "";
   return std::string(file.substr(kPrefix.size(), file.size() - kPrefix.size() - 2));
 }
 
 // Whether `file` is "<mod>_lib<N>.c" (or .cc).
 bool is_library_of(std::string_view file, std::string_view mod) {
   const std::string stem = std::string(mod) + "_lib";
-  if (!starts_with(file, stem)) return false;
+  if (!file.starts_with(stem)) return false;
   std::string_view rest = file.substr(stem.size());
-  if (ends_with(rest, ".cc")) {
+  if (rest.ends_with(".cc")) {
     rest.remove_suffix(3);
-  } else if (ends_with(rest, ".c")) {
+  } else if (rest.ends_with(".c")) {
     rest.remove_suffix(2);
   } else {
     return false;
@@ -84,7 +77,7 @@ bool is_firmware_member(std::string_view path) {
   const std::string_view file = base_name(path);
   if (!header_module(file).empty()) return true;
   if (looks_like_library(file)) return true;
-  return ends_with(path, "tvm/runtime/c_runtime_api.h");
+  return path.ends_with("tvm/runtime/c_runtime_api.h");
 }
 
 FirmwareLayout find_firmware_modules(const std::vector<std::string>& members) {
@@ -157,7 +150,7 @@ std::optional<std::string> tvm_version_in_runtime_header(std::string_view text) 
 
 std::string bundled_runtime_header(const std::vector<std::string>& members) {
   for (const std::string& m : members) {
-    if (ends_with(m, "tvm/runtime/c_runtime_api.h")) return m;
+    if (m.ends_with("tvm/runtime/c_runtime_api.h")) return m;
   }
   return "";
 }
