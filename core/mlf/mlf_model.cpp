@@ -7,9 +7,9 @@
 
 #include "analysis/liveness_sweep.h"
 #include "analysis/pool_assignment.h"
-#include "c_analysis/tvm_era.h"
 #include "config/config_error.h"
 #include "io/input_error.h"
+#include "mlf/model_notes.h"
 #include "mlf/relay_signature.h"
 #include "model/problem_limits.h"
 
@@ -104,7 +104,9 @@ class ModelBuilder {
     for (const CallSpan& c : m_.walk.calls)
       m_.problem.timeline.push_back({c.first, c.last, c.callee});
     if (m_.code.usmp()) finish_as_built();
-    if (!m_.package->has_metadata) note_firmware_tree();
+    if (!m_.package->has_metadata) {
+      if (auto note = firmware_tree_note(m_, module_.relay != nullptr)) m_.warnings.push_back(std::move(*note));
+    }
     if (!m_.code.usmp() && m_.code.static_constant_count > 0) {
       Diagnostic d = warning("mlf-static-constants",
                              std::to_string(m_.code.static_constant_count) + " constant arrays (" +
@@ -116,37 +118,6 @@ class ModelBuilder {
   }
 
  private:
-  // One note for a firmware tree: where each fact came from, and what nothing in the tree says.
-  void note_firmware_tree() {
-    const FirmwareModuleFiles* files = nullptr;
-    for (const FirmwareModuleFiles& f : m_.package->firmware.modules) {
-      if (f.name == m_.module) files = &f;
-    }
-    if (!files) return;
-    std::string text = "firmware tree without metadata.json: module '" + m_.module + "' named by " + files->header +
-                       " and " + std::to_string(files->sources.size()) + " library files; pools from " +
-                       (m_.code.usmp() ? "the C (USMP on)" : "TVM's defaults and the pool options (USMP off)") +
-                       "; inputs and outputs from " +
-                       (m_.code.inputs.empty() && m_.code.outputs.empty() ? "the entry's parameters" : "the header");
-    const std::string era = tvm_era_of_code(m_.program, m_.code);
-    if (!m_.package->tvm_version.empty()) {
-      text += "; TVM " + m_.package->tvm_version + " (the bundled runtime header)";
-    } else if (!era.empty()) {
-      text += "; TVM " + era + " (judged by the code's style)";
-    }
-    std::vector<std::string> unknown;
-    if (!module_.relay) unknown.emplace_back("the Relay types");
-    if (m_.code.io_sizes.empty()) unknown.emplace_back("the I/O sizes (taken from the code)");
-    if (m_.package->tvm_version.empty() && era.empty()) unknown.emplace_back("the TVM release");
-    for (size_t i = 0; i < unknown.size(); ++i)
-      text += (i == 0 ? "; not known: " : ", ") + unknown[i];
-    for (const std::string& ignored : m_.package->firmware.ignored)
-      text += "; " + ignored;
-    Diagnostic d = warning("mlf-firmware-tree", text, {m_.package->path, 0, 0});
-    d.severity = Severity::kNote;
-    m_.warnings.push_back(std::move(d));
-  }
-
   void append(const std::vector<Diagnostic>& ds) { m_.warnings.insert(m_.warnings.end(), ds.begin(), ds.end()); }
 
   const CFunction* entry() const {
@@ -544,7 +515,8 @@ class ModelBuilder {
     }
     const LivenessResult live = sweep_liveness(sizes, constant, intervals);
     m_.problem.memory_pressure = live.memory_pressure;
-    report_assumed_lifetimes(live.memory_pressure - pressure_seen);
+    if (auto assumed = assumed_lifetimes_warning(m_, live.memory_pressure - pressure_seen))
+      m_.warnings.push_back(std::move(*assumed));
     m_.problem.conflict_source = ConflictSource::kExplicit;
     for (size_t i = 0; i < m_.problem.buffers.size(); ++i)
       m_.problem.buffers[i].conflicts = live.conflicts[i];
@@ -582,26 +554,6 @@ class ModelBuilder {
     }
     intervals = std::move(seen);
     return pressure_seen;
-  }
-
-  void report_assumed_lifetimes(int64_t cost) {
-    int count = 0;
-    int64_t bytes = 0;
-    std::string names;
-    for (const Buffer& b : m_.problem.buffers) {
-      if (!b.lifetime_assumed) continue;
-      if (++count <= 6) names += (names.empty() ? "'" : ", '") + b.name + "'";
-      bytes += b.size_bytes;
-    }
-    if (count == 0) return;
-    if (count > 6) names += ", ...";
-    m_.warnings.push_back(warning("mlf-assumed-lifetime",
-                                  std::to_string(count) + (count == 1 ? " buffer" : " buffers") + " (" +
-                                      std::to_string(bytes) + " bytes) whose lifetime the analysis cannot establish " +
-                                      (count == 1 ? "is" : "are") + " planned live for the whole run (" + names +
-                                      "); this raises the memory pressure by " +
-                                      std::to_string(std::max<int64_t>(0, cost)) + " bytes",
-                                  {m_.package->path, 0, 0}));
   }
 
   void finish_as_built() {
