@@ -11,6 +11,7 @@
 #include "io/input_error.h"
 #include "mlf/model_notes.h"
 #include "mlf/relay_signature.h"
+#include "model/conflict_graph.h"
 #include "model/problem_limits.h"
 
 namespace usmpx {
@@ -370,23 +371,17 @@ class ModelBuilder {
 
   // The room TVM's plan leaves a let buffer: up to the nearest buffer above it that it conflicts
   // with, or the pool's end; -1 when nothing bounds it.
-  int64_t room_in_layout(size_t b) const {
+  int64_t room_in_layout(size_t b, const ConflictLists& neighbours) const {
     const WalkBuffer& w = m_.walk.buffers[b];
     if (w.source != WalkBufferSource::kPoolLet) return -1;
     const PoolLet& let = m_.code.lets[static_cast<size_t>(w.index)];
     const auto declared = declared_size_.find(let.pool);
     int64_t end = declared != declared_size_.end() ? declared->second : -1;
-    const auto neighbour_end = [&](int c) {
+    for (int c : neighbours[b]) {
       const WalkBuffer& o = m_.walk.buffers[static_cast<size_t>(c)];
-      if (o.source != WalkBufferSource::kPoolLet || static_cast<size_t>(c) == b) return;
+      if (o.source != WalkBufferSource::kPoolLet) continue;
       const PoolLet& other = m_.code.lets[static_cast<size_t>(o.index)];
       if (other.pool == let.pool && other.offset > let.offset && (end < 0 || other.offset < end)) end = other.offset;
-    };
-    for (int c : m_.problem.buffers[b].conflicts)
-      neighbour_end(c);
-    for (size_t o = 0; o < m_.problem.buffers.size(); ++o) {  // conflicts are read both ways here
-      const auto& cs = m_.problem.buffers[o].conflicts;
-      if (std::find(cs.begin(), cs.end(), static_cast<int>(b)) != cs.end()) neighbour_end(static_cast<int>(o));
     }
     return end >= 0 ? end - let.offset : -1;
   }
@@ -397,10 +392,11 @@ class ModelBuilder {
   bool fit_sizes_to_layout() {
     bool changed = false;
     std::vector<std::string> clamped, assumed;
+    const ConflictLists neighbours = symmetric_conflicts(m_.problem);
     for (size_t b = 0; b < m_.problem.buffers.size(); ++b) {
       if (!inferred_.count(static_cast<int>(b))) continue;
       Buffer& buffer = m_.problem.buffers[b];
-      const int64_t room = room_in_layout(b);
+      const int64_t room = room_in_layout(b, neighbours);
       if (room < 0) continue;
       if (unknown_size_.count(static_cast<int>(b))) {
         if (room != buffer.size_bytes) changed = true;
@@ -479,6 +475,7 @@ class ModelBuilder {
       if (const auto bytes = t.size_bytes()) sizes.insert(*bytes);
     }
     if (sizes.empty()) return;
+    const ConflictLists neighbours = symmetric_conflicts(m_.problem);
     for (size_t i = 0; i < m_.walk.buffers.size(); ++i) {
       const WalkBuffer& w = m_.walk.buffers[i];
       if (w.source != WalkBufferSource::kPoolLet || w.function != m_.code.entry ||
@@ -488,7 +485,7 @@ class ModelBuilder {
       if (b.kind == BufferKind::kConstant || sizes.count(b.size_bytes)) continue;
       // TVM's own layout already bounds (and checks) this size; a storage id may also hold a
       // tensor of a type the Relay text prints differently, so only unbounded sizes are doubted.
-      if (room_in_layout(i) >= 0) continue;
+      if (room_in_layout(i, neighbours) >= 0) continue;
       m_.warnings.push_back(warning("mlf-relay-mismatch",
                                     "'" + b.name + "': the code's accesses make it " + std::to_string(b.size_bytes) +
                                         " bytes, the size of no tensor type in " + module_.relay->path,
