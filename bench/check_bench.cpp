@@ -13,10 +13,10 @@
 #include <map>
 #include <string>
 
-#include "analysis/fit_check.h"
+#include "base/text_file.h"
+#include "checks/fit_check.h"
 #include "config/pool_options.h"
-#include "io/minimalloc_csv.h"
-#include "io/text_file.h"
+#include "frontends/problem_files/minimalloc_csv.h"
 #include "planners/registry.h"
 
 namespace {

@@ -15,11 +15,11 @@
 #include <cstdlib>
 #include <random>
 
+#include "base/text_file.h"
 #include "chart/pool_chart_widget.h"
 #include "chart/qcustomplot_include.h"
 #include "explorer_controller.h"
-#include "io/problem_json.h"
-#include "io/text_file.h"
+#include "frontends/problem_files/problem_json.h"
 #include "main_window.h"
 #include "model_problems.h"
 #include "planners/registry.h"

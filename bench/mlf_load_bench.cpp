@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "mlf/mlf_model.h"
+#include "frontends/tvm/mlf/mlf_model.h"
 
 namespace {
 

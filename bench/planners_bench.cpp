@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "io/minimalloc_csv.h"
-#include "io/text_file.h"
+#include "base/text_file.h"
+#include "frontends/problem_files/minimalloc_csv.h"
 #include "model/conflict_graph.h"
 #include "planners/lower_bound.h"
 #include "planners/registry.h"

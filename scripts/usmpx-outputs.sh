@@ -8,7 +8,7 @@
 set -uo pipefail
 usmpx=$(realpath "$1")
 out=$(realpath -m "$2")
-shared=${USMPX_SHARED_DIR:-$(dirname "$0")/../../shared}
+shared=$(realpath -m "${USMPX_SHARED_DIR:-$(dirname "$0")/../../shared}")
 cd "$(dirname "$0")/.."
 rm -rf "$out"
 mkdir -p "$out"
@@ -24,7 +24,8 @@ blank_times() { sed -E 's/"runtime_ms": [0-9.e+-]+/"runtime_ms": 0/; s/[0-9]+([.
 run() {  # run NAME ARGS...: stdout, stderr and exit code into OUT/NAME
   local name=$1
   shift
-  { "$usmpx" "$@" 2>&1; echo "exit $?"; } | sed "s#$PWD#.#g; s#$(realpath -m "$shared")#SHARED#g" | blank_times >"$out/$name"
+  { "$usmpx" "$@" 2>&1; echo "exit $?"; } | sed "s#$out#OUT#g; s#$PWD#.#g; s#$(realpath -m "$shared")#SHARED#g" |
+    blank_times >"$out/$name"
 }
 
 for input in "${inputs[@]}"; do
@@ -37,10 +38,12 @@ for input in "${inputs[@]}"; do
   done
   run "$key.check" check "$input" --algorithm greedy_by_size
   for algorithm in as-built greedy_by_size; do
-    dir=$(mktemp -d)
-    run "$key.export.$algorithm" export "$input" --algorithm "$algorithm" --out "$dir/x"
-    if [ -d "$dir/x" ]; then
-      (cd "$dir/x" && find . -type f | sort | xargs -r md5sum) >"$out/$key.export.$algorithm.files"
+    dir=$out.export
+    rm -rf "$dir"
+    run "$key.export.$algorithm" export "$input" --algorithm "$algorithm" --out "$dir"
+    if [ -d "$dir" ]; then
+      (cd "$dir" && find . -type f | sort | while read -r f; do echo "$(blank_times <"$f" | md5sum | cut -c1-32)  $f"; done) \
+        >"$out/$key.export.$algorithm.files"
     fi
     rm -rf "$dir"
   done

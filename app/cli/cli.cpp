@@ -2,8 +2,8 @@
 
 #include <exception>
 
+#include "base/input_error.h"
 #include "commands.h"
-#include "io/input_error.h"
 #include "options.h"
 #include "session_options.h"
 

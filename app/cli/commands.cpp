@@ -5,14 +5,14 @@
 
 #include <nlohmann/json.hpp>
 
-#include "analysis/as_built_check.h"
-#include "analysis/fit_check.h"
+#include "base/config_error.h"
+#include "base/input_error.h"
+#include "checks/as_built_check.h"
+#include "checks/fit_check.h"
 #include "cli.h"
-#include "config/config_error.h"
-#include "io/input_error.h"
-#include "io/plan_json.h"
-#include "io/problem_json.h"
+#include "frontends/problem_files/problem_json.h"
 #include "model/conflict_graph.h"
+#include "model/plan_json.h"
 #include "plan_report.h"
 #include "planners/lower_bound.h"
 #include "planners/registry.h"

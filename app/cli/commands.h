@@ -2,7 +2,7 @@
 
 #include <ostream>
 
-#include "io/input_file.h"
+#include "inputs/input_file.h"
 #include "options.h"
 
 namespace usmpx::cli {

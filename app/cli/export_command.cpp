@@ -3,14 +3,14 @@
 #include <filesystem>
 #include <random>
 
+#include "base/config_error.h"
 #include "cli.h"
 #include "commands.h"
-#include "config/config_error.h"
 #include "config/pins.h"
 #include "export/bundle_writer.h"
 #include "export/export_error.h"
-#include "export/export_source.h"
-#include "export/harness/selftest.h"
+#include "frontends/tvm/export/harness/selftest.h"
+#include "inputs/input_file.h"
 #include "plan_report.h"
 #include "session_options.h"
 #include "text_table.h"
@@ -28,14 +28,15 @@ void apply_pool_sections(Problem& problem, const Options& options) {
 
 // The input loaded for export, and the problem to plan: its pins and pool sections applied.
 struct ExportInput {
-  ExportSource source;
+  std::shared_ptr<const ModelExporter> source;
   LoadedInput input;
 };
 
 ExportInput load_export_input(const Options& options) {
   try {
-    ExportInput in{ExportSource::load(options.input, LoadOptions{options.pools, options.module}), {}};
-    in.input = in.source.input();
+    ExportInput in{nullptr, load_input(options.input, LoadOptions{options.pools, options.module})};
+    if (!in.input.exporter) throw ExportError(in.input.no_export);
+    in.source = in.input.exporter;
     if (options.session_edits) apply_session(in.input, *options.session_edits, options);
     apply_pins(in.input.problem, options.pins);
     apply_pool_sections(in.input.problem, options);
@@ -68,7 +69,7 @@ int run_export(const Options& options, std::ostream& out) {
     ExportOptions eo;
     eo.harness = options.harness;
     eo.harness_seed = options.seed;
-    const ExportBundle bundle = in.source.export_plan(in.input.problem, plan, eo);
+    const ExportBundle bundle = in.source->export_plan(in.input.problem, plan, eo);
     write_bundle(bundle, options.out, {options.force}, options.input);
     for (const Diagnostic& d : bundle.notes)
       out << to_string(d.severity) << ": " << d.message << '\n';
@@ -110,14 +111,14 @@ int run_selftest(const Options& options, std::ostream& out) {
     ExportOptions eo;
     eo.harness = true;
     eo.harness_seed = options.seed;
-    const ExportBundle original = in.source.original(eo);
-    const ExportBundle replanned = in.source.export_plan(in.input.problem, plan, eo);
+    const ExportBundle original = in.source->original(eo);
+    const ExportBundle replanned = in.source->export_plan(in.input.problem, plan, eo);
     SelftestOptions so;
     so.cmsis_nn = options.cmsis_nn;
     const std::vector<SelftestResult> results = run_selftest(original, replanned, runnable, work, so);
     int64_t before = 0;
     if (in.input.as_built) before = in.input.as_built->total_size();
-    if (in.source.is_mlf()) {
+    if (holds_generated_c(in.input.format)) {
       out << "pool bytes: "
           << (in.input.as_built ? format_bytes(before) : std::string("none (USMP off, or pools other than TVM's)"))
           << " as built, " << format_bytes(plan.total_size()) << " re-planned\n";

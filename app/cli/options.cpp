@@ -7,7 +7,7 @@
 #include <map>
 #include <set>
 
-#include "config/config_error.h"
+#include "base/config_error.h"
 #include "planners/registry.h"
 
 namespace usmpx::cli {

@@ -1,7 +1,7 @@
 #include "session_options.h"
 
-#include "config/config_error.h"
-#include "io/text_file.h"
+#include "base/config_error.h"
+#include "base/text_file.h"
 #include "session/session_file.h"
 
 namespace usmpx::cli {

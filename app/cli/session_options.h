@@ -6,7 +6,7 @@
 
 #include <optional>
 
-#include "io/input_file.h"
+#include "inputs/input_file.h"
 #include "options.h"
 #include "session/session_edits.h"
 

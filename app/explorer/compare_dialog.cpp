@@ -11,12 +11,12 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
-#include "analysis/plan_summary.h"
+#include "base/size_text.h"
 #include "chart/byte_ticker.h"
 #include "chart/chart_data.h"
 #include "chart/pool_chart_widget.h"
+#include "checks/plan_summary.h"
 #include "explorer_controller.h"
-#include "report/size_text.h"
 
 #include <algorithm>
 
@@ -81,10 +81,12 @@ CompareDialog::CompareDialog(ExplorerController* controller, QWidget* parent)
     apply_->setEnabled(applicable);
     // The selected row's chart is framed, so the table and the charts read together.
     for (size_t r = 0; r < chart_boxes_.size(); ++r) {
-      chart_boxes_[r]->setStyleSheet(static_cast<int>(r) == row ? QStringLiteral("#compareBox { border: 3px solid #1f77b4; }")
-                                                                 : QStringLiteral("#compareBox { border: 3px solid transparent; }"));
+      chart_boxes_[r]->setStyleSheet(static_cast<int>(r) == row
+                                         ? QStringLiteral("#compareBox { border: 3px solid #1f77b4; }")
+                                         : QStringLiteral("#compareBox { border: 3px solid transparent; }"));
     }
-    if (row >= 0 && static_cast<size_t>(row) < chart_boxes_.size()) chart_scroll_->ensureWidgetVisible(chart_boxes_[static_cast<size_t>(row)]);
+    if (row >= 0 && static_cast<size_t>(row) < chart_boxes_.size())
+      chart_scroll_->ensureWidgetVisible(chart_boxes_[static_cast<size_t>(row)]);
   });
   connect(apply_, &QPushButton::clicked, this, [this] {
     const int row = table_->currentRow();
@@ -110,7 +112,8 @@ void CompareDialog::show_results() {
   const Problem& problem = controller_->problem();
   const std::vector<Plan>& plans = controller_->comparison();
   QStringList headers{tr("Algorithm")};
-  for (const Pool& pool : problem.pools) headers << QString::fromStdString(pool.name);
+  for (const Pool& pool : problem.pools)
+    headers << QString::fromStdString(pool.name);
   headers << tr("Total") << tr("Gap") << tr("Time (ms)") << tr("Fits") << tr("Valid");
   table_->clear();
   table_->setColumnCount(static_cast<int>(headers.size()));
@@ -128,10 +131,13 @@ void CompareDialog::show_results() {
       tops[p] = std::max<qint64>({tops[p], plan.pool_sizes[p], problem.pools[p].size_hint_bytes});
   }
   QString note;
-  if (!controller_->has_reference()) note = tr("as-built is not listed: this input carries no plan of TVM's (USMP was off, or the input is a problem file).");
+  if (!controller_->has_reference())
+    note = tr(
+        "as-built is not listed: this input carries no plan of TVM's (USMP was off, or the input is a problem file).");
   int64_t best = -1;
   for (const Plan& plan : plans) {
-    if (plan_fits(problem, plan) && !plan.has_errors() && (best < 0 || plan.total_size() < best)) best = plan.total_size();
+    if (plan_fits(problem, plan) && !plan.has_errors() && (best < 0 || plan.total_size() < best))
+      best = plan.total_size();
   }
   for (size_t r = 0; r < plans.size(); ++r) {
     const Plan& plan = plans[r];
@@ -144,14 +150,16 @@ void CompareDialog::show_results() {
     };
     QTableWidgetItem* name = cell(QString::fromStdString(plan.algorithm), false);
     // A plan that could not be made (TVM's own after edits) says why instead of sizes.
-    const auto refusal = std::find_if(plan.diagnostics.begin(), plan.diagnostics.end(),
-                                      [](const Diagnostic& d) { return d.code == "as-built" && d.severity == Severity::kError; });
+    const auto refusal = std::find_if(plan.diagnostics.begin(), plan.diagnostics.end(), [](const Diagnostic& d) {
+      return d.code == "as-built" && d.severity == Severity::kError;
+    });
     name->setData(Qt::UserRole, refusal == plan.diagnostics.end());
     if (refusal != plan.diagnostics.end()) {
       note += (note.isEmpty() ? QString() : QStringLiteral(" ")) +
               tr("as-built is not comparable: %1.").arg(QString::fromStdString(refusal->message));
       name->setToolTip(QString::fromStdString(refusal->message));
-      for (int c = 1; c < table_->columnCount(); ++c) cell(QStringLiteral("—"), true);
+      for (int c = 1; c < table_->columnCount(); ++c)
+        cell(QStringLiteral("—"), true);
       auto* box = new QWidget;
       box->setObjectName(QStringLiteral("compareBox"));
       chart_boxes_.push_back(box);
@@ -170,10 +178,12 @@ void CompareDialog::show_results() {
       item->setData(Qt::UserRole, static_cast<qlonglong>(bytes));
       item->setToolTip(tr("%1 bytes").arg(QString::fromStdString(with_separators(bytes))));
     };
-    for (size_t p = 0; p < problem.pools.size(); ++p) size_cell(plan.pool_sizes[p]);
+    for (size_t p = 0; p < problem.pools.size(); ++p)
+      size_cell(plan.pool_sizes[p]);
     size_cell(plan.total_size());
     const double gap = plan.lower_bound_bytes > 0
-                           ? 100.0 * static_cast<double>(plan.total_size() - plan.lower_bound_bytes) / static_cast<double>(plan.lower_bound_bytes)
+                           ? 100.0 * static_cast<double>(plan.total_size() - plan.lower_bound_bytes) /
+                                 static_cast<double>(plan.lower_bound_bytes)
                            : 0.0;
     cell(QStringLiteral("%1%").arg(gap, 0, 'f', 1), true);
     cell(QString::number(plan.runtime_ms, 'f', 1), true);
@@ -187,8 +197,9 @@ void CompareDialog::show_results() {
     chart_boxes_.push_back(box);
     auto* box_layout = new QVBoxLayout(box);
     box_layout->setContentsMargins(4, 4, 4, 4);
-    auto* caption = new QLabel(QStringLiteral("<b>%1</b> — %2").arg(QString::fromStdString(plan.algorithm),
-                                                                      views::format_byte_count(plan.total_size())));
+    auto* caption =
+        new QLabel(QStringLiteral("<b>%1</b> — %2")
+                       .arg(QString::fromStdString(plan.algorithm), views::format_byte_count(plan.total_size())));
     caption->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
     box_layout->addWidget(caption);
     auto* chart = new views::PoolChartWidget(box, false);

@@ -9,12 +9,10 @@
 #include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
 
-#include "config/config_error.h"
+#include "base/config_error.h"
+#include "base/text_file.h"
 #include "export/bundle_writer.h"
 #include "export/export_error.h"
-#include "export/export_source.h"
-#include "io/text_file.h"
-#include "mlf/mlf_model.h"
 #include "planners/incremental.h"
 #include "planners/registry.h"
 #include "session/session_file.h"
@@ -415,10 +413,13 @@ void ExplorerController::compare(const QStringList& algorithms) {
           Plan refused;
           refused.algorithm = kAsBuilt;
           refused.allocations.assign(problem.buffers.size(), Allocation{});
-          refused.diagnostics.push_back({Severity::kError, "as-built",
+          refused.diagnostics.push_back({Severity::kError,
+                                         "as-built",
                                          "TVM's plan holds only for the input's own pools without pins; the pools or "
                                          "pins were edited",
-                                         {}, -1, {}});
+                                         {},
+                                         -1,
+                                         {}});
           finish_plan(problem, refused);
           plans.push_back(std::move(refused));
           continue;
@@ -541,21 +542,17 @@ void ExplorerController::export_sources(const QString& target, bool harness, boo
   }
   exporting_ = true;
   const std::string input = input_path_.toStdString();
-  const std::string module = module_.toStdString();
   const std::string out = target.toStdString();
+  const std::string input_no_export = input_->no_export;
   const Problem problem = problem_;
   const Plan plan = plan_;
+  const std::shared_ptr<const ModelExporter> exporter = input_->exporter;
   export_watcher_.setFuture(QtConcurrent::run([=]() -> QPair<bool, QString> {
     try {
-      // The input again, with its code: the same reader as the load, so buffers match one to one.
-      LoadOptions load;
-      load.module = module;
-      const ExportSource source = ExportSource::load(input, load);
-      if (source.input().problem.buffers.size() != problem.buffers.size())
-        return {false, tr("The input changed on disk since it was opened; open it again.")};
+      if (!exporter) return {false, QString::fromStdString(input_no_export)};
       ExportOptions options;
       options.harness = harness;
-      const ExportBundle bundle = source.export_plan(problem, plan, options);
+      const ExportBundle bundle = exporter->export_plan(problem, plan, options);
       write_bundle(bundle, out, {force}, input);
       QString summary = tr("Wrote %1: %2 files, %3 changed or new.")
                             .arg(QString::fromStdString(out))

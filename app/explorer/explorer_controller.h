@@ -8,7 +8,7 @@
 #include <memory>
 #include <optional>
 
-#include "io/input_file.h"
+#include "inputs/input_file.h"
 #include "model/conflict_graph.h"
 #include "session/edit_history.h"
 

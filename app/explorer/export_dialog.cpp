@@ -15,8 +15,8 @@
 #include <QVBoxLayout>
 
 #include "explorer_controller.h"
-#include "export/emit/linker_fragment.h"
-#include "export/export_pools.h"
+#include "frontends/tvm/export/emit/linker_fragment.h"
+#include "frontends/tvm/export/export_pools.h"
 
 namespace usmpx::app {
 namespace {

@@ -27,16 +27,16 @@
 #include <QVBoxLayout>
 #include <iostream>
 
-#include "analysis/plan_summary.h"
+#include "base/size_text.h"
 #include "chart/byte_ticker.h"
 #include "chart/chart_data.h"
 #include "chart/pool_chart_widget.h"
+#include "checks/plan_summary.h"
 #include "compare_dialog.h"
 #include "explorer_controller.h"
 #include "export_dialog.h"
 #include "panels/inspector_widget.h"
 #include "panels/pool_editor_widget.h"
-#include "report/size_text.h"
 #include "report_writer.h"
 #include "tables/buffer_table_model.h"
 #include "tables/diagnostics_model.h"

@@ -29,10 +29,10 @@
 #include <QVBoxLayout>
 #include <iostream>
 
-#include "analysis/plan_summary.h"
 #include "chart/byte_ticker.h"
 #include "chart/chart_data.h"
 #include "chart/pool_chart_widget.h"
+#include "checks/plan_summary.h"
 #include "compare_dialog.h"
 #include "explorer_controller.h"
 #include "export_dialog.h"

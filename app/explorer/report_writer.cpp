@@ -6,10 +6,10 @@
 #include <QPdfWriter>
 #include <QSvgGenerator>
 
+#include "base/text_file.h"
 #include "chart/pool_chart_widget.h"
 #include "chart/qcustomplot_include.h"
 #include "explorer_controller.h"
-#include "io/text_file.h"
 #include "report/html_report.h"
 
 namespace usmpx::app {

@@ -3,7 +3,7 @@
 #include <charconv>
 #include <set>
 
-#include "config/config_error.h"
+#include "base/config_error.h"
 
 namespace usmpx {
 

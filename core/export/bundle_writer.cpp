@@ -8,8 +8,8 @@
 #include <random>
 #include <set>
 
+#include "base/text_file.h"
 #include "export/export_error.h"
-#include "io/text_file.h"
 
 namespace usmpx {
 namespace fs = std::filesystem;

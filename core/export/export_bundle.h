@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,12 @@ struct ExportBundle {
   const ExportFile* find(const std::string& path) const;
   void put(std::string path, std::string data);  // adds or replaces
   void sort();
+};
+
+// What an export adds beside the model's own files.
+struct ExportOptions {
+  bool harness = false;       // add harness/: main.c, Makefile, stand-in headers, startup code
+  uint32_t harness_seed = 1;  // of the generator filling the inputs
 };
 
 }  // namespace usmpx

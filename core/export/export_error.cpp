@@ -1,6 +1,6 @@
 #include "export/export_error.h"
 
-#include "io/input_error.h"
+#include "base/input_error.h"
 
 namespace usmpx {
 

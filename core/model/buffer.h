@@ -6,6 +6,8 @@
 #include <string_view>
 #include <vector>
 
+#include "base/source_location.h"
+
 namespace usmpx {
 
 enum class BufferKind { kIntermediate, kInput, kOutput, kConstant };
@@ -34,13 +36,6 @@ struct Pin {
   int pool = -1;
   std::optional<int64_t> offset;
   bool operator==(const Pin&) const = default;
-};
-
-struct SourceLocation {
-  std::string file;
-  int line = 0;
-  int column = 0;
-  bool operator==(const SourceLocation&) const = default;
 };
 
 // Where a buffer comes from: the function and statement that allocate it.

@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <numeric>
 
+#include "base/size_text.h"
 #include "planners/lower_bound.h"
 #include "planners/pool_search.h"
-#include "report/size_text.h"
 
 namespace usmpx {
 bool minimize_pools(const Problem& problem, Plan& plan, Deadline& deadline, bool stop_at_fit) {

@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <numeric>
 
+#include "base/size_text.h"
 #include "model/conflict_graph.h"
 #include "planners/lower_bound.h"
 #include "planners/pool_search.h"
-#include "report/size_text.h"
 
 namespace usmpx {
 namespace {

@@ -4,6 +4,7 @@
 #include <numeric>
 
 #include "model/conflict_graph.h"
+#include "model/live_bytes.h"
 
 namespace usmpx {
 namespace {
@@ -12,42 +13,8 @@ constexpr size_t kExactCliqueMaxVertices = 2000;
 constexpr int64_t kCliqueNodeBudget = 200000;
 
 LowerBound max_live(const Problem& problem, const std::vector<int>& subset) {
-  struct Event {
-    int64_t tick;
-    int delta_sign;  // ends (-1) before starts (+1) at the same tick: lifetimes are half-open
-    int buffer;
-  };
-  std::vector<Event> events;
-  for (int b : subset) {
-    const auto& lt = problem.buffers[static_cast<size_t>(b)].lifetime;
-    if (!lt || lt->empty()) continue;
-    events.push_back({lt->begin, +1, b});
-    events.push_back({lt->end, -1, b});
-  }
-  std::sort(events.begin(), events.end(), [](const Event& a, const Event& b) {
-    return a.tick != b.tick ? a.tick < b.tick : a.delta_sign < b.delta_sign;
-  });
-  LowerBound lb;
-  lb.exact = true;
-  int64_t live = 0;
-  int64_t peak_tick = 0;
-  for (const Event& e : events) {
-    live += e.delta_sign * problem.buffers[static_cast<size_t>(e.buffer)].size_bytes;
-    if (live > lb.bytes) {
-      lb.bytes = live;
-      peak_tick = e.tick;
-    }
-  }
-  for (int b : subset) {
-    const auto& lt = problem.buffers[static_cast<size_t>(b)].lifetime;
-    if (lt && lt->begin <= peak_tick && peak_tick < lt->end) lb.witness.push_back(b);
-  }
-  // Buffers without a lifetime conflict with nothing; the largest alone is still a bound.
-  for (int b : subset) {
-    const int64_t size = problem.buffers[static_cast<size_t>(b)].size_bytes;
-    if (size > lb.bytes) lb = {size, true, {b}};
-  }
-  return lb;
+  PeakLive peak = peak_live_bytes(problem, subset);
+  return {peak.bytes, true, std::move(peak.live)};
 }
 
 // Weighted maximum clique on a small graph: greedy start, then branch and bound with a
@@ -61,7 +28,8 @@ class CliqueSearch {
     if (n <= kExactCliqueMaxVertices) {
       matrix_.assign(n * n, 0);
       for (size_t v = 0; v < n; ++v) {
-        for (int u : adjacency_[v]) matrix_[v * n + static_cast<size_t>(u)] = 1;
+        for (int u : adjacency_[v])
+          matrix_[v * n + static_cast<size_t>(u)] = 1;
       }
     }
   }
@@ -166,7 +134,8 @@ class CliqueSearch {
 LowerBound heaviest_clique(const Problem& problem, const std::vector<int>& subset) {
   const ConflictLists all = symmetric_conflicts(problem);
   std::vector<int> local(problem.buffers.size(), -1);
-  for (size_t i = 0; i < subset.size(); ++i) local[static_cast<size_t>(subset[i])] = static_cast<int>(i);
+  for (size_t i = 0; i < subset.size(); ++i)
+    local[static_cast<size_t>(subset[i])] = static_cast<int>(i);
   std::vector<int64_t> weight(subset.size());
   std::vector<std::vector<int>> adjacency(subset.size());
   for (size_t i = 0; i < subset.size(); ++i) {
@@ -177,7 +146,8 @@ LowerBound heaviest_clique(const Problem& problem, const std::vector<int>& subse
     std::sort(adjacency[i].begin(), adjacency[i].end());
   }
   LowerBound lb = CliqueSearch(std::move(weight), std::move(adjacency)).run();
-  for (int& b : lb.witness) b = subset[static_cast<size_t>(b)];
+  for (int& b : lb.witness)
+    b = subset[static_cast<size_t>(b)];
   std::sort(lb.witness.begin(), lb.witness.end());
   return lb;
 }
@@ -191,29 +161,10 @@ LowerBound pool_lower_bound(const Problem& problem, const std::vector<int>& subs
 }
 
 LowerBound total_lower_bound(const Problem& problem) {
-  // Union-find over pools: pools that some buffer may choose between belong to one group.
-  std::vector<int> parent(problem.pools.size());
-  std::iota(parent.begin(), parent.end(), 0);
-  auto find = [&](int p) {
-    while (parent[static_cast<size_t>(p)] != p) p = parent[static_cast<size_t>(p)] = parent[static_cast<size_t>(parent[static_cast<size_t>(p)])];
-    return p;
-  };
-  std::vector<std::vector<int>> candidates(problem.buffers.size());
-  for (size_t b = 0; b < problem.buffers.size(); ++b) {
-    candidates[b] = problem.effective_candidates(static_cast<int>(b));
-    for (size_t i = 1; i < candidates[b].size(); ++i) {
-      parent[static_cast<size_t>(find(candidates[b][i]))] = find(candidates[b][0]);
-    }
-  }
-  std::vector<std::vector<int>> groups(problem.pools.size() + 1);
-  for (size_t b = 0; b < problem.buffers.size(); ++b) {
-    const size_t group = candidates[b].empty() ? problem.pools.size() : static_cast<size_t>(find(candidates[b][0]));
-    groups[group].push_back(static_cast<int>(b));
-  }
   LowerBound total{0, true, {}};
-  for (size_t g = 0; g < problem.pools.size(); ++g) {
-    if (groups[g].empty()) continue;
-    LowerBound lb = pool_lower_bound(problem, groups[g]);
+  for (const std::vector<int>& group : pool_sharing_groups(problem)) {
+    if (group.empty()) continue;
+    LowerBound lb = pool_lower_bound(problem, group);
     total.bytes += lb.bytes;
     total.exact = total.exact && lb.exact;
     total.witness.insert(total.witness.end(), lb.witness.begin(), lb.witness.end());

@@ -1,6 +1,6 @@
 #include "planners/validator.h"
 
-#include "report/size_text.h"
+#include "base/size_text.h"
 
 #include <algorithm>
 #include <set>

@@ -4,8 +4,8 @@
 #include <cstdio>
 #include <sstream>
 
-#include "analysis/plan_summary.h"
-#include "report/size_text.h"
+#include "base/size_text.h"
+#include "checks/plan_summary.h"
 
 namespace usmpx {
 namespace {

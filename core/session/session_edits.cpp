@@ -3,13 +3,14 @@
 #include <algorithm>
 #include <set>
 
-#include "config/config_error.h"
+#include "base/config_error.h"
 
 namespace usmpx {
 
 SessionEdits initial_edits(const Problem& base, const std::string& algorithm) {
   SessionEdits edits;
-  for (const Pool& p : base.pools) edits.pools.push_back({p, p.name});
+  for (const Pool& p : base.pools)
+    edits.pools.push_back({p, p.name});
   edits.algorithm = algorithm;
   return edits;
 }

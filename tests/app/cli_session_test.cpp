@@ -5,8 +5,8 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "base/text_file.h"
 #include "cli_run.h"
-#include "io/text_file.h"
 #include "test_support.h"
 
 namespace usmpx {

@@ -14,6 +14,7 @@
 #include <QToolButton>
 #include <QtTest>
 
+#include "base/size_text.h"
 #include "chart/pool_chart_widget.h"
 #include "chart/qcustomplot_include.h"
 #include "compare_dialog.h"
@@ -21,7 +22,6 @@
 #include "main_window.h"
 #include "model_problems.h"
 #include "panels/pool_editor_widget.h"
-#include "report/size_text.h"
 #include "report_writer.h"
 #include "tables/buffer_table_model.h"
 #include "test_support.h"

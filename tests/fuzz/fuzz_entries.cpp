@@ -2,17 +2,17 @@
 
 #include <memory>
 
-#include "config/config_error.h"
+#include "base/config_error.h"
+#include "base/input_error.h"
 #include "export/export_error.h"
-#include "export/mlf_export.h"
-#include "export/tir_export.h"
-#include "io/input_error.h"
-#include "io/minimalloc_csv.h"
-#include "io/plan_json.h"
-#include "io/problem_json.h"
-#include "io/tir_input.h"
-#include "mlf/metadata.h"
-#include "mlf/mlf_model.h"
+#include "frontends/problem_files/minimalloc_csv.h"
+#include "frontends/problem_files/problem_json.h"
+#include "frontends/tvm/export/mlf_export.h"
+#include "frontends/tvm/export/tir_export.h"
+#include "frontends/tvm/mlf/metadata.h"
+#include "frontends/tvm/mlf/mlf_model.h"
+#include "frontends/tvm/usmp/tir_input.h"
+#include "model/plan_json.h"
 #include "planners/registry.h"
 #include "session/session_file.h"
 
@@ -67,11 +67,11 @@ void session_file(std::string_view data) {
 }
 
 void tvmscript(std::string_view data) {
-  guarded([&] { plan(load_tir_dump(data, "fuzz.py", InputFormat::kTvmScript, LoadOptions{}).problem); });
+  guarded([&] { plan(analyze_tir_dump(data, "fuzz.py", InputFormat::kTvmScript, LoadOptions{}).problem); });
 }
 
 void legacy_tir(std::string_view data) {
-  guarded([&] { plan(load_tir_dump(data, "fuzz.txt", InputFormat::kLegacyTir, LoadOptions{}).problem); });
+  guarded([&] { plan(analyze_tir_dump(data, "fuzz.txt", InputFormat::kLegacyTir, LoadOptions{}).problem); });
 }
 
 void mlf_metadata(std::string_view data) {

@@ -2,8 +2,8 @@
 
 #include <random>
 
-#include "io/problem_json.h"
-#include "io/text_file.h"
+#include "base/text_file.h"
+#include "frontends/problem_files/problem_json.h"
 
 namespace usmpx::testing {
 

@@ -4,15 +4,19 @@
 
 #include <gtest/gtest.h>
 
-#include "io/problem_json.h"
-#include "io/text_file.h"
+#include "base/text_file.h"
+#include "frontends/problem_files/problem_json.h"
 #include "planners/registry.h"
 
 namespace usmpx::testing {
 
-std::string fixture_path(const std::string& relative) { return std::string(USMPX_FIXTURES_DIR) + "/" + relative; }
+std::string fixture_path(const std::string& relative) {
+  return std::string(USMPX_FIXTURES_DIR) + "/" + relative;
+}
 
-std::string source_path(const std::string& relative) { return std::string(USMPX_SOURCE_DIR) + "/" + relative; }
+std::string source_path(const std::string& relative) {
+  return std::string(USMPX_SOURCE_DIR) + "/" + relative;
+}
 
 std::string shared_path(const std::string& relative) {
   const std::string path = std::string(USMPX_SHARED_DIR) + "/" + relative;

@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "io/input_error.h"
+#include "base/input_error.h"
 #include "model/diagnostic.h"
 #include "model/plan.h"
 #include "model/problem.h"
@@ -34,7 +34,7 @@ Plan plan_with(const std::string& algorithm, const Problem& problem);
 }  // namespace usmpx::testing
 
 // Skips the current test (visibly) when a shared data file is missing.
-#define USMPX_REQUIRE_SHARED(path_variable, relative)                                        \
-  const std::string path_variable = ::usmpx::testing::shared_path(relative);               \
-  if (path_variable.empty()) GTEST_SKIP() << "shared data not found: " << (relative)        \
-                                          << " (set USMPX_SHARED_DIR to the shared folder)"
+#define USMPX_REQUIRE_SHARED(path_variable, relative)                        \
+  const std::string path_variable = ::usmpx::testing::shared_path(relative); \
+  if (path_variable.empty())                                                 \
+  GTEST_SKIP() << "shared data not found: " << (relative) << " (set USMPX_SHARED_DIR to the shared folder)"

@@ -2,11 +2,11 @@
 #include <QSignalSpy>
 #include <QtTest>
 
-#include "analysis/plan_summary.h"
 #include "chart/box_colors.h"
 #include "chart/chart_data.h"
 #include "chart/pool_chart_widget.h"
 #include "chart/qcustomplot_include.h"
+#include "checks/plan_summary.h"
 #include "planners/registry.h"
 #include "test_support.h"
 
@@ -70,16 +70,20 @@ class TestPoolChart : public QObject {
   void pixels_show_the_role_colour() {
     const QImage image = chart_->plot()->toPixmap().toImage();
     const QColor expected = views::role_color(BufferRole::kIntermediate);
-    const auto near = [](int channel, int full) { return channel >= full - 2 && channel <= full + (255 - full) * 50 / 255 + 2; };
+    const auto near = [](int channel, int full) {
+      return channel >= full - 2 && channel <= full + (255 - full) * 50 / 255 + 2;
+    };
     for (size_t b = 0; b < problem_.buffers.size(); ++b) {
       // Boxes are drawn at alpha 210 over white: each channel lies between the colour and white.
       // Probe a few inner points, since a label or the live-bytes line may cross one of them.
       const QRect r = chart_->buffer_rect(static_cast<int>(b));
       QVERIFY(r.width() > 8 && r.height() > 8);
       int matching = 0;
-      for (const QPoint& probe : {r.bottomLeft() + QPoint(4, -4), r.bottomRight() + QPoint(-4, -4), r.center() + QPoint(0, r.height() / 3)}) {
+      for (const QPoint& probe :
+           {r.bottomLeft() + QPoint(4, -4), r.bottomRight() + QPoint(-4, -4), r.center() + QPoint(0, r.height() / 3)}) {
         const QColor pixel = image.pixelColor(probe);
-        matching += near(pixel.red(), expected.red()) && near(pixel.green(), expected.green()) && near(pixel.blue(), expected.blue());
+        matching += near(pixel.red(), expected.red()) && near(pixel.green(), expected.green()) &&
+                    near(pixel.blue(), expected.blue());
       }
       QVERIFY2(matching >= 2, problem_.buffers[b].name.c_str());
     }
@@ -149,7 +153,8 @@ class TestPoolChart : public QObject {
     QTest::mouseRelease(chart_->plot(), Qt::LeftButton, {}, end);
     QCOMPARE(resized.count(), 1);
     QCOMPARE(resized.at(0).at(0).toInt(), 0);
-    QVERIFY2(std::abs(resized.at(0).at(1).toLongLong() - 60) <= 2, qPrintable(QString::number(resized.at(0).at(1).toLongLong())));
+    QVERIFY2(std::abs(resized.at(0).at(1).toLongLong() - 60) <= 2,
+             qPrintable(QString::number(resized.at(0).at(1).toLongLong())));
   }
 };
 

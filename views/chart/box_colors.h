@@ -2,7 +2,7 @@
 
 #include <QColor>
 
-#include "analysis/plan_profile.h"
+#include "checks/plan_profile.h"
 
 namespace usmpx::views {
 

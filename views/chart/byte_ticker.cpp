@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "report/size_text.h"
+#include "base/size_text.h"
 
 namespace usmpx::views {
 

@@ -3,8 +3,8 @@
 #include <QString>
 #include <vector>
 
-#include "analysis/plan_summary.h"
 #include "chart/pool_plottable.h"
+#include "checks/plan_summary.h"
 #include "model/plan.h"
 #include "model/problem.h"
 

@@ -5,10 +5,10 @@
 #include <QVBoxLayout>
 #include <cmath>
 
+#include "base/size_text.h"
 #include "chart/box_colors.h"
 #include "chart/byte_ticker.h"
 #include "chart/pool_plottable.h"
-#include "report/size_text.h"
 
 namespace usmpx::views {
 namespace {

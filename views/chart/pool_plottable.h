@@ -4,8 +4,8 @@
 #include <unordered_set>
 #include <vector>
 
-#include "analysis/plan_profile.h"
 #include "chart/qcustomplot_include.h"
+#include "checks/plan_profile.h"
 
 namespace usmpx::views {
 

@@ -2,10 +2,10 @@
 
 #include <set>
 
-#include "analysis/plan_profile.h"
+#include "base/input_error.h"
 #include "chart/box_colors.h"
 #include "chart/byte_ticker.h"
-#include "io/input_error.h"
+#include "checks/plan_profile.h"
 
 namespace usmpx::views {
 namespace {

@@ -1,6 +1,6 @@
 #include "panels/pool_editor_widget.h"
 
-#include "report/size_text.h"
+#include "base/size_text.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -9,8 +9,8 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include "base/config_error.h"
 #include "chart/byte_ticker.h"
-#include "config/config_error.h"
 #include "config/pool_options.h"
 
 namespace usmpx::views {

@@ -3,11 +3,11 @@
 #include <QBrush>
 #include <QColor>
 
-#include "analysis/plan_profile.h"
 #include "chart/box_colors.h"
+#include "checks/plan_profile.h"
 
+#include "base/size_text.h"
 #include "chart/byte_ticker.h"
-#include "report/size_text.h"
 
 namespace usmpx::views {
 

@@ -4,7 +4,7 @@
 #include <QStyle>
 #include <algorithm>
 
-#include "io/input_error.h"
+#include "base/input_error.h"
 
 namespace usmpx::views {
 

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "config/config_error.h"
+#include "base/config_error.h"
 
 namespace usmpx {
 namespace {

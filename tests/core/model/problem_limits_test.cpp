@@ -2,9 +2,9 @@
 
 #include <gtest/gtest.h>
 
-#include "io/input_error.h"
-#include "io/minimalloc_csv.h"
-#include "io/problem_json.h"
+#include "base/input_error.h"
+#include "frontends/problem_files/minimalloc_csv.h"
+#include "frontends/problem_files/problem_json.h"
 #include "planners/registry.h"
 
 namespace usmpx {

@@ -6,7 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#include "analysis/fit_check.h"
+#include "checks/fit_check.h"
 #include "model/conflict_graph.h"
 #include "planners/registry.h"
 #include "random_problems.h"

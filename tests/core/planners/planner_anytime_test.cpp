@@ -10,8 +10,8 @@
 
 #include <gtest/gtest.h>
 
-#include "io/minimalloc_csv.h"
-#include "io/text_file.h"
+#include "base/text_file.h"
+#include "frontends/problem_files/minimalloc_csv.h"
 #include "planners/registry.h"
 #include "random_problems.h"
 #include "test_support.h"

@@ -3,8 +3,8 @@
 
 #include <gtest/gtest.h>
 
-#include "config/config_error.h"
-#include "io/input_error.h"
+#include "base/config_error.h"
+#include "base/input_error.h"
 #include "session/edit_history.h"
 #include "session/session_edits.h"
 #include "session/session_file.h"
@@ -113,8 +113,10 @@ TEST(SessionFile, RoundTripAndRelativeInput) {
 
 TEST(SessionFile, ErrorsHavePositions) {
   try {
-    read_session_json("{\"format\": \"usmpx-session\", \"version\": 1, \"input\": \"x\",\n \"pools\": [], \"pins\": [{\"buffer\": 3}]}",
-                      "s.usmpx.json");
+    read_session_json(
+        "{\"format\": \"usmpx-session\", \"version\": 1, \"input\": \"x\",\n \"pools\": [], \"pins\": [{\"buffer\": "
+        "3}]}",
+        "s.usmpx.json");
     FAIL();
   } catch (const InputError& e) {
     EXPECT_EQ(std::string(e.what()), "s.usmpx.json:2:35: \"buffer\" must be a string");

@@ -1,0 +1,53 @@
+#include "base/size_text.h"
+
+#include <cstdio>
+
+namespace usmpx {
+namespace {
+
+constexpr int64_t kKiB = 1024;
+constexpr int64_t kMiB = 1024 * 1024;
+constexpr int64_t kPlainBelow = 10000;
+
+// "37.5", "16" (not "16.0"): whole numbers without decimals.
+std::string fixed(double value, int decimals) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.*f", decimals, value);
+  std::string s = text;
+  if (s.find('.') != std::string::npos) {
+    while (s.back() == '0')
+      s.pop_back();
+    if (s.back() == '.') s.pop_back();
+  }
+  return s;
+}
+
+}  // namespace
+
+std::string with_separators(int64_t value) {
+  const uint64_t magnitude = value < 0 ? 0 - static_cast<uint64_t>(value) : static_cast<uint64_t>(value);
+  std::string digits = std::to_string(magnitude);
+  for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3)
+    digits.insert(static_cast<size_t>(i), ",");
+  return (value < 0 ? "-" : "") + digits;
+}
+
+std::string format_size(int64_t bytes) {
+  if (bytes < 0) return "unlimited";
+  if (bytes < kPlainBelow) return with_separators(bytes) + " B";
+  if (bytes < kMiB) return fixed(static_cast<double>(bytes) / kKiB, 1) + " KiB";
+  return fixed(static_cast<double>(bytes) / kMiB, 2) + " MiB";
+}
+
+std::string format_size_exact(int64_t bytes) {
+  if (bytes < kPlainBelow) return format_size(bytes);
+  return format_size(bytes) + " (" + with_separators(bytes) + " B)";
+}
+
+std::string format_size_delta(int64_t bytes) {
+  if (bytes == 0) return "\u00b10 B";
+  const uint64_t magnitude = bytes < 0 ? 0 - static_cast<uint64_t>(bytes) : static_cast<uint64_t>(bytes);
+  return (bytes < 0 ? "\u2212" : "+") + format_size(static_cast<int64_t>(magnitude));
+}
+
+}  // namespace usmpx

@@ -1,0 +1,32 @@
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "checks/plan_profile.h"
+#include "model/plan.h"
+#include "model/problem.h"
+
+namespace usmpx {
+
+// Per-pool figures of a plan, as the explorer and reports show them.
+struct PoolSummary {
+  int64_t size_bytes = 0;
+  int64_t lower_bound_bytes = 0;  // of the buffers the plan put into this pool
+  int buffers = 0;
+  bool over_hint = false;
+  std::vector<LiveStep> live_bytes;
+};
+
+struct PlanSummary {
+  std::vector<PoolSummary> pools;
+  int64_t total_bytes = 0;
+  int64_t lower_bound_bytes = 0;
+  bool fits = false;
+  int errors = 0;
+  int warnings = 0;
+};
+
+PlanSummary summarize_plan(const Problem& problem, const Plan& plan);
+
+}  // namespace usmpx

@@ -1,0 +1,86 @@
+#pragma once
+
+// A frontend reads one family of inputs (TVM's output; problem files; TFLite Micro models) into a
+// Problem with notes, and writes a Plan back in that family's own form. The input table
+// (inputs/input_kinds) lists every frontend's kinds; the commands and the explorer reach the
+// frontends through that table and this interface only. A frontend may use the layers below it
+// (base, model, config, planners, checks, export) and never another frontend.
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "config/pool_options.h"
+#include "export/export_bundle.h"
+#include "model/diagnostic.h"
+#include "model/plan.h"
+#include "model/problem.h"
+
+namespace usmpx {
+
+class InputProbe;
+
+enum class InputFormat {
+  kProblemJson,
+  kMinimallocCsv,
+  kMlf,
+  kFirmwareTree,
+  kTvmScript,
+  kLegacyTir,
+  kSession,
+};
+
+// One kind of input the tool reads: what it is called and what identifies it.
+struct InputKind {
+  InputFormat format;
+  std::string_view name;           // e.g. "Model Library Format"
+  std::string_view identified_by;  // e.g. "a .tar, .tar.gz or .tgz archive or a folder with metadata.json at its root"
+};
+
+// How to read an input: the pool options (applied after reading a problem file, or used to
+// assign pools while analysing a model) and, for inputs with several modules, which one.
+struct LoadOptions {
+  PoolOptions pools;
+  std::string module;  // empty: the first module
+};
+
+// What a loaded input can write back: the model kept from loading, in its family's form.
+class ModelExporter {
+ public:
+  virtual ~ModelExporter() = default;
+  // Why `plan` cannot be exported from this input ("" when it can).
+  virtual std::string refusal(const Plan& plan) const = 0;
+  // The files for `plan` of `problem` (the loaded problem with the user's pools and pins).
+  // Throws ExportError.
+  virtual ExportBundle export_plan(const Problem& problem, const Plan& plan, const ExportOptions& options) const = 0;
+  // The input as it is, with the same extras (harness): what a re-plan is compared against.
+  virtual ExportBundle original(const ExportOptions& options) const = 0;
+};
+
+// What a frontend made of one input.
+struct LoadedInput {
+  std::string path;
+  InputFormat format = InputFormat::kProblemJson;
+  Problem problem;
+  std::optional<Plan> as_built;      // the plan already present in the input, if any
+  std::vector<Diagnostic> warnings;  // things the reader could not use but did not reject
+  // Null when the input carries nothing to export into (problem files); the reason is `no_export`.
+  std::shared_ptr<const ModelExporter> exporter;
+  std::string no_export;
+};
+
+class Frontend {
+ public:
+  virtual ~Frontend() = default;
+  // Whether `probe` is of `format` (one of this frontend's kinds).
+  virtual bool recognises(InputFormat format, InputProbe& probe) const = 0;
+  // Reads and analyses the input. Throws InputError for unreadable or malformed input and
+  // ConfigError when the pool options do not fit it.
+  virtual LoadedInput load(const std::string& path, InputFormat format, const LoadOptions& options) const = 0;
+  // The modules the input offers (several in one archive), in file order; empty when none.
+  virtual std::vector<std::string> modules(const std::string& path, InputFormat format) const = 0;
+};
+
+}  // namespace usmpx

@@ -1,0 +1,238 @@
+#include "frontends/tvm/c_analysis/clang_reader.h"
+
+#include <clang-c/Index.h>
+
+#include <memory>
+#include <set>
+
+#include "base/input_error.h"
+#include "frontends/tvm/c_analysis/clang_converter.h"
+#include "frontends/tvm/c_analysis/constant_data.h"
+#include "frontends/tvm/c_analysis/nesting_guard.h"
+#include "frontends/tvm/c_analysis/standin_headers.h"
+
+namespace usmpx {
+namespace {
+
+// Virtual folders of the files handed to libclang; none of them exists on disk.
+const std::string kArchiveRoot = "/usmpx-mlf/";
+const std::string kLibcRoot = "/usmpx-standin/libc/";
+const std::string kTvmRoot = "/usmpx-standin/tvm/";
+const std::string kUnknownRoot = "/usmpx-standin/unknown/";  // empty files for headers the input lacks
+
+constexpr int kMaxErrorsPerFile = 10;
+
+std::string take(CXString s) {
+  return take_cx_string(s);
+}
+
+struct IndexDeleter {
+  void operator()(void* index) const { clang_disposeIndex(index); }
+};
+
+std::string display_name(const std::string& virtual_path, const std::string& root) {
+  if (virtual_path.rfind(kArchiveRoot, 0) == 0) {
+    const std::string rel = virtual_path.substr(kArchiveRoot.size());
+    return root.empty() ? rel : root + "/" + rel;
+  }
+  for (const std::string* standin : {&kLibcRoot, &kTvmRoot, &kUnknownRoot}) {
+    if (virtual_path.rfind(*standin, 0) == 0) return "<stand-in " + virtual_path.substr(standin->size()) + ">";
+  }
+  return virtual_path;
+}
+
+// The headers clang reported missing ("'x.h' file not found").
+std::set<std::string> missing_includes(CXTranslationUnit tu) {
+  std::set<std::string> names;
+  constexpr std::string_view kSuffix = "' file not found";
+  const unsigned n = clang_getNumDiagnostics(tu);
+  for (unsigned i = 0; i < n; ++i) {
+    CXDiagnostic d = clang_getDiagnostic(tu, i);
+    const std::string text = take(clang_getDiagnosticSpelling(d));
+    clang_disposeDiagnostic(d);
+    if (text.size() > kSuffix.size() + 1 && text.front() == '\'' &&
+        text.compare(text.size() - kSuffix.size(), kSuffix.size(), kSuffix) == 0) {
+      const std::string name = text.substr(1, text.size() - kSuffix.size() - 1);
+      if (name.find("..") == std::string::npos && !name.empty() && name.front() != '/') names.insert(name);
+    }
+  }
+  return names;
+}
+
+void collect_errors(CXTranslationUnit tu, const std::string& file, int file_index, const std::string& virtual_path,
+                    const std::string& root, CProgram& program) {
+  int reported = 0;
+  int more = 0;
+  const unsigned n = clang_getNumDiagnostics(tu);
+  for (unsigned i = 0; i < n; ++i) {
+    CXDiagnostic d = clang_getDiagnostic(tu, i);
+    if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
+      CXFile at_file = nullptr;
+      unsigned at_offset = 0;
+      clang_getFileLocation(clang_getDiagnosticLocation(d), &at_file, nullptr, nullptr, &at_offset);
+      if (at_file && take(clang_getFileName(at_file)) == virtual_path) {
+        program.error_positions.emplace_back(file_index, at_offset);
+      }
+      if (reported < kMaxErrorsPerFile) {
+        CXFile f = nullptr;
+        unsigned line = 0, column = 0;
+        clang_getFileLocation(clang_getDiagnosticLocation(d), &f, &line, &column, nullptr);
+        Diagnostic out;
+        out.severity = Severity::kWarning;
+        out.code = "c-parse-error";
+        out.location = {f ? display_name(take(clang_getFileName(f)), root) : root + "/" + file, static_cast<int>(line),
+                        static_cast<int>(column)};
+        out.message = "C parse error: " + take(clang_getDiagnosticSpelling(d));
+        program.diagnostics.push_back(std::move(out));
+        ++reported;
+      } else {
+        ++more;
+      }
+    }
+    clang_disposeDiagnostic(d);
+  }
+  if (more > 0) {
+    Diagnostic out;
+    out.severity = Severity::kWarning;
+    out.code = "c-parse-error";
+    out.location = {root + "/" + file, 0, 0};
+    out.message = std::to_string(more) + " more C parse errors";
+    program.diagnostics.push_back(std::move(out));
+  }
+}
+
+}  // namespace
+
+CProgram parse_c_program(const CParseInput& input) {
+  CProgram program;
+  // Every file clang may see, by virtual path; the strings must outlive the parses.
+  std::vector<std::pair<std::string, std::string_view>> files;
+  std::vector<std::string> blanked;  // what clang sees of the sources; offsets equal the originals'
+  blanked.reserve(input.sources.size());
+  std::set<std::string> too_deep;  // files clang must not see (it would overflow its stack)
+  auto guard = [&](const CSourceFile& f, std::string_view text) {
+    const std::optional<CNestingFinding> finding = find_excessive_c_nesting(text);
+    if (!finding) return true;
+    Diagnostic d;
+    d.severity = Severity::kWarning;
+    d.code = "c-too-deep";
+    d.location = location_in_text(text, finding->offset, input.display_root + "/" + f.path);
+    d.message = finding->message + " is beyond what the C analysis reads safely; the file is left out";
+    program.diagnostics.push_back(std::move(d));
+    too_deep.insert(f.path);
+    return false;
+  };
+  for (const CSourceFile& f : input.sources) {
+    blanked.push_back(input.skip_constant_data ? blank_constant_data(f.text) : std::string(f.text));
+    guard(f, blanked.back());
+    files.emplace_back(kArchiveRoot + f.path, blanked.back());
+  }
+  for (const CSourceFile& f : input.macro_headers)
+    files.emplace_back(kArchiveRoot + f.path, guard(f, f.text) ? f.text : std::string_view());
+  for (const CSourceFile& f : input.include_files) {
+    const bool safe = !too_deep.count(f.path) && guard(f, f.text);
+    files.emplace_back(kArchiveRoot + f.path, safe ? f.text : std::string_view());
+  }
+  for (const StandinHeader& h : standin_libc_headers())
+    files.emplace_back(kLibcRoot + std::string(h.path), h.text);
+  for (const StandinHeader& h : standin_kernel_headers())
+    files.emplace_back(kLibcRoot + std::string(h.path), h.text);
+  if (input.standin_runtime) {
+    for (const StandinHeader& h : standin_tvm_headers())
+      files.emplace_back(kTvmRoot + std::string(h.path), h.text);
+  }
+  std::set<std::string> unknown_headers;  // includes the input lacks, supplied empty
+  std::vector<std::string> unknown_paths;
+  std::vector<CXUnsavedFile> unsaved;
+  std::vector<std::string> args;
+  std::vector<const char*> argv;
+  auto prepare = [&] {
+    unsaved.clear();
+    for (const auto& [path, text] : files)
+      unsaved.push_back({path.c_str(), text.data(), static_cast<unsigned long>(text.size())});
+    unknown_paths.clear();
+    for (const std::string& name : unknown_headers)
+      unknown_paths.push_back(kUnknownRoot + name);
+    for (const std::string& path : unknown_paths)
+      unsaved.push_back({path.c_str(), "", 0});
+    // Calls to functions no header declares stay calls (an error by default in newer clang).
+    args = {"-xc",
+            "-std=gnu11",
+            "-nostdinc",
+            "-w",
+            "-ferror-limit=0",
+            "-fno-spell-checking",
+            "-Wno-implicit-function-declaration",
+            "-Wno-implicit-int"};
+    for (const std::string& dir : input.include_dirs)
+      args.push_back("-I" + kArchiveRoot + dir);
+    if (input.standin_runtime) args.push_back("-I" + kTvmRoot);
+    args.push_back("-I" + kLibcRoot);
+    args.push_back("-I" + kUnknownRoot);
+    if (!input.target_triple.empty()) args.insert(args.begin(), {"-target", input.target_triple});
+    argv.clear();
+    for (const std::string& a : args)
+      argv.push_back(a.c_str());
+  };
+  prepare();
+
+  std::unique_ptr<void, IndexDeleter> index(clang_createIndex(0, 0));
+  auto parse = [&](const CSourceFile& file, bool macros) {
+    if (too_deep.count(file.path)) {
+      if (!macros) program.left_out_files.push_back(file.path);
+      return;
+    }
+    program.files.push_back(file);
+    const int file_index = static_cast<int>(program.files.size()) - 1;
+    const std::string path = kArchiveRoot + file.path;
+    unsigned options = CXTranslationUnit_KeepGoing;
+    if (macros) options |= CXTranslationUnit_DetailedPreprocessingRecord;
+    CXTranslationUnit tu = nullptr;
+    CXErrorCode status =
+        clang_parseTranslationUnit2(index.get(), path.c_str(), argv.data(), static_cast<int>(argv.size()),
+                                    unsaved.data(), static_cast<unsigned>(unsaved.size()), options, &tu);
+    // Headers the input lacks (an operator library's, a vendor's) are supplied empty and the file
+    // parsed again: its statements stay visible, unknown declarations become parse errors.
+    if (status == CXError_Success && tu) {
+      const size_t known = unknown_headers.size();
+      for (const std::string& name : missing_includes(tu)) {
+        if (unknown_headers.insert(name).second) {
+          Diagnostic d;
+          d.severity = Severity::kNote;
+          d.code = "c-missing-header";
+          d.location = {input.display_root + "/" + file.path, 0, 0};
+          d.message =
+              "'" + name + "' is not in the input; parsed without it (calls into it count as external operators)";
+          program.diagnostics.push_back(std::move(d));
+        }
+      }
+      if (unknown_headers.size() > known) {
+        clang_disposeTranslationUnit(tu);
+        tu = nullptr;
+        prepare();
+        status = clang_parseTranslationUnit2(index.get(), path.c_str(), argv.data(), static_cast<int>(argv.size()),
+                                             unsaved.data(), static_cast<unsigned>(unsaved.size()), options, &tu);
+      }
+    }
+    if (status != CXError_Success || !tu) {
+      Diagnostic d;
+      d.severity = Severity::kWarning;
+      d.code = "c-parse-error";
+      d.location = {input.display_root + "/" + file.path, 0, 0};
+      d.message = "libclang could not parse this file (error " + std::to_string(static_cast<int>(status)) + ")";
+      program.diagnostics.push_back(std::move(d));
+      if (!macros) program.left_out_files.push_back(file.path);
+      return;
+    }
+    collect_errors(tu, file.path, file_index, path, input.display_root, program);
+    convert_translation_unit(tu, file_index, path, macros, program);
+    clang_disposeTranslationUnit(tu);
+  };
+  for (const CSourceFile& f : input.sources)
+    parse(f, false);
+  for (const CSourceFile& f : input.macro_headers)
+    parse(f, true);
+  return program;
+}
+
+}  // namespace usmpx

@@ -1,0 +1,588 @@
+#include "frontends/tvm/c_analysis/liveness_walk.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <unordered_map>
+
+#include "base/input_error.h"
+#include "frontends/tvm/c_analysis/external_operators.h"
+#include "frontends/tvm/c_analysis/value_range.h"
+#include "model/problem_limits.h"
+
+namespace usmpx {
+namespace {
+
+constexpr int kMaxCallDepth = 64;
+
+enum class Use { kLoad, kStore, kAddress };
+
+bool is_assignment(const std::string& op) {
+  return op == "=" || op == "+=" || op == "-=" || op == "*=" || op == "/=" || op == "%=" || op == "<<=" ||
+         op == ">>=" || op == "&=" || op == "|=" || op == "^=";
+}
+
+std::string strip_let(const std::string& name) {
+  constexpr std::string_view kLet = "_let";
+  if (name.size() > kLet.size() && name.compare(name.size() - kLet.size(), kLet.size(), kLet) == 0) {
+    return name.substr(0, name.size() - kLet.size());
+  }
+  return name;
+}
+
+class Walker {
+ public:
+  Walker(const CProgram& program, const TvmCode& code, const WalkOptions& options, const std::string& root)
+      : program_(program), code_(code), options_(options), root_(root) {}
+
+  WalkResult run() {
+    if (code_.entry < 0) return std::move(result_);
+    const CFunction& entry = function(code_.entry);
+    frames_.push_back(new_frame(code_.entry, 0));
+    scopes_.push_back({code_.entry, 0, false, -1, {}});
+    // --use-workspace-io: TVM wraps main in allocates for its I/O before anything else.
+    for (size_t i = 0; i < options_.io_names.size() && i < entry.params.size(); ++i) {
+      const int var = entry.params[i];
+      const int b = buffer_for(WalkBufferSource::kIo, static_cast<int>(i), code_.entry, var,
+                               entry.variables[static_cast<size_t>(var)].range, options_.io_names[i]);
+      frames_.back().buffer_of_var[static_cast<size_t>(var)] = b;
+    }
+    enter(code_.entry);
+    visit_stmt(entry.body);
+    mark_unseen_buffers();
+    for (const auto& [key, ticks] : intervals_)
+      result_.intervals.push_back({key.second, ticks.first, ticks.second});
+    result_.ticks = tick_;
+    return std::move(result_);
+  }
+
+ private:
+  struct Frame {
+    int function = -1;
+    int call = 0;
+    std::vector<int> buffer_of_var;  // per variable of the function: the buffer it points to, or -1
+    std::vector<ValueRange> value_of_var;
+    std::vector<std::vector<int>> carried;  // per variable: buffers its initialiser holds (a struct, a copy)
+    std::vector<int64_t> dims_elements;     // per cmsis_nn_dims variable: n*h*w*c, -1 when not constant
+  };
+  struct Scope {
+    int function = -1;
+    int call = 0;
+    bool in_loop = false;
+    int64_t initial = -1;       // tick of the outermost loop of the nest, -1 outside loops
+    std::vector<int> accessed;  // buffers accessed inside the current loop nest (a small set)
+  };
+
+  const CFunction& function(int index) const { return program_.functions[static_cast<size_t>(index)]; }
+  Frame& frame() { return frames_.back(); }
+  Scope& scope() { return scopes_.back(); }
+
+  Frame new_frame(int fn, int call) const {
+    Frame f;
+    f.function = fn;
+    f.call = call;
+    f.buffer_of_var.assign(function(fn).variables.size(), -1);
+    f.value_of_var.assign(function(fn).variables.size(), ValueRange::unknown());
+    f.carried.assign(function(fn).variables.size(), {});
+    f.dims_elements.assign(function(fn).variables.size(), -1);
+    return f;
+  }
+
+  // Whether clang reported an error inside the function's body (statements may be missing).
+  bool damaged(int fn) {
+    const auto cached = damaged_.find(fn);
+    if (cached != damaged_.end()) return cached->second;
+    const CRange& body = function(fn).body_range;
+    bool hit = false;
+    for (const auto& [file, offset] : program_.error_positions) {
+      if (body.valid() && file == body.file && offset >= body.begin && offset <= body.end) hit = true;
+    }
+    if (hit && damaged_reported_.insert(fn).second) {
+      warn(function(fn).range, "c-damaged-function",
+           "'" + function(fn).name +
+               "' did not parse whole; the buffers it allocates or uses are planned live for the whole run");
+    }
+    return damaged_[fn] = hit;
+  }
+
+  void enter(int fn) { frame_damaged_.push_back(damaged(fn)); }
+
+  void uncertain(int b) { result_.buffers[static_cast<size_t>(b)].lifetime_uncertain = true; }
+
+  // With part of the code missing, a buffer the walk never saw used may be used there.
+  void mark_unseen_buffers() {
+    const bool complete =
+        program_.error_positions.empty() && program_.left_out_files.empty() && result_.missing_operators.empty();
+    if (complete) return;  // then, as in TVM, an unused buffer conflicts with nothing
+    std::set<int> seen;
+    for (const auto& [key, ticks] : intervals_)
+      seen.insert(key.second);
+    for (size_t b = 0; b < result_.buffers.size(); ++b) {
+      if (!seen.count(static_cast<int>(b))) uncertain(static_cast<int>(b));
+    }
+  }
+
+  void warn(const CRange& at, const std::string& code, const std::string& message) {
+    Diagnostic d;
+    d.severity = Severity::kWarning;
+    d.code = code;
+    if (at.valid()) d.location = {root_ + "/" + program_.files[static_cast<size_t>(at.file)].path, at.line, at.column};
+    d.message = message;
+    result_.warnings.push_back(std::move(d));
+  }
+
+  // The buffer of an allocation site, created the first time the walk meets it; TVM then
+  // records the call that allocated it most recently.
+  int buffer_for(WalkBufferSource source, int index, int fn, int variable, const CRange& origin,
+                 const std::string& base) {
+    const auto key = std::make_pair(fn, variable);
+    const auto it = site_buffer_.find(key);
+    if (it != site_buffer_.end()) {
+      owner_call_[static_cast<size_t>(it->second)] = frame().call;
+      return it->second;
+    }
+    const int b = static_cast<int>(result_.buffers.size());
+    WalkBuffer buffer;
+    int& uses = name_uses_[base];
+    buffer.name = ++uses == 1 ? base : base + std::to_string(uses);
+    buffer.source = source;
+    buffer.index = index;
+    buffer.function = fn;
+    buffer.origin = origin;
+    result_.buffers.push_back(std::move(buffer));
+    owner_function_.push_back(fn);
+    owner_call_.push_back(frame().call);
+    site_buffer_[key] = b;
+    return b;
+  }
+
+  // Accesses count for the call that allocated the buffer when they come from another function.
+  int call_key(int b) const {
+    const size_t i = static_cast<size_t>(b);
+    return owner_function_[i] != frames_.back().function ? owner_call_[i] : frames_.back().call;
+  }
+
+  void touch(int b) {
+    if (!frame_damaged_.empty() && frame_damaged_.back()) uncertain(b);
+    const auto key = std::make_pair(call_key(b), b);
+    auto [it, inserted] = intervals_.try_emplace(key, tick_, tick_);
+    if (!inserted) it->second.second = tick_;
+    if (scope().in_loop && std::find(scope().accessed.begin(), scope().accessed.end(), b) == scope().accessed.end()) {
+      scope().accessed.push_back(b);
+    }
+  }
+
+  void visit_stmt(const CStmt& s) {
+    if (code_.skipped(s.range)) return;  // null checks and frees of TVMBackendAllocWorkspace
+    ++tick_;
+    switch (s.kind) {
+      case CStmtKind::kCompound: {
+        const size_t mark = block_buffers_.size();
+        for (const CStmt& c : s.body)
+          visit_stmt(c);
+        // An allocation's scope ends with its block: loops around it no longer extend it.
+        while (block_buffers_.size() > mark) {
+          const auto [scope_index, b] = block_buffers_.back();
+          block_buffers_.pop_back();
+          if (scope_index < scopes_.size()) std::erase(scopes_[scope_index].accessed, b);
+        }
+        break;
+      }
+      case CStmtKind::kDecl:
+        for (int v : s.decls)
+          declare(v);
+        break;
+      case CStmtKind::kFor:
+        visit_for(s);
+        break;
+      default:
+        for (const CExpr& e : s.exprs)
+          visit_expr(e, Use::kLoad);
+        for (const CStmt& c : s.body)
+          visit_stmt(c);
+        break;
+    }
+  }
+
+  // Binds variable `v` of the current function to its buffer when it is an allocation site
+  // (a TVMBackendAllocWorkspace result or a pool let), declared or assigned.
+  bool bind_site(int v) {
+    const int fn = frame().function;
+    const auto alloc = code_.alloc_of.find({fn, v});
+    const auto let = code_.let_of.find({fn, v});
+    if (alloc == code_.alloc_of.end() && let == code_.let_of.end()) return false;
+    const bool is_alloc = alloc != code_.alloc_of.end();
+    const int index = is_alloc ? alloc->second : let->second;
+    const CRange& statement = is_alloc ? code_.allocs[static_cast<size_t>(index)].statement
+                                       : code_.lets[static_cast<size_t>(index)].statement;
+    const std::string& name = function(fn).variables[static_cast<size_t>(v)].name;
+    const int b = buffer_for(is_alloc ? WalkBufferSource::kWorkspaceAlloc : WalkBufferSource::kPoolLet, index, fn, v,
+                             statement, strip_let(name));
+    if (!frame_damaged_.empty() && frame_damaged_.back()) uncertain(b);
+    frame().buffer_of_var[static_cast<size_t>(v)] = b;
+    block_buffers_.emplace_back(scopes_.size() - 1, b);
+    return true;
+  }
+
+  void declare(int v) {
+    if (bind_site(v)) return;
+    const CVariable& var = function(frame().function).variables[static_cast<size_t>(v)];
+    if (var.init) {
+      visit_expr(*var.init, Use::kLoad);
+      frame().value_of_var[static_cast<size_t>(v)] = evaluate(*var.init);
+      std::vector<int> held;
+      collect_buffers(*var.init, held);
+      frame().carried[static_cast<size_t>(v)] = held;
+      read_descriptor(var, v);
+    }
+  }
+
+  // The buffers an expression refers to, directly or through variables that hold them.
+  void collect_buffers(const CExpr& e, std::vector<int>& out) const {
+    if (e.kind == CExprKind::kName && e.decl >= 0) {
+      const auto& f = frames_.back();
+      const int b = f.buffer_of_var[static_cast<size_t>(e.decl)];
+      if (b >= 0 && std::find(out.begin(), out.end(), b) == out.end()) out.push_back(b);
+      for (int c : f.carried[static_cast<size_t>(e.decl)]) {
+        if (std::find(out.begin(), out.end(), c) == out.end()) out.push_back(c);
+      }
+      return;
+    }
+    for (const CExpr& a : e.args)
+      collect_buffers(a, out);
+  }
+
+  // CMSIS-NN descriptors: `cmsis_nn_context c = {buffer, bytes};` states a scratch buffer's size,
+  // `cmsis_nn_dims d = {n, h, w, c};` a tensor's element count for the call it is passed to.
+  void read_descriptor(const CVariable& var, int v) {
+    const CExpr& init = *var.init;
+    if (init.kind != CExprKind::kOther || init.text != "{}") return;
+    if (is_cmsis_context_type(var.type) && init.args.size() == 2) {
+      const int b = buffer_of(init.args[0]);
+      const ValueRange size = evaluate(init.args[1]);
+      if (b >= 0 && size.known && size.lo == size.hi && size.lo > 0) state_size(b, size.lo);
+    } else if (is_cmsis_dims_type(var.type) && init.args.size() == 4) {
+      int64_t elements = 1;
+      for (const CExpr& a : init.args) {
+        const ValueRange d = evaluate(a);
+        if (!d.known || d.lo != d.hi || d.lo <= 0 || __builtin_mul_overflow(elements, d.lo, &elements) ||
+            elements > kMaxPlannableBytes) {
+          return;
+        }
+      }
+      frame().dims_elements[static_cast<size_t>(v)] = elements;
+    }
+  }
+
+  void state_size(int b, int64_t bytes) {
+    int64_t& stated = result_.buffers[static_cast<size_t>(b)].accesses.stated_bytes;
+    stated = std::max(stated, bytes);
+  }
+
+  // A call into code without a body here: every buffer it receives counts as accessed (the
+  // arguments are visited), and its API may state how far each pointer reaches.
+  void call_external(const CExpr& call) {
+    for (const CExpr& a : call.args)
+      visit_expr(a, Use::kLoad);
+    ++result_.external_calls[call.text];
+    ExternalCallContext context;
+    context.value = [this](const CExpr& e) -> std::optional<int64_t> {
+      const ValueRange r = evaluate(e);
+      if (r.known && r.lo == r.hi) return r.lo;
+      return std::nullopt;
+    };
+    context.dims_elements = [this](const CExpr& e) -> std::optional<int64_t> {
+      const CExpr& x = strip_casts(e);
+      if (x.kind != CExprKind::kName || x.decl < 0) return std::nullopt;
+      const int64_t n = frame().dims_elements[static_cast<size_t>(x.decl)];
+      return n > 0 ? std::optional<int64_t>(n) : std::nullopt;
+    };
+    for (const ExternalExtent& extent : external_call_extents(call, context)) {
+      const CExpr& arg = strip_casts(call.args[extent.arg]);
+      const int b = buffer_of(arg);
+      if (b < 0) continue;
+      const CVariable& var = function(frame().function).variables[static_cast<size_t>(arg.decl)];
+      const int64_t element = var.element_bytes > 0 ? var.element_bytes : 1;
+      int64_t bytes = 0;
+      if (!__builtin_mul_overflow(extent.elements, element, &bytes) && bytes <= kMaxPlannableBytes)
+        state_size(b, bytes);
+    }
+  }
+
+  void visit_for(const CStmt& s) {
+    const CStmt& init = s.body[0];
+    // The loop variable and its range, for the canonical `for (T i = a; i < b; ++i)`.
+    int loop_var = -1;
+    ValueRange start;
+    if (init.kind == CStmtKind::kDecl && init.decls.size() == 1) {
+      loop_var = init.decls[0];
+      const CVariable& var = function(frame().function).variables[static_cast<size_t>(loop_var)];
+      if (var.init) {
+        visit_expr(*var.init, Use::kLoad);
+        start = evaluate(*var.init);
+      }
+    } else if (init.kind == CStmtKind::kExpr) {
+      const CExpr& e = init.exprs[0];
+      if (e.kind == CExprKind::kBinary && e.text == "=" && e.args[0].kind == CExprKind::kName && e.args[0].decl >= 0) {
+        loop_var = e.args[0].decl;
+        start = evaluate(e.args[1]);
+      }
+      visit_expr(e, Use::kLoad);
+    }
+    const CExpr& cond = s.exprs[0];
+    const CExpr& inc = s.exprs[1];
+    ValueRange range;
+    if (loop_var >= 0 && start.known && cond.kind == CExprKind::kBinary && cond.args.size() == 2 &&
+        strip_casts(cond.args[0]).kind == CExprKind::kName && strip_casts(cond.args[0]).decl == loop_var &&
+        steps_up(inc, loop_var)) {
+      const ValueRange bound = evaluate(cond.args[1]);
+      if (bound.known && (cond.text == "<" || cond.text == "<=")) {
+        const int64_t last = cond.text == "<" ? bound.hi - 1 : bound.hi;
+        range = ranges_.symbol(start.lo, std::max(start.lo, last));
+      }
+    }
+    if (loop_var >= 0) frame().value_of_var[static_cast<size_t>(loop_var)] = range;
+
+    Scope loop{frame().function, frame().call, true, scope().initial >= 0 ? scope().initial : tick_, scope().accessed};
+    scopes_.push_back(std::move(loop));
+    visit_expr(cond, Use::kLoad);
+    visit_expr(inc, Use::kLoad);
+    visit_stmt(s.body[1]);
+    for (int b : scope().accessed) {
+      auto& ticks = intervals_[{call_key(b), b}];
+      ticks.first = std::min(ticks.first, scope().initial);
+      ticks.second = std::max(ticks.second, tick_);
+    }
+    scopes_.pop_back();
+  }
+
+  static bool steps_up(const CExpr& inc, int var) {
+    const auto is_var = [&](const CExpr& e) {
+      return strip_casts(e).kind == CExprKind::kName && strip_casts(e).decl == var;
+    };
+    if (inc.kind == CExprKind::kUnary && inc.text == "++" && !inc.args.empty()) return is_var(inc.args[0]);
+    if (inc.kind == CExprKind::kBinary && inc.args.size() == 2 && is_var(inc.args[0])) {
+      const CExpr& step = strip_casts(inc.args[1]);
+      if (inc.text == "+=") return step.kind == CExprKind::kIntLiteral && step.value > 0;
+      if (inc.text == "=") {
+        return step.kind == CExprKind::kBinary && step.text == "+" && step.args.size() == 2 && is_var(step.args[0]) &&
+               strip_casts(step.args[1]).kind == CExprKind::kIntLiteral && strip_casts(step.args[1]).value > 0;
+      }
+    }
+    return false;
+  }
+
+  int buffer_of(const CExpr& e) {
+    const CExpr& x = strip_casts(e);
+    if (x.kind != CExprKind::kName || x.decl < 0) return -1;
+    return frame().buffer_of_var[static_cast<size_t>(x.decl)];
+  }
+
+  void visit_expr(const CExpr& e, Use use) {
+    switch (e.kind) {
+      case CExprKind::kName: {
+        if (e.decl < 0) break;
+        const int b = frame().buffer_of_var[static_cast<size_t>(e.decl)];
+        if (b >= 0) touch(b);
+        for (int held : frame().carried[static_cast<size_t>(e.decl)])
+          touch(held);
+        break;
+      }
+      case CExprKind::kSubscript:
+        if (e.args.size() == 2) {
+          const int b = buffer_of(e.args[0]);
+          if (b >= 0) record_access(b, e, use, evaluate(e.args[1]));
+        }
+        for (const CExpr& a : e.args)
+          visit_expr(a, Use::kLoad);
+        break;
+      case CExprKind::kUnary:
+        if (!e.args.empty()) {
+          visit_expr(e.args[0], e.text == "&"                        ? Use::kAddress
+                                : (e.text == "++" || e.text == "--") ? Use::kStore
+                                                                     : Use::kLoad);
+        }
+        break;
+      case CExprKind::kBinary:
+        if (e.args.size() == 2 && is_assignment(e.text)) {
+          const CExpr& target = strip_casts(e.args[0]);
+          if (e.text == "=" && target.kind == CExprKind::kName && target.decl >= 0 && bind_site(target.decl)) break;
+          visit_expr(e.args[0], Use::kStore);
+          visit_expr(e.args[1], Use::kLoad);
+          const CExpr& lhs = strip_casts(e.args[0]);
+          if (lhs.kind == CExprKind::kName && lhs.decl >= 0 &&
+              frame().buffer_of_var[static_cast<size_t>(lhs.decl)] < 0) {
+            frame().value_of_var[static_cast<size_t>(lhs.decl)] =
+                e.text == "=" ? evaluate(e.args[1]) : ValueRange::unknown();
+          }
+        } else {
+          for (const CExpr& a : e.args)
+            visit_expr(a, Use::kLoad);
+        }
+        break;
+      case CExprKind::kCall:
+        // The module's own functions (a prefix TVM gives only them), defined here or not.
+        if (code_.operators.count(e.text) || e.text.rfind(code_.prefix, 0) == 0) {
+          call_operator(e);
+        } else if (const CFunction* f = program_.find_function(e.text); f && f->is_definition) {
+          for (const CExpr& a : e.args)
+            visit_expr(a, Use::kLoad);
+        } else {
+          call_external(e);
+        }
+        break;
+      case CExprKind::kCast:
+        for (const CExpr& a : e.args)
+          visit_expr(a, use);
+        break;
+      default:
+        for (const CExpr& a : e.args)
+          visit_expr(a, Use::kLoad);
+        break;
+    }
+  }
+
+  void record_access(int b, const CExpr& subscript, Use use, const ValueRange& index) {
+    BufferAccesses& acc = result_.buffers[static_cast<size_t>(b)].accesses;
+    const int64_t element = subscript.type_bytes > 0 ? subscript.type_bytes : 1;
+    if (acc.element_bytes == 0) {
+      acc.element_bytes = element;
+      acc.element_type = subscript.type;
+    }
+    if (use == Use::kStore) acc.stored = true;
+    if (use == Use::kLoad) acc.loaded = true;
+    int64_t bytes = 0;
+    // An index whose byte extent is beyond what can be planned counts as unbounded, like an unknown one.
+    if (!index.known ||
+        (index.hi >= 0 && (__builtin_mul_overflow(index.hi + 1, element, &bytes) || bytes > kMaxPlannableBytes))) {
+      if (acc.unbounded++ == 0) acc.first_unbounded = subscript.range;
+      return;
+    }
+    if (index.hi < 0) return;
+    int64_t& slot = use == Use::kLoad ? acc.load_bytes : acc.store_bytes;
+    slot = std::max(slot, bytes);
+  }
+
+  void call_operator(const CExpr& call) {
+    const CFunction* callee = program_.find_function(call.text);
+    if (!callee || !callee->is_definition) {
+      if (undefined_reported_.insert(call.text).second) {
+        result_.missing_operators.push_back(call.text);
+        warn(call.range, "mlf-undefined-operator",
+             "operator '" + call.text +
+                 "' has no C definition here; its buffers count as accessed at the call only, and buffers it "
+                 "places in the pools itself are unknown");
+      }
+      for (const CExpr& a : call.args)
+        visit_expr(a, Use::kLoad);
+      return;
+    }
+    if (frames_.size() >= kMaxCallDepth) {
+      warn(call.range, "mlf-call-depth",
+           "calls nested deeper than " + std::to_string(kMaxCallDepth) + " are not followed");
+      return;
+    }
+    const int fn = static_cast<int>(callee - program_.functions.data());
+    // Parameters are aliased to the caller's buffers; like TVM, an alias is never cleared.
+    for (size_t i = 0; i < call.args.size() && i < callee->params.size(); ++i) {
+      const int b = buffer_of(call.args[i]);
+      if (b >= 0) aliases_[{fn, static_cast<int>(i)}] = b;
+    }
+    Frame f = new_frame(fn, next_call_++);
+    for (size_t i = 0; i < callee->params.size(); ++i) {
+      const auto it = aliases_.find({fn, static_cast<int>(i)});
+      if (it != aliases_.end()) f.buffer_of_var[static_cast<size_t>(callee->params[i])] = it->second;
+    }
+    frames_.push_back(std::move(f));
+    enter(fn);
+    if (frame_damaged_.back()) {  // what it does with its parameters' buffers may not be visible
+      for (const int param : callee->params) {
+        const int b = frames_.back().buffer_of_var[static_cast<size_t>(param)];
+        if (b >= 0) uncertain(b);
+      }
+    }
+    scopes_.push_back({fn, frames_.back().call, scope().in_loop, scope().initial, scope().accessed});
+    const int64_t first = tick_ + 1;
+    const bool from_entry = frames_.size() == 2;
+    visit_stmt(callee->body);
+    if (from_entry) result_.calls.push_back({call.text, first, tick_});
+    scopes_.pop_back();
+    frames_.pop_back();
+    frame_damaged_.pop_back();
+  }
+
+  ValueRange evaluate(const CExpr& e) {
+    switch (e.kind) {
+      case CExprKind::kIntLiteral:
+        return ValueRange::exactly(e.value);
+      case CExprKind::kName:
+        return e.decl >= 0 ? frame().value_of_var[static_cast<size_t>(e.decl)] : ValueRange::unknown();
+      case CExprKind::kCast: {
+        const bool integral = e.type.find('*') == std::string::npos && e.type.find("float") == std::string::npos &&
+                              e.type.find("double") == std::string::npos && e.type != "void";
+        return integral && !e.args.empty() ? evaluate(e.args[0]) : ValueRange::unknown();
+      }
+      case CExprKind::kUnary:
+        if (e.args.empty()) return ValueRange::unknown();
+        if (e.text == "-") return ranges_.negate(evaluate(e.args[0]));
+        if (e.text == "+") return evaluate(e.args[0]);
+        if (e.text == "!") return ValueRange::between(0, 1);
+        return ValueRange::unknown();
+      case CExprKind::kConditional:
+        return e.args.size() == 3 ? ranges_.hull(evaluate(e.args[1]), evaluate(e.args[2])) : ValueRange::unknown();
+      case CExprKind::kBinary: {
+        if (e.args.size() != 2) return ValueRange::unknown();
+        const std::string& op = e.text;
+        if (op == "<" || op == ">" || op == "<=" || op == ">=" || op == "==" || op == "!=" || op == "&&" ||
+            op == "||") {
+          return ValueRange::between(0, 1);
+        }
+        if (op == ",") return evaluate(e.args[1]);
+        const ValueRange a = evaluate(e.args[0]);
+        const ValueRange b = evaluate(e.args[1]);
+        if (op == "+") return ranges_.add(a, b);
+        if (op == "-") return ranges_.sub(a, b);
+        if (op == "*") return ranges_.mul(a, b);
+        if (op == "/") return ranges_.div(a, b);
+        if (op == "%") return ranges_.mod(a, b);
+        if (op == "<<") return ranges_.shl(a, b);
+        if (op == ">>") return ranges_.shr(a, b);
+        if (op == "&") return ranges_.bit_and(a, b);
+        return ValueRange::unknown();
+      }
+      default:
+        return ValueRange::unknown();
+    }
+  }
+
+  const CProgram& program_;
+  const TvmCode& code_;
+  const WalkOptions& options_;
+  const std::string& root_;
+  WalkResult result_;
+  int64_t tick_ = 0;
+  int next_call_ = 1;  // 0 is the entry's own call
+  std::vector<Frame> frames_;
+  std::vector<Scope> scopes_;
+  std::vector<std::pair<size_t, int>> block_buffers_;  // (scope index, buffer) declared in open blocks
+  std::map<std::pair<int, int>, std::pair<int64_t, int64_t>> intervals_;  // (call, buffer) -> first, last
+  std::map<std::pair<int, int>, int> site_buffer_;                        // (function, variable) -> buffer
+  std::map<std::pair<int, int>, int> aliases_;                            // (function, parameter) -> buffer
+  std::unordered_map<std::string, int> name_uses_;
+  std::vector<int> owner_function_;
+  std::vector<int> owner_call_;
+  std::set<std::string> undefined_reported_;
+  std::map<int, bool> damaged_;
+  std::set<int> damaged_reported_;
+  std::vector<bool> frame_damaged_;  // per frame: its function did not parse whole
+  RangeContext ranges_;
+};
+
+}  // namespace
+
+WalkResult walk_entry(const CProgram& program, const TvmCode& code, const WalkOptions& options,
+                      const std::string& display_root) {
+  return Walker(program, code, options, display_root).run();
+}
+
+}  // namespace usmpx

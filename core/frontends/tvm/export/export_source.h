@@ -1,0 +1,35 @@
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "frontends/frontend.h"
+#include "frontends/tvm/export/mlf_export.h"
+#include "frontends/tvm/mlf/mlf_model.h"
+#include "frontends/tvm/usmp/tir_problem.h"
+
+namespace usmpx {
+
+// What a TVM input writes back: a Model Library Format model or firmware tree (its C is
+// rewritten) or an analysed TIR dump (C is generated from it).
+class TvmExporter : public ModelExporter {
+ public:
+  explicit TvmExporter(std::shared_ptr<const MlfModel> mlf) : mlf_(std::move(mlf)) {}
+  // `input` is the dump's problem and as-built plan as loaded; `text` the dump itself.
+  TvmExporter(std::shared_ptr<const TirProblem> tir, std::string path, std::string text)
+      : tir_(std::move(tir)), path_(std::move(path)), text_(std::move(text)) {}
+
+  std::string refusal(const Plan& plan) const override;
+  ExportBundle export_plan(const Problem& problem, const Plan& plan, const ExportOptions& options) const override;
+  // An MLF input as it is; a TIR dump with the plan it carries (post-USMP) or TVM's default
+  // greedy_by_size.
+  ExportBundle original(const ExportOptions& options) const override;
+
+ private:
+  std::shared_ptr<const MlfModel> mlf_;
+  std::shared_ptr<const TirProblem> tir_;
+  std::string path_;
+  std::string text_;  // the TIR dump
+};
+
+}  // namespace usmpx

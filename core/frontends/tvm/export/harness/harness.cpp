@@ -1,0 +1,270 @@
+#include "frontends/tvm/export/harness/harness.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <sstream>
+
+#include "frontends/tvm/c_analysis/standin_headers.h"
+#include "frontends/tvm/export/emit/interface_header.h"
+#include "frontends/tvm/export/emit/linker_fragment.h"
+#include "frontends/tvm/export/harness/harness_files.h"
+#include "frontends/tvm/mlf/relay_signature.h"
+
+namespace usmpx {
+namespace {
+
+// How main.c fills an input: floating point values in [-1, 1), or bytes.
+std::string fill_kind(const std::string& dtype) {
+  if (dtype == "float32") return "USMPX_FILL_F32";
+  if (dtype == "float64") return "USMPX_FILL_F64";
+  return "USMPX_FILL_BYTES";
+}
+
+// Deterministic data for a parameter: floats in [-1, 1) for float32, else bytes, from a
+// xorshift32 stream of its own.
+std::string param_definition(const HarnessParam& p, uint32_t seed) {
+  uint32_t state = seed ? seed : 1;
+  auto next = [&] {
+    state ^= state << 13;
+    state ^= state >> 17;
+    state ^= state << 5;
+    return state;
+  };
+  std::string bytes;
+  for (int64_t i = 0; i < p.size_bytes;) {
+    if (p.dtype == "float32" && p.size_bytes - i >= 4) {
+      const float v = static_cast<float>(next() >> 8) * (2.0f / 16777216.0f) - 1.0f;
+      char raw[4];
+      std::memcpy(raw, &v, 4);
+      bytes.append(raw, 4);
+      i += 4;
+    } else {
+      bytes += static_cast<char>(next() >> 24);
+      ++i;
+    }
+  }
+  std::ostringstream out;
+  out << "const uint8_t " << p.symbol << "[" << std::max<int64_t>(1, p.size_bytes)
+      << "] __attribute__((aligned(16))) = {";
+  char hex[8];
+  for (size_t i = 0; i < bytes.size(); ++i) {
+    std::snprintf(hex, sizeof hex, "0x%02x", static_cast<unsigned>(static_cast<unsigned char>(bytes[i])));
+    out << (i % 16 == 0 ? "\n    " : " ") << hex << (i + 1 < bytes.size() ? "," : "");
+  }
+  out << "\n};\n";
+  return out.str();
+}
+
+class MainWriter {
+ public:
+  explicit MainWriter(const HarnessSpec& spec) : s_(spec), prefix_("tvmgen_" + spec.module + "_") {}
+
+  std::string run() {
+    out_ << "/* Test harness for TVM module \"" << s_.module << "\" (written by USMP Explorer): fills the inputs\n"
+         << " * from a xorshift32 generator seeded with " << s_.seed << ", runs the model once and prints an\n"
+         << " * FNV-1a checksum of every output. */\n"
+         << "#include <stdint.h>\n#include <stdio.h>\n\n";
+    if (s_.direct_entry.empty()) {
+      out_ << "#include \"tvmgen_" << s_.module << ".h\"\n\n";
+    } else {
+      out_ << "int32_t " << s_.direct_entry << "(";
+      const size_t n = s_.inputs.size() + s_.outputs.size();
+      for (size_t i = 0; i < n; ++i)
+        out_ << (i ? ", " : "") << "void*";
+      out_ << ");\n\n";
+    }
+    buffers();
+    helpers();
+    main_function();
+    return out_.str();
+  }
+
+ private:
+  void buffers() {
+    if (!s_.use_workspace_io) {
+      for (size_t i = 0; i < s_.inputs.size(); ++i)
+        out_ << "static uint8_t usmpx_input_" << i << "[" << std::max<int64_t>(1, s_.inputs[i].size_bytes)
+             << "] __attribute__((aligned(16)));\n";
+      for (size_t i = 0; i < s_.outputs.size(); ++i)
+        out_ << "static uint8_t usmpx_output_" << i << "[" << std::max<int64_t>(1, s_.outputs[i].size_bytes)
+             << "] __attribute__((aligned(16)));\n";
+    }
+    uint32_t param_seed = s_.seed * 2654435761u + 1u;
+    for (const HarnessParam& p : s_.params)
+      out_ << param_definition(p, param_seed++);
+    for (const ExportPool& p : s_.external_pools) {
+      const std::string section = pool_section(p);
+      const std::string name = sanitize_c_name(p.name);
+      if (p.kind == PoolKind::kConstant) {
+        out_ << "static const uint8_t usmpx_pool_" << name << "["
+             << c_constant_name(s_.module, name + "_CONSTANT_POOL_SIZE") << "] __attribute__((section(\"" << section
+             << "\"), aligned(" << p.alignment << "))) = {\n"
+             << c_constant_name(s_.module, name + "_CONSTANT_POOL_DATA") << "};\n";
+      } else {
+        out_ << "static uint8_t usmpx_pool_" << name << "[" << c_constant_name(s_.module, name + "_WORKSPACE_POOL_SIZE")
+             << "] __attribute__((section(\"" << section << "\"), aligned(" << p.alignment << ")));\n";
+      }
+    }
+    out_ << "\n";
+  }
+
+  void helpers() {
+    out_ << "enum { USMPX_FILL_BYTES, USMPX_FILL_F32, USMPX_FILL_F64 };\n"
+         << "static uint32_t usmpx_state = " << (s_.seed ? s_.seed : 1) << "u;\n\n"
+         << "static uint32_t usmpx_next(void) {\n"
+         << "  usmpx_state ^= usmpx_state << 13;\n  usmpx_state ^= usmpx_state >> 17;\n"
+         << "  usmpx_state ^= usmpx_state << 5;\n  return usmpx_state;\n}\n\n"
+         << "static void usmpx_fill(void* data, uint32_t bytes, int kind) {\n"
+         << "  uint8_t* p = (uint8_t*)data;\n"
+         << "  if (kind == USMPX_FILL_F32) {\n"
+         << "    for (uint32_t i = 0; i + 4 <= bytes; i += 4) {\n"
+         << "      float v = (float)(usmpx_next() >> 8) * (2.0f / 16777216.0f) - 1.0f;\n"
+         << "      const uint8_t* b = (const uint8_t*)&v;\n"
+         << "      for (int k = 0; k < 4; ++k) p[i + (uint32_t)k] = b[k];\n    }\n"
+         << "  } else if (kind == USMPX_FILL_F64) {\n"
+         << "    for (uint32_t i = 0; i + 8 <= bytes; i += 8) {\n"
+         << "      double v = (double)(usmpx_next() >> 8) * (2.0 / 16777216.0) - 1.0;\n"
+         << "      const uint8_t* b = (const uint8_t*)&v;\n"
+         << "      for (int k = 0; k < 8; ++k) p[i + (uint32_t)k] = b[k];\n    }\n"
+         << "  } else {\n"
+         << "    for (uint32_t i = 0; i < bytes; ++i) p[i] = (uint8_t)(usmpx_next() >> 24);\n  }\n}\n\n"
+         << "static uint32_t usmpx_fnv1a(const void* data, uint32_t bytes) {\n"
+         << "  const uint8_t* p = (const uint8_t*)data;\n  uint32_t h = 2166136261u;\n"
+         << "  for (uint32_t i = 0; i < bytes; ++i) h = (h ^ p[i]) * 16777619u;\n  return h;\n}\n\n";
+  }
+
+  void main_function() {
+    out_ << "int main(void) {\n";
+    const bool pools = !s_.external_pools.empty();
+    if (pools) {
+      out_ << "  struct " << prefix_ << "workspace_pools pools = {\n";
+      for (const ExportPool& p : s_.external_pools)
+        out_ << "      ." << sanitize_c_name(p.name) << " = (void*)usmpx_pool_" << sanitize_c_name(p.name) << ",\n";
+      out_ << "  };\n";
+    }
+    std::vector<std::string> in_ptr;
+    std::vector<std::string> out_ptr;
+    if (s_.use_workspace_io) {
+      out_ << "  struct " << prefix_ << "inputs inputs = " << prefix_ << "map_inputs(&pools);\n"
+           << "  struct " << prefix_ << "outputs outputs = " << prefix_ << "map_outputs(&pools);\n";
+      for (const HarnessTensor& t : s_.inputs)
+        in_ptr.push_back("inputs." + sanitize_c_name(t.name));
+      for (const HarnessTensor& t : s_.outputs)
+        out_ptr.push_back("outputs." + sanitize_c_name(t.name));
+    } else {
+      for (size_t i = 0; i < s_.inputs.size(); ++i)
+        in_ptr.push_back("usmpx_input_" + std::to_string(i));
+      for (size_t i = 0; i < s_.outputs.size(); ++i)
+        out_ptr.push_back("usmpx_output_" + std::to_string(i));
+    }
+    for (size_t i = 0; i < s_.inputs.size(); ++i)
+      out_ << "  usmpx_fill(" << in_ptr[i] << ", " << std::max<int64_t>(0, s_.inputs[i].size_bytes) << "u, "
+           << fill_kind(s_.inputs[i].dtype) << ");\n";
+    if (!s_.direct_entry.empty()) {
+      out_ << "  int32_t rc = " << s_.direct_entry << "(";
+      std::vector<std::string> args = in_ptr;
+      args.insert(args.end(), out_ptr.begin(), out_ptr.end());
+      for (size_t i = 0; i < args.size(); ++i)
+        out_ << (i ? ", " : "") << args[i];
+      out_ << ");\n";
+    } else {
+      std::vector<std::string> args;
+      if (!s_.use_workspace_io) {
+        out_ << "  struct " << prefix_ << "inputs inputs = {\n";
+        for (size_t i = 0; i < s_.inputs.size(); ++i)
+          out_ << "      ." << sanitize_c_name(s_.inputs[i].name) << " = " << in_ptr[i] << ",\n";
+        out_ << "  };\n  struct " << prefix_ << "outputs outputs = {\n";
+        for (size_t i = 0; i < s_.outputs.size(); ++i)
+          out_ << "      ." << sanitize_c_name(s_.outputs[i].name) << " = " << out_ptr[i] << ",\n";
+        out_ << "  };\n";
+        args = {"&inputs", "&outputs"};
+      }
+      if (pools) args.emplace_back("&pools");
+      out_ << "  int32_t rc = " << prefix_ << "run(";
+      for (size_t i = 0; i < args.size(); ++i)
+        out_ << (i ? ", " : "") << args[i];
+      out_ << ");\n";
+    }
+    out_ << "  printf(\"usmpx-harness module " << s_.module << " rc %d\\n\", (int)rc);\n";
+    for (size_t i = 0; i < s_.outputs.size(); ++i) {
+      const int64_t bytes = std::max<int64_t>(0, s_.outputs[i].size_bytes);
+      out_ << "  printf(\"output " << sanitize_c_name(s_.outputs[i].name) << " " << bytes << " %08lx\\n\", "
+           << "(unsigned long)usmpx_fnv1a(" << out_ptr[i] << ", " << bytes << "u));\n";
+    }
+    out_ << "  return rc == 0 ? 0 : 1;\n}\n";
+  }
+
+  const HarnessSpec& s_;
+  std::string prefix_;
+  std::ostringstream out_;
+};
+
+std::string linker_script(const HarnessSpec& spec) {
+  std::ostringstream out;
+  out << "/* MPS2 (AN386, AN500) memory map for the test harness on qemu-system-arm (USMP Explorer). */\n"
+      << "MEMORY\n{\n  FLASH (rx) : ORIGIN = 0x00000000, LENGTH = 4M\n  RAM (rwx) : ORIGIN = 0x20000000, LENGTH = "
+         "4M\n}\n"
+      << "ENTRY(Reset_Handler)\n_estack = ORIGIN(RAM) + LENGTH(RAM);\n";
+  if (spec.linker_fragment) {
+    std::vector<std::string> sections = {".rodata.tvm", ".bss.noinit.tvm"};
+    for (const std::string& s : spec.pool_sections) {
+      if (std::find(sections.begin(), sections.end(), s) == sections.end()) sections.push_back(s);
+    }
+    for (const std::string& s : sections) {
+      const bool read_only = s.find("rodata") != std::string::npos || s.find("flash") != std::string::npos;
+      out << "REGION_ALIAS(\"" << linker_region_name(s) << "\", " << (read_only ? "FLASH" : "RAM") << ");\n";
+    }
+  }
+  out << "SECTIONS\n{\n  .isr_vector : { KEEP(*(.isr_vector)) } > FLASH\n";
+  if (spec.linker_fragment) out << "  INCLUDE usmpx_pools.ld\n";
+  out << "  .text : { *(.text*) *(.rodata*) . = ALIGN(4); } > FLASH\n"
+      << "  .ARM.exidx : { *(.ARM.exidx*) } > FLASH\n"
+      << "  .data : { _sdata = .; *(.data*) . = ALIGN(4); _edata = .; } > RAM AT > FLASH\n"
+      << "  _sidata = LOADADDR(.data);\n"
+      << "  .bss (NOLOAD) : { _sbss = .; *(.bss*) *(COMMON) . = ALIGN(4); _ebss = .; } > RAM\n"
+      << "  end = .;\n  _end = .;\n}\n";
+  return out.str();
+}
+
+std::string makefile(const HarnessSpec& spec) {
+  std::ostringstream out;
+  out << "# Test harness for TVM module \"" << spec.module << "\" (written by USMP Explorer).\n"
+      << "#   make            build with this machine's cc and run: one checksum line per output\n"
+      << "#   make cortex-m4  cross-compile for MPS2 AN386 (Cortex-M4) and run it on qemu-system-arm\n"
+      << "#   make cortex-m7  the same for MPS2 AN500 (Cortex-M7)\n"
+      << "#   make CMSIS_NN=DIR  also builds CMSIS-NN (DIR/Include, DIR/Source) for the model's kernels\n"
+      << "ROOT := ..\nARENA_BYTES := " << spec.arena_bytes;
+  const auto rooted = [](const std::string& path) { return path.empty() ? std::string("$(ROOT)") : "$(ROOT)/" + path; };
+  out << "\nMODEL_SRCS :=";
+  for (const std::string& s : spec.model_sources)
+    out << " " << rooted(s);
+  out << "\nMODEL_INCLUDE_DIRS :=";
+  for (const std::string& d : spec.include_dirs)
+    out << " " << rooted(d);
+  out << "\nFRAGMENT_DIR := " << spec.fragment_dir << "\nCMSIS_NN ?=\n" << harness_makefile_rules();
+  return out.str();
+}
+
+}  // namespace
+
+void add_harness(ExportBundle& bundle, const HarnessSpec& given) {
+  HarnessSpec spec = given;
+  if (spec.model_sources.empty()) {
+    for (const ExportFile& f : bundle.files) {
+      if (f.path.rfind("codegen/host/src/", 0) == 0 && f.path.size() > 2 &&
+          f.path.compare(f.path.size() - 2, 2, ".c") == 0)
+        spec.model_sources.push_back(f.path);
+    }
+  }
+  bundle.put("harness/main.c", MainWriter(spec).run());
+  bundle.put("harness/platform.c", std::string(harness_platform_c()));
+  bundle.put("harness/startup.c", std::string(harness_startup_c()));
+  bundle.put("harness/mps2.ld", linker_script(spec));
+  bundle.put("harness/Makefile", makefile(spec));
+  bundle.put("harness/include-host/arm_acle.h", std::string(harness_host_arm_acle()));
+  for (const StandinHeader& h : standin_tvm_headers())
+    bundle.put("harness/include/" + std::string(h.path), std::string(h.text));
+}
+
+}  // namespace usmpx

@@ -1,0 +1,234 @@
+#include "frontends/tvm/export/harness/harness_files.h"
+
+namespace usmpx {
+
+std::string_view harness_platform_c() {
+  return R"(/* TVM backend calls for the test harness (USMP Explorer): TVMBackendAllocWorkspace on a static
+ * arena, freed in last-in first-out order as TVM's generated code frees. */
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tvm/runtime/c_backend_api.h"
+
+#ifndef USMPX_ARENA_BYTES
+#define USMPX_ARENA_BYTES 65536
+#endif
+#define USMPX_MAX_LIVE 256
+
+#if USMPX_ARENA_BYTES > 0
+static uint8_t arena[USMPX_ARENA_BYTES] __attribute__((aligned(16)));
+#else
+static uint8_t* const arena = NULL; /* every allocation was planned into a pool */
+#endif
+static size_t live_end[USMPX_MAX_LIVE];
+static void* live_ptr[USMPX_MAX_LIVE];
+static int live_count = 0;
+
+void* TVMBackendAllocWorkspace(int device_type, int device_id, uint64_t nbytes, int dtype_code_hint,
+                               int dtype_bits_hint) {
+  (void)device_type;
+  (void)device_id;
+  (void)dtype_code_hint;
+  (void)dtype_bits_hint;
+  size_t begin = live_count > 0 ? live_end[live_count - 1] : 0;
+  begin = (begin + 15u) & ~(size_t)15u;
+  if (live_count == USMPX_MAX_LIVE || begin > USMPX_ARENA_BYTES || nbytes > USMPX_ARENA_BYTES - begin) return NULL;
+  live_ptr[live_count] = arena + begin;
+  live_end[live_count] = begin + (size_t)nbytes;
+  return live_ptr[live_count++];
+}
+
+int TVMBackendFreeWorkspace(int device_type, int device_id, void* ptr) {
+  (void)device_type;
+  (void)device_id;
+  for (int i = live_count - 1; i >= 0; --i) {
+    if (live_ptr[i] != ptr) continue;
+    live_ptr[i] = NULL;
+    while (live_count > 0 && live_ptr[live_count - 1] == NULL)
+      --live_count;
+    return 0;
+  }
+  return -1;
+}
+
+void TVMAPISetLastError(const char* msg) { (void)msg; }
+)";
+}
+
+std::string_view harness_host_arm_acle() {
+  return R"(/* The ARM C Language Extensions intrinsics that TVM's arm_cpu schedules call, written in plain C
+ * for building the generated code on a machine that is not an ARM M-profile core (USMP Explorer
+ * test harness). Values are computed as the instructions compute them, without the Q flag. */
+#ifndef USMPX_HOST_ARM_ACLE_H
+#define USMPX_HOST_ARM_ACLE_H
+#include <stdint.h>
+
+static inline int32_t usmpx_lo16(int32_t x) { return (int16_t)(uint16_t)((uint32_t)x & 0xffffu); }
+static inline int32_t usmpx_hi16(int32_t x) { return (int16_t)(uint16_t)((uint32_t)x >> 16); }
+static inline int32_t usmpx_pack16(int32_t lo, int32_t hi) {
+  return (int32_t)(((uint32_t)lo & 0xffffu) | ((uint32_t)hi << 16));
+}
+static inline int32_t usmpx_sat32(int64_t v) {
+  return v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : (int32_t)v;
+}
+static inline int32_t usmpx_sat16(int32_t v) { return v > 32767 ? 32767 : v < -32768 ? -32768 : v; }
+
+static inline uint32_t __ror(uint32_t x, uint32_t n) {
+  n %= 32u;
+  return n == 0u ? x : (x >> n) | (x << (32u - n));
+}
+static inline int32_t __sxtb16(int32_t x) {
+  return usmpx_pack16((int8_t)(uint8_t)((uint32_t)x & 0xffu), (int8_t)(uint8_t)(((uint32_t)x >> 16) & 0xffu));
+}
+static inline uint32_t __uxtb16(uint32_t x) { return x & 0x00ff00ffu; }
+static inline int32_t __sxtab16(int32_t a, int32_t x) {
+  int32_t b = __sxtb16(x);
+  return usmpx_pack16(usmpx_lo16(a) + usmpx_lo16(b), usmpx_hi16(a) + usmpx_hi16(b));
+}
+static inline int32_t __smuad(int32_t a, int32_t b) {
+  return (int32_t)((int64_t)usmpx_lo16(a) * usmpx_lo16(b) + (int64_t)usmpx_hi16(a) * usmpx_hi16(b));
+}
+static inline int32_t __smusd(int32_t a, int32_t b) {
+  return (int32_t)((int64_t)usmpx_lo16(a) * usmpx_lo16(b) - (int64_t)usmpx_hi16(a) * usmpx_hi16(b));
+}
+static inline int32_t __smlad(int32_t a, int32_t b, int32_t acc) {
+  return (int32_t)((uint32_t)acc + (uint32_t)__smuad(a, b));
+}
+static inline int32_t __smladx(int32_t a, int32_t b, int32_t acc) {
+  int64_t p = (int64_t)usmpx_lo16(a) * usmpx_hi16(b) + (int64_t)usmpx_hi16(a) * usmpx_lo16(b);
+  return (int32_t)((uint32_t)acc + (uint32_t)p);
+}
+static inline int32_t __smulbb(int32_t a, int32_t b) { return usmpx_lo16(a) * usmpx_lo16(b); }
+static inline int32_t __smlabb(int32_t a, int32_t b, int32_t acc) {
+  return (int32_t)((uint32_t)acc + (uint32_t)(usmpx_lo16(a) * usmpx_lo16(b)));
+}
+static inline int32_t __qadd(int32_t a, int32_t b) { return usmpx_sat32((int64_t)a + b); }
+static inline int32_t __qsub(int32_t a, int32_t b) { return usmpx_sat32((int64_t)a - b); }
+static inline int32_t __qadd16(int32_t a, int32_t b) {
+  return usmpx_pack16(usmpx_sat16(usmpx_lo16(a) + usmpx_lo16(b)), usmpx_sat16(usmpx_hi16(a) + usmpx_hi16(b)));
+}
+static inline int32_t __qsub16(int32_t a, int32_t b) {
+  return usmpx_pack16(usmpx_sat16(usmpx_lo16(a) - usmpx_lo16(b)), usmpx_sat16(usmpx_hi16(a) - usmpx_hi16(b)));
+}
+static inline int32_t __sadd16(int32_t a, int32_t b) {
+  return usmpx_pack16(usmpx_lo16(a) + usmpx_lo16(b), usmpx_hi16(a) + usmpx_hi16(b));
+}
+static inline int32_t __ssub16(int32_t a, int32_t b) {
+  return usmpx_pack16(usmpx_lo16(a) - usmpx_lo16(b), usmpx_hi16(a) - usmpx_hi16(b));
+}
+/* TVM's schedules define these two as inline assembly unless ARM_CPU_INTRINSICS_EXIST is set. */
+#define __pkhbt(a, b, s) ((int32_t)(((uint32_t)(a) & 0xffffu) | (((uint32_t)(b) << (s)) & 0xffff0000u)))
+#define __pkhtb(a, b, s) \
+  ((int32_t)(((uint32_t)(a) & 0xffff0000u) | ((uint32_t)((int32_t)(b) >> (s)) & 0xffffu)))
+#endif
+)";
+}
+
+std::string_view harness_startup_c() {
+  return R"(/* Cortex-M start-up for the test harness on qemu-system-arm's MPS2 boards (USMP Explorer):
+ * vector table, data copy, bss clear, FPU enable, newlib semihosting, exit code to the host. */
+#include <stdint.h>
+#include <stdlib.h>
+
+extern uint32_t _sidata, _sdata, _edata, _sbss, _ebss, _estack;
+extern void initialise_monitor_handles(void);
+int main(void);
+
+void Reset_Handler(void) {
+  uint32_t* src = &_sidata;
+  for (uint32_t* dst = &_sdata; dst < &_edata;)
+    *dst++ = *src++;
+  for (uint32_t* dst = &_sbss; dst < &_ebss;)
+    *dst++ = 0;
+#if defined(__ARM_FP)
+  *(volatile uint32_t*)0xE000ED88u |= 0xFu << 20; /* CPACR: full access to CP10 and CP11 */
+  __asm volatile("dsb\n\tisb");
+#endif
+  initialise_monitor_handles();
+  exit(main());
+}
+
+void Fault_Handler(void) { _Exit(99); }
+
+__attribute__((section(".isr_vector"), used)) static void (*const vectors[16])(void) = {
+    (void (*)(void))(uintptr_t)&_estack, Reset_Handler, Fault_Handler, Fault_Handler, Fault_Handler,
+    Fault_Handler, Fault_Handler, 0, 0, 0, 0, Fault_Handler, Fault_Handler, 0, Fault_Handler, Fault_Handler};
+)";
+}
+
+std::string_view harness_makefile_rules() {
+  return R"(
+HOST_CC ?= cc
+ARM_CC ?= arm-none-eabi-gcc
+ARM_SIZE ?= arm-none-eabi-size
+ARM_AR ?= arm-none-eabi-ar
+QEMU ?= qemu-system-arm
+# TVM's files build as TVM's own code does, warnings allowed (TVM up to 0.14 passes &pool to a
+# uint8_t* parameter); only the harness's files with -Werror.
+vpath %.c $(sort $(dir $(MODEL_SRCS)))
+MODEL_OBJS = $(patsubst %.c,build/$(1)/%.o,$(notdir $(MODEL_SRCS)))
+INCLUDES := -Iinclude $(addprefix -I,$(MODEL_INCLUDE_DIRS))
+ifneq ($(CMSIS_NN),)
+INCLUDES += -I$(CMSIS_NN)/Include
+CMSIS_NN_SRCS := $(sort $(wildcard $(CMSIS_NN)/Source/*/*.c))
+endif
+CMSIS_NN_BUILD ?= build/cmsis-nn
+cmsis_lib = $(if $(CMSIS_NN),$(CMSIS_NN_BUILD)/$(1)/libcmsis-nn.a)
+MODEL_FLAGS := -std=gnu11 -O2 -w -Wno-error=incompatible-pointer-types -Wno-error=int-conversion -DARM_CPU_INTRINSICS_EXIST $(INCLUDES)
+HARNESS_FLAGS := -std=c11 -O2 -Wall -Wextra -Werror -DUSMPX_ARENA_BYTES=$(ARENA_BYTES) -Iinclude $(addprefix -I,$(MODEL_INCLUDE_DIRS))
+# CMSIS-NN, once per target: its portable C on this machine, its DSP paths on Cortex-M4/M7.
+CMSIS_NN_FLAGS := -std=gnu11 -O2 -w -I$(CMSIS_NN)/Include
+define cmsis_nn_library
+$(CMSIS_NN_BUILD)/$(1)/libcmsis-nn.a: $(CMSIS_NN_SRCS)
+	mkdir -p $$(@D)/obj
+	for f in $$(CMSIS_NN_SRCS); do $(2) $(3) $$(CMSIS_NN_FLAGS) -c $$$$f -o $$(@D)/obj/$$$$(basename $$$$f .c).o || exit 1; done
+	$(4) rcs $$@ $$(@D)/obj/*.o
+endef
+
+.PHONY: all run host cortex-m4 cortex-m7 clean
+all: run
+
+# This machine: the ACLE intrinsics come from include-host/arm_acle.h.
+host: build/host/model
+build/host/%.o: %.c | build/host
+	$(HOST_CC) $(MODEL_FLAGS) -Iinclude-host -c $< -o $@
+build/host/main.o: main.c | build/host
+	$(HOST_CC) $(HARNESS_FLAGS) -c $< -o $@
+build/host/platform.o: platform.c | build/host
+	$(HOST_CC) $(HARNESS_FLAGS) -c $< -o $@
+$(eval $(call cmsis_nn_library,host,$(HOST_CC),,ar))
+build/host/model: $(call MODEL_OBJS,host) build/host/main.o build/host/platform.o $(call cmsis_lib,host)
+	$(HOST_CC) $^ -lm -o $@
+run: build/host/model
+	./build/host/model
+
+# MPS2 boards on qemu-system-arm, with newlib's semihosting (rdimon).
+M4_FLAGS := -mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16
+M7_FLAGS := -mcpu=cortex-m7 -mthumb -mfloat-abi=hard -mfpu=fpv5-d16
+define board
+build/$(1)/%.o: %.c | build/$(1)
+	$$(ARM_CC) $(2) $$(MODEL_FLAGS) -ffunction-sections -fdata-sections -c $$< -o $$@
+build/$(1)/main.o: main.c | build/$(1)
+	$$(ARM_CC) $(2) $$(HARNESS_FLAGS) -c $$< -o $$@
+build/$(1)/platform.o: platform.c | build/$(1)
+	$$(ARM_CC) $(2) $$(HARNESS_FLAGS) -c $$< -o $$@
+build/$(1)/startup.o: startup.c | build/$(1)
+	$$(ARM_CC) $(2) $$(HARNESS_FLAGS) -c $$< -o $$@
+$$(eval $$(call cmsis_nn_library,$(1),$$(ARM_CC),$(2) -ffunction-sections -fdata-sections,$$(ARM_AR)))
+build/$(1)/model.elf: $$(call MODEL_OBJS,$(1)) build/$(1)/main.o build/$(1)/platform.o build/$(1)/startup.o mps2.ld $$(call cmsis_lib,$(1))
+	$$(ARM_CC) $(2) -nostartfiles --specs=rdimon.specs -Wl,--gc-sections -L$$(ROOT)/$$(FRAGMENT_DIR) -T mps2.ld $$(filter %.o %.a,$$^) -lm -Wl,--start-group -lc -lrdimon -Wl,--end-group -o $$@
+	$$(ARM_SIZE) $$@
+$(1): build/$(1)/model.elf
+	timeout 120 $$(QEMU) -machine $(3) -cpu $(4) -nographic -monitor none -serial none -semihosting-config enable=on,target=native -kernel $$<
+endef
+$(eval $(call board,cortex-m4,$(M4_FLAGS),mps2-an386,cortex-m4))
+$(eval $(call board,cortex-m7,$(M7_FLAGS),mps2-an500,cortex-m7))
+
+build/%:
+	mkdir -p $@
+clean:
+	rm -rf build
+)";
+}
+
+}  // namespace usmpx

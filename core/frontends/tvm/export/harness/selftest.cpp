@@ -1,0 +1,195 @@
+#include "frontends/tvm/export/harness/selftest.h"
+
+#include <sys/wait.h>
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <sstream>
+
+#include "export/bundle_writer.h"
+#include "export/export_error.h"
+
+namespace usmpx {
+namespace {
+
+std::string shell_quote(const std::string& s) {
+  std::string q = "'";
+  for (char c : s)
+    q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+// Runs a shell command, returning its exit status and everything it printed.
+int run_command(const std::string& command, std::string& output) {
+  FILE* pipe = popen((command + " 2>&1").c_str(), "r");
+  if (!pipe) return -1;
+  char buffer[4096];
+  size_t n = 0;
+  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0)
+    output.append(buffer, n);
+  const int status = pclose(pipe);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+bool on_path(const std::string& program) {
+  std::string ignored;
+  return run_command("command -v " + shell_quote(program) + " >/dev/null", ignored) == 0;
+}
+
+void parse_run(HarnessRun& run) {
+  std::istringstream in(run.log);
+  std::string line;
+  bool size_header = false;
+  while (std::getline(in, line)) {
+    std::istringstream words(line);
+    std::string first;
+    words >> first;
+    if (first == "usmpx-harness") {
+      std::string module_word, module, rc_word;
+      words >> module_word >> module >> rc_word >> run.model_rc;
+      run.ran = true;
+    } else if (first == "output") {
+      std::string name, bytes, sum;
+      words >> name >> bytes >> sum;
+      run.outputs.emplace_back(name, bytes.append(" ").append(sum));
+    } else if (first == "text" && line.find("bss") != std::string::npos) {
+      size_header = true;
+    } else if (size_header) {
+      std::istringstream numbers(line);
+      numbers >> run.text >> run.data >> run.bss;
+      size_header = false;
+    }
+  }
+}
+
+// Flash and RAM from the image's program headers: a LOAD segment's file bytes are stored at its
+// physical (load) address, its memory bytes occupy its virtual address; MPS2's RAM starts at 0x20000000.
+void parse_segments(const std::string& readelf, HarnessRun& run) {
+  std::istringstream in(readelf);
+  std::string line;
+  int64_t flash = 0, ram = 0;
+  bool any = false;
+  while (std::getline(in, line)) {
+    std::istringstream words(line);
+    std::string type, offset, vaddr, paddr, filesz, memsz;
+    if (!(words >> type) || type != "LOAD") continue;
+    words >> offset >> vaddr >> paddr >> filesz >> memsz;
+    const auto number = [](const std::string& hex) {
+      return static_cast<int64_t>(std::strtoull(hex.c_str(), nullptr, 16));
+    };
+    if (number(paddr) < 0x20000000) flash += number(filesz);
+    if (number(vaddr) >= 0x20000000) ram += number(memsz);
+    any = true;
+  }
+  if (any) {
+    run.flash_bytes = flash;
+    run.ram_bytes = ram;
+  }
+}
+
+bool source_file(const std::string& path) {
+  return path.rfind("harness/", 0) != 0 && path.size() > 2 &&
+         (path.compare(path.size() - 2, 2, ".c") == 0 || path.compare(path.size() - 2, 2, ".h") == 0);
+}
+
+}  // namespace
+
+std::string selftest_obstacle(const ExportBundle& bundle, const SelftestOptions& options) {
+  for (const ExportFile& f : bundle.files) {
+    if (!source_file(f.path)) continue;
+    if (f.data.find("tvm_ethosu_runtime.h") != std::string::npos || f.data.find("ethosu_") != std::string::npos)
+      return f.path +
+             " drives an Ethos-U NPU (ethosu_*), which neither this machine nor the emulated boards have; "
+             "plan and export work, the proof needs the NPU";
+    if (options.cmsis_nn.empty() && f.data.find("arm_nnfunctions.h") != std::string::npos)
+      return f.path + " calls CMSIS-NN kernels: give their sources with --cmsis-nn DIR (DIR/Include, DIR/Source)";
+  }
+  return "";
+}
+
+bool selftest_target_available(const std::string& target, std::string* missing) {
+  const std::vector<std::string> tools = target == "host"
+                                             ? std::vector<std::string>{"make", "cc"}
+                                             : std::vector<std::string>{"make", "arm-none-eabi-gcc", "qemu-system-arm"};
+  for (const std::string& t : tools) {
+    if (!on_path(t)) {
+      if (missing) *missing = t;
+      return false;
+    }
+  }
+  return true;
+}
+
+HarnessRun run_harness(const std::string& root, const std::string& target, const std::string& make_variables) {
+  HarnessRun run;
+  const std::string harness = (std::filesystem::path(root) / "harness").string();
+  const std::string make = "make -s -C " + shell_quote(harness) + (make_variables.empty() ? "" : " " + make_variables);
+  const std::string goal = target == "host" ? "host" : "build/" + target + "/model.elf";
+  const int build = run_command(make + " " + goal, run.log);
+  run.built = build == 0;
+  if (!run.built) return run;
+  std::string ran;
+  run_command(make + " " + (target == "host" ? "run" : target), ran);
+  run.log += ran;
+  if (target != "host") {
+    const std::string elf = shell_quote(harness + "/build/" + target + "/model.elf");
+    std::string sizes;
+    run_command("arm-none-eabi-size " + elf, sizes);
+    run.log += sizes;
+    std::string segments;
+    run_command("arm-none-eabi-readelf -lW " + elf, segments);
+    parse_segments(segments, run);
+  }
+  parse_run(run);
+  return run;
+}
+
+std::vector<SelftestResult> run_selftest(const ExportBundle& original, const ExportBundle& replanned,
+                                         const std::vector<std::string>& targets, const std::string& work_dir,
+                                         const SelftestOptions& options) {
+  namespace fs = std::filesystem;
+  if (const std::string obstacle = selftest_obstacle(replanned, options); !obstacle.empty())
+    throw ExportError("selftest cannot run this model: " + obstacle);
+  std::string variables;
+  if (!options.cmsis_nn.empty()) {
+    const fs::path dir = fs::absolute(options.cmsis_nn);
+    if (!fs::is_directory(dir / "Include") || !fs::is_directory(dir / "Source"))
+      throw ExportError("--cmsis-nn " + options.cmsis_nn + ": no Include/ and Source/ folders there");
+    variables = "CMSIS_NN=" + shell_quote(dir.string()) +
+                " CMSIS_NN_BUILD=" + shell_quote(fs::absolute(fs::path(work_dir) / "cmsis-nn").string());
+  }
+  std::error_code ec;
+  fs::create_directories(work_dir, ec);
+  const std::string before = (fs::path(work_dir) / "original").string();
+  const std::string after = (fs::path(work_dir) / "replanned").string();
+  write_bundle(original, before, {true});
+  write_bundle(replanned, after, {true});
+  std::vector<SelftestResult> results;
+  for (const std::string& target : targets) {
+    SelftestResult r;
+    r.target = target;
+    r.original = run_harness(before, target, variables);
+    r.replanned = run_harness(after, target, variables);
+    if (!r.original.built || !r.replanned.built) {
+      r.verdict = std::string("build failed (") + (r.original.built ? "re-planned" : "original") + ")";
+    } else if (!r.original.ran || !r.replanned.ran) {
+      r.verdict = std::string("run failed (") + (r.original.ran ? "re-planned" : "original") + ")";
+    } else if (r.original.model_rc != 0 || r.replanned.model_rc != 0) {
+      r.verdict = "the model returned " + std::to_string(r.original.model_rc) + " (original) and " +
+                  std::to_string(r.replanned.model_rc) + " (re-planned)";
+    } else if (r.original.outputs.empty() || r.original.outputs != r.replanned.outputs) {
+      r.verdict = "outputs differ";
+    } else if (std::any_of(r.original.outputs.begin(), r.original.outputs.end(),
+                           [](const auto& o) { return o.second.rfind("0 ", 0) == 0; })) {
+      r.verdict = "an output's size is unknown; nothing was compared";
+    } else {
+      r.same = true;
+      r.verdict = "same outputs";
+    }
+    results.push_back(std::move(r));
+  }
+  return results;
+}
+
+}  // namespace usmpx

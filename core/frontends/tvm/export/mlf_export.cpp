@@ -1,0 +1,616 @@
+#include "frontends/tvm/export/mlf_export.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+
+#include <nlohmann/json.hpp>
+
+#include "base/archive_reader.h"
+#include "export/export_error.h"
+#include "frontends/tvm/export/emit/constant_bytes.h"
+#include "frontends/tvm/export/emit/interface_header.h"
+#include "frontends/tvm/export/emit/layout_check.h"
+#include "frontends/tvm/export/emit/lib0_source.h"
+#include "frontends/tvm/export/emit/linker_fragment.h"
+#include "frontends/tvm/export/emit/metadata_update.h"
+#include "frontends/tvm/export/harness/harness.h"
+#include "frontends/tvm/export/rewrite/header_edit.h"
+#include "frontends/tvm/export/rewrite/lib0_edit.h"
+#include "frontends/tvm/export/rewrite/mlf_host_rewrite.h"
+#include "frontends/tvm/mlf/relay_signature.h"
+#include "model/plan_json.h"
+
+namespace usmpx {
+namespace {
+
+bool contains(std::string_view text, std::string_view what) {
+  return text.find(what) != std::string_view::npos;
+}
+
+// Every member of the input, read again: the analysis kept only the files it needed.
+ArchiveContents read_all_members(const std::string& path) {
+  const auto everything = [](std::string_view) { return true; };
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) return read_folder(path, everything);
+  return read_archive_file(path, everything);
+}
+
+// The module's metadata.json entry; an empty one for inputs without metadata.json.
+const MlfModuleMetadata& module_metadata(const MlfModel& m) {
+  for (const MlfModuleMetadata& mm : m.package->metadata.modules) {
+    if (mm.name == m.module) return mm;
+  }
+  static const MlfModuleMetadata none;
+  return m.package->metadata.modules.empty() ? none : m.package->metadata.modules.front();
+}
+
+std::string folder_of(const std::string& path) {
+  const size_t slash = path.rfind('/');
+  return slash == std::string::npos ? "" : path.substr(0, slash);
+}
+
+std::string joined(const std::string& folder, const std::string& name) {
+  return folder.empty() ? name : folder + "/" + name;
+}
+
+// The folder holding a module's generated C: "codegen/host" for codegen/host/src/x.c, the
+// firmware project's model folder for src/x.c, the file's own folder for a flat layout.
+std::string sources_root(const std::string& source_path) {
+  const std::string dir = folder_of(source_path);
+  const size_t slash = dir.rfind('/');
+  const std::string last = slash == std::string::npos ? dir : dir.substr(slash + 1);
+  return last == "src" ? folder_of(dir) : dir;
+}
+
+// The model's I/O names: the interface header's structs, else metadata.json's tensors.
+std::vector<std::string> io_names(const MlfModel& m, bool inputs) {
+  if (!m.code.inputs.empty() || !m.code.outputs.empty()) return inputs ? m.code.inputs : m.code.outputs;
+  std::vector<std::string> names;
+  for (const MlfTensor& t : inputs ? module_metadata(m).inputs : module_metadata(m).outputs)
+    names.push_back(sanitize_c_name(t.name));
+  return names;
+}
+
+// Size and dtype of each I/O tensor: the header's size macros, metadata.json (TVM 0.11+), else
+// the Relay text's main signature.
+HarnessTensor io_tensor(const MlfModel& m, const std::string& name, bool input, size_t outputs) {
+  HarnessTensor t{name, -1, ""};
+  const auto size = m.code.io_sizes.find(name);
+  if (size != m.code.io_sizes.end()) t.size_bytes = size->second;
+  for (const auto* list : {&module_metadata(m).inputs, &module_metadata(m).outputs}) {
+    for (const MlfTensor& mt : *list) {
+      if (sanitize_c_name(mt.name) != name) continue;
+      if (t.size_bytes < 0) t.size_bytes = mt.size_bytes;
+      t.dtype = mt.dtype;
+    }
+  }
+  for (const ArchiveFile& f : m.package->contents.files) {
+    if (!(f.path == "src/" + m.module + ".relay" || f.path == "src/relay.txt" || f.path == "relay.txt")) continue;
+    const std::optional<RelaySignature> sig = read_relay_signature(f.data);
+    if (!sig) break;
+    std::optional<RelayTensorType> type;
+    if (input) {
+      for (const RelayParam& p : sig->params) {
+        if (sanitize_c_name(p.name) == name && p.type) type = p.type;
+      }
+    } else if (outputs == 1 && sig->result) {
+      type = sig->result;
+    }
+    if (type) {
+      if (t.size_bytes < 0 && type->size_bytes()) t.size_bytes = *type->size_bytes();
+      if (t.dtype.empty()) t.dtype = type->dtype;
+    }
+  }
+  return t;
+}
+
+// TVMBackendAllocWorkspace calls whose size is not a constant: USMP cannot plan them.
+bool has_dynamic_workspace(const MlfModel& m) {
+  return std::any_of(m.warnings.begin(), m.warnings.end(),
+                     [](const Diagnostic& d) { return d.code == "mlf-dynamic-workspace"; });
+}
+
+// Sizes neither the header, metadata.json nor the Relay text state: the analysis of the model with
+// its I/O planned (--use-workspace-io) bounds them from the code's accesses.
+void fill_sizes_from_accesses(const MlfModel& m, HarnessSpec& h) {
+  const auto unknown = [](const HarnessTensor& t) { return t.size_bytes < 0; };
+  if (std::none_of(h.inputs.begin(), h.inputs.end(), unknown) &&
+      std::none_of(h.outputs.begin(), h.outputs.end(), unknown))
+    return;
+  MlfLoadOptions options;
+  options.module = m.module;
+  options.pools.use_workspace_io = true;
+  const MlfModel io = analyse_mlf(m.package, select_module(*m.package, m.module), m.program, options);
+  for (auto* list : {&h.inputs, &h.outputs}) {
+    for (HarnessTensor& t : *list) {
+      if (!unknown(t)) continue;
+      const auto b = io.problem.find_buffer(t.name);
+      if (!b) continue;
+      const Buffer& buf = io.problem.buffers[static_cast<size_t>(*b)];
+      t.size_bytes = buf.size_bytes;
+      if (t.dtype.empty()) t.dtype = buf.dtype;
+    }
+  }
+}
+
+bool ends_with(std::string_view text, std::string_view end) {
+  return text.size() >= end.size() && text.substr(text.size() - end.size()) == end;
+}
+
+// The model's C files where the input keeps them, its header's folder, and the sources' root.
+void set_model_files(const MlfModel& m, HarnessSpec& h) {
+  h.include_dirs.clear();
+  for (const CSourceFile& f : m.program.files) {
+    if (ends_with(f.path, ".c")) h.model_sources.push_back(f.path);
+    if (ends_with(f.path, "tvmgen_" + m.module + ".h")) h.include_dirs.push_back(folder_of(f.path));
+    if (h.fragment_dir == "codegen/host" && ends_with(f.path, ".c")) h.fragment_dir = sources_root(f.path);
+  }
+  if (h.include_dirs.empty()) h.include_dirs.push_back("codegen/host/include");
+}
+
+HarnessSpec mlf_harness_spec(const MlfModel& m, std::vector<ExportPool> external_pools, bool use_workspace_io,
+                             uint32_t seed) {
+  HarnessSpec h;
+  set_model_files(m, h);
+  h.module = m.module;
+  h.seed = seed;
+  h.use_workspace_io = use_workspace_io;
+  h.external_pools = std::move(external_pools);
+  const std::vector<std::string> ins = io_names(m, true);
+  const std::vector<std::string> outs = io_names(m, false);
+  for (const std::string& n : ins)
+    h.inputs.push_back(io_tensor(m, n, true, outs.size()));
+  for (const std::string& n : outs)
+    h.outputs.push_back(io_tensor(m, n, false, outs.size()));
+  fill_sizes_from_accesses(m, h);
+  return h;
+}
+
+class MlfExporter {
+ public:
+  MlfExporter(const MlfModel& m, const Problem& problem, const Plan& plan, const ExportOptions& options)
+      : m_(m), problem_(problem), plan_(plan), options_(options), prefix_(m.code.prefix) {}
+
+  ExportBundle run() {
+    check_exportable(problem_, plan_);
+    pools_ = export_pools(problem_, plan_);
+    const ArchiveContents all = read_all_members(m_.package->path);
+    for (const ArchiveFile& f : all.files)
+      bundle_.files.push_back({f.path, f.data});
+    find_metadata_module();
+    find_header(all);
+    detect_style();
+    const HostRewrite host = rewrite_host_sources(m_, problem_, plan_, pools_, lib0_file_);
+    for (const auto& [file, text] : host.files)
+      bundle_.put(m_.program.files[static_cast<size_t>(file)].path, text);
+    const Lib0Spec spec = lib0_spec();
+    const std::string lib0 = lib0_text(spec);
+    const MetadataMemory memory = memory_figures();
+    const std::string header = header_text(emit_interface_header(header_spec(memory.workspace_size_bytes)));
+    check_lib0_layout(lib0_path_, lib0, header_path_, header, pools_, spec.pool_constants,
+                      layout_triples(metadata().targets));
+    bundle_.put(lib0_path_, lib0);
+    bundle_.put(header_path_, header);
+    if (const ArchiveFile* meta = all.find(metadata_path())) {
+      // Written only when a figure changes, so that an unchanged plan keeps the file's own formatting.
+      const std::string updated = update_metadata_json(meta->data, m_.module, memory);
+      if (nlohmann::json::parse(updated) != nlohmann::json::parse(meta->data)) bundle_.put(metadata_path(), updated);
+    }
+    bundle_.put(joined(root_, "usmpx_plan.json"), write_plan_json(problem_, plan_) + "\n");
+    std::vector<int64_t> hints;
+    for (const Pool& p : problem_.pools)
+      hints.push_back(p.size_hint_bytes);
+    bundle_.put(joined(root_, "usmpx_pools.ld"), emit_linker_fragment(m_.module, pools_, hints));
+    if (options_.harness) add_harness(bundle_, harness_spec());
+    bundle_.sort();
+    for (const ExportFile& f : bundle_.files) {
+      const ArchiveFile* before = all.find(f.path);
+      if (!before || before->data != f.data) bundle_.changed.push_back(f.path);
+    }
+    return std::move(bundle_);
+  }
+
+ private:
+  const ArchiveFile* member(const std::string& path) const { return m_.package->contents.find(path); }
+
+  // metadata.json beside the sources' root (an MLF archive's top), when the input has one.
+  std::string metadata_path() const {
+    std::string dir = root_;
+    if (dir.size() >= 12 && dir.compare(dir.size() - 12, 12, "codegen/host") == 0) dir = folder_of(folder_of(dir));
+    return joined(dir, "metadata.json");
+  }
+
+  // tvmgen_<mod>.h wherever the input keeps it (codegen/host/include, include/, inc/, beside the
+  // sources); a new one goes to <root>/include.
+  void find_header(const ArchiveContents& all) {
+    const std::string name = "tvmgen_" + m_.module + ".h";
+    for (const std::string& dir : {joined(root_, "include"), joined(root_, "inc"), folder_of(lib0_path_), root_}) {
+      if (all.find(joined(dir, name))) {
+        header_path_ = joined(dir, name);
+        return;
+      }
+    }
+    for (const ArchiveFile& f : all.files) {
+      if (f.path == name || (f.path.size() > name.size() &&
+                             f.path.compare(f.path.size() - name.size() - 1, name.size() + 1, "/" + name) == 0)) {
+        header_path_ = f.path;
+        return;
+      }
+    }
+    header_path_ = joined(joined(root_, "include"), name);
+  }
+
+  // Whether lib0.c maps I/O into the pools as the plan does: then it is edited; otherwise (a
+  // change of --use-workspace-io) it is written anew.
+  bool same_io_mapping() const {
+    if (lib0_file_ < 0) return false;
+    bool maps = false;
+    for (const CFunction& f : m_.program.functions)
+      maps = maps || (f.range.file == lib0_file_ && f.name == prefix_ + "map_inputs" && f.is_definition);
+    return maps == use_workspace_io();
+  }
+
+  std::string lib0_text(const Lib0Spec& spec) {
+    if (same_io_mapping()) {
+      std::vector<std::string> internal;
+      for (const InternalPool& p : m_.code.internal_pools)
+        internal.push_back(p.name);
+      Lib0EditResult edited = edit_lib0_source({&m_.program, lib0_file_, &spec, internal});
+      for (const std::string& note : edited.notes)
+        bundle_.notes.push_back({Severity::kWarning, "export-user-pool", note, {}, -1, {}});
+      return edited.text;
+    }
+    if (lib0_file_ >= 0) {
+      check_only_metadata_functions();
+      bundle_.notes.push_back({Severity::kNote,
+                               "export-lib0-regenerated",
+                               "the plan changes whether the I/O live in the pools; " + lib0_path_ +
+                                   " is written anew in the input's TVM style (edits made to it are not kept)",
+                               {},
+                               -1,
+                               {}});
+    }
+    return emit_lib0_source(spec);
+  }
+
+  // Whether the plan hands the model other pools than the input's lib0.c does (names, order, or
+  // which the file defines itself).
+  bool pools_change() const {
+    if (lib0_file_ < 0) return true;
+    const std::string entry = m_.program.functions[static_cast<size_t>(m_.code.entry)].name;
+    const std::vector<std::string> before = lib0_pool_order(m_.program, lib0_file_, entry);
+    if (before.size() != pools_.size()) return true;
+    for (size_t i = 0; i < pools_.size(); ++i) {
+      const bool was_internal = std::any_of(m_.code.internal_pools.begin(), m_.code.internal_pools.end(),
+                                            [&](const InternalPool& p) { return p.name == pools_[i].name; });
+      if (before[i] != pools_[i].name || was_internal != pools_[i].internal) return true;
+    }
+    return false;
+  }
+
+  // The input's header with its macros' values edited, when the pools stay; else written anew.
+  std::string header_text(const std::string& generated) {
+    const ArchiveFile* input = member(header_path_);
+    if (!input) return generated;
+    if (!pools_change() && same_io_mapping()) {
+      if (std::optional<std::string> edited = edit_header_macros(input->data, generated, true)) {
+        note_pools_the_user_provides(*edited);
+        return *edited;
+      }
+    }
+    bundle_.notes.push_back(
+        {Severity::kNote,
+         "export-header-regenerated",
+         "the plan changes the pools the model is given; " + header_path_ + " is written anew in the input's TVM style",
+         {},
+         -1,
+         {}});
+    return generated;
+  }
+
+  // An external pool without a size macro in the header is provided by the user's own code.
+  void note_pools_the_user_provides(const std::string& header) {
+    for (const ExportPool& p : pools_) {
+      if (p.internal || p.kind != PoolKind::kWorkspace) continue;
+      if (contains(header, c_constant_name(m_.module, sanitize_c_name(p.name) + "_WORKSPACE_POOL_SIZE"))) continue;
+      bundle_.notes.push_back({Severity::kWarning,
+                               "export-user-pool",
+                               "pool '" + p.name + "' is provided by your code: it must now hold " +
+                                   std::to_string(p.size_bytes) + " bytes, aligned to " + std::to_string(p.alignment),
+                               {},
+                               -1,
+                               {}});
+    }
+  }
+
+  // The file TVM's metadata module went to: the one defining <prefix>run. Models from before
+  // TVM 0.9 have none (their entry is called directly); the pools and a run wrapper then go to a
+  // new file <mod>_lib<N>.c.
+  void find_metadata_module() {
+    const CFunction* run = m_.program.find_function(prefix_ + "run");
+    if (run && run->is_definition) {
+      lib0_file_ = run->range.file;
+      lib0_path_ = m_.program.files[static_cast<size_t>(lib0_file_)].path;
+      root_ = sources_root(lib0_path_);
+      return;
+    }
+    const std::string entry_path =
+        m_.code.entry >= 0
+            ? m_.program.files[static_cast<size_t>(m_.program.functions[static_cast<size_t>(m_.code.entry)].range.file)]
+                  .path
+            : "codegen/host/src/x.c";
+    root_ = sources_root(entry_path);
+    for (int n = 0;; ++n) {
+      lib0_path_ = joined(folder_of(entry_path), m_.module + "_lib" + std::to_string(n) + ".c");
+      if (!member(lib0_path_) && !bundle_.find(lib0_path_)) break;
+    }
+    bundle_.notes.push_back(
+        {Severity::kNote,
+         "export-new-lib",
+         "the sources define no " + prefix_ + "run; the pools and a run wrapper go to " + lib0_path_,
+         {},
+         -1,
+         {}});
+  }
+
+  // A lib0.c written anew replaces TVM's metadata module: it must hold nothing of the user's.
+  void check_only_metadata_functions() const {
+    for (const CFunction& f : m_.program.functions) {
+      if (f.is_definition && f.range.file == lib0_file_ && f.name != prefix_ + "run" &&
+          f.name != prefix_ + "map_inputs" && f.name != prefix_ + "map_outputs")
+        throw ExportError(
+            "'" + lib0_path_ + "' defines " + f.name + " besides " + prefix_ +
+            "run, and the plan changes the pools it passes; only TVM's metadata module can be written anew");
+    }
+  }
+
+  void detect_style() {
+    if (const ArchiveFile* h = member(header_path_)) {
+      style_.io_size_macros = !m_.code.io_sizes.empty();
+      style_.workspace_brief_blank = !contains(h->data, "Workspace size for TVM module \"" + m_.module + "\"\n");
+    }
+    if (lib0_file_ >= 0) {
+      const std::string_view t = m_.program.files[static_cast<size_t>(lib0_file_)].text;
+      if (contains(t, "static struct ")) style_.const_struct = false;
+      const size_t ret = t.find("{return ");
+      if (ret != std::string_view::npos && contains(t.substr(ret), "&") && !contains(t.substr(ret), "((uint8_t*)"))
+        style_.pool_casts = false;
+    }
+  }
+
+  std::vector<std::string> inputs() const { return io_names(m_, true); }
+  std::vector<std::string> outputs() const { return io_names(m_, false); }
+  const MlfModuleMetadata& metadata() const { return module_metadata(m_); }
+
+  bool use_workspace_io() const {
+    return std::any_of(problem_.buffers.begin(), problem_.buffers.end(),
+                       [](const Buffer& b) { return b.kind == BufferKind::kInput || b.kind == BufferKind::kOutput; });
+  }
+
+  Lib0Spec lib0_spec() const {
+    Lib0Spec s;
+    s.module = m_.module;
+    s.entry = m_.program.functions[static_cast<size_t>(m_.code.entry)].name;
+    s.inputs = inputs();
+    s.outputs = outputs();
+    for (const std::string& in : s.inputs)
+      s.input_params.push_back("void* " + sanitize_c_name(in));
+    s.pools = pools_;
+    s.use_workspace_io = use_workspace_io();
+    s.style = style_;
+    s.constant_alignment = input_constant_alignment();
+    for (const ExportPool& p : pools_)
+      s.pool_constants.push_back(p.internal && p.kind == PoolKind::kConstant ? pool_constants(p)
+                                                                             : std::vector<PoolConstant>{});
+    for (size_t b = 0; b < problem_.buffers.size(); ++b) {
+      const Buffer& buf = problem_.buffers[b];
+      if (buf.kind != BufferKind::kInput && buf.kind != BufferKind::kOutput) continue;
+      const Allocation& a = plan_.allocations[b];
+      IoPlacement io{buf.name, problem_.pools[static_cast<size_t>(a.pool)].name, a.offset};
+      (buf.kind == BufferKind::kInput ? s.input_map : s.output_map).push_back(io);
+    }
+    return s;
+  }
+
+  // The alignment the input's constant pool members declare (TVM 0.17 may use 4), else TVM's 16.
+  int64_t input_constant_alignment() const {
+    for (const InternalPool& pool : m_.code.internal_pools) {
+      if (!pool.constant) continue;
+      for (const CField& f : pool.constants) {
+        if (f.alignment > 0) return f.alignment;
+      }
+    }
+    return 16;
+  }
+
+  // A constant of the input's constant pools: its member of the pool struct and that member's data.
+  struct KnownConstant {
+    const CField* field = nullptr;
+    std::string data_text;
+  };
+
+  KnownConstant known_constant(const std::string& member) const {
+    for (const InternalPool& pool : m_.code.internal_pools) {
+      if (!pool.constant) continue;
+      for (const CField& f : pool.constants) {
+        if (f.name != member) continue;
+        const CGlobal* g = m_.program.find_global(pool.name);
+        if (!g || !g->init_range.valid()) break;
+        const std::string_view init = m_.program.files[static_cast<size_t>(g->init_range.file)].text.substr(
+            g->init_range.begin, g->init_range.end - g->init_range.begin);
+        const size_t at = init.find("." + member + " = {");
+        if (at == std::string_view::npos) break;
+        const size_t open = init.find('{', at);
+        const size_t close = init.find('}', open);
+        std::string_view inner = init.substr(open + 1, close - open - 1);
+        if (!inner.empty() && inner.front() == '\n') inner.remove_prefix(1);
+        while (!inner.empty() && inner.back() == ' ')
+          inner.remove_suffix(1);
+        return {&f, std::string(inner)};
+      }
+    }
+    return {};
+  }
+
+  std::vector<PoolConstant> pool_constants(const ExportPool& pool) const {
+    std::vector<PoolConstant> out;
+    for (size_t b = 0; b < problem_.buffers.size(); ++b) {
+      const Allocation& a = plan_.allocations[b];
+      if (a.pool != pool.index) continue;
+      const std::string member = constant_member(static_cast<int>(b));
+      const KnownConstant k = known_constant(member);
+      if (!k.field)
+        throw ExportError("the data of constant '" + problem_.buffers[b].name + "' is not in " +
+                          (lib0_file_ >= 0 ? lib0_path_ : "the sources") + "; it cannot be placed in pool '" +
+                          pool.name + "'");
+      std::string type = k.field->type.substr(0, k.field->type.find('['));
+      while (!type.empty() && type.back() == ' ')
+        type.pop_back();
+      if (type.rfind("const ", 0) == 0) type = type.substr(6);
+      out.push_back({member, type, k.field->array_elements, k.field->element_bytes, a.offset, k.data_text});
+    }
+    return out;
+  }
+
+  // The struct member of a constant buffer: its let variable's name ("<name>_let").
+  std::string constant_member(int b) const {
+    const WalkBuffer& w = m_.walk.buffers[static_cast<size_t>(b)];
+    if (w.source != WalkBufferSource::kPoolLet) return w.name + "_let";
+    const PoolLet& let = m_.code.lets[static_cast<size_t>(w.index)];
+    return m_.program.functions[static_cast<size_t>(let.function)].variables[static_cast<size_t>(let.variable)].name;
+  }
+
+  InterfaceHeaderSpec header_spec(int64_t workspace_bytes) const {
+    InterfaceHeaderSpec h;
+    h.module = m_.module;
+    h.inputs = inputs();
+    h.outputs = outputs();
+    for (const auto* names : {&h.inputs, &h.outputs}) {
+      auto& sizes = names == &h.inputs ? h.input_sizes : h.output_sizes;
+      for (const std::string& n : *names) {
+        const auto it = m_.code.io_sizes.find(n);
+        if (it != m_.code.io_sizes.end()) {
+          sizes.emplace_back(n, it->second);
+          continue;
+        }
+        for (const auto* list : {&metadata().inputs, &metadata().outputs}) {
+          for (const MlfTensor& t : *list) {
+            if (sanitize_c_name(t.name) == n && t.size_bytes >= 0) sizes.emplace_back(n, t.size_bytes);
+          }
+        }
+      }
+    }
+    for (const ExportPool& p : pools_) {
+      if (p.internal) continue;
+      h.external_pools.push_back(p);
+      h.external_constant_data.push_back(p.kind == PoolKind::kConstant ? pool_data_text(p, pool_constants(p)) : "");
+    }
+    h.use_workspace_io = use_workspace_io();
+    h.workspace_size_bytes = workspace_bytes;
+    h.style = style_;
+    return h;
+  }
+
+  // TVM's figures: an operator keeps the workspace of its allocations left unplanned; main's
+  // workspace is the largest operator workspace plus every workspace pool.
+  MetadataMemory memory_figures() const {
+    MetadataMemory mem;
+    std::map<std::string, int64_t> planned_bytes;
+    std::map<std::string, int> unplanned;
+    for (const WorkspaceAlloc& a : m_.code.allocs) {
+      const std::string& f = m_.program.functions[static_cast<size_t>(a.function)].name;
+      planned_bytes[f] += a.nbytes;
+    }
+    int64_t largest = 0;
+    for (const MlfOperatorWorkspace& op : metadata().operators) {
+      int64_t left = op.workspace_size_bytes;
+      const auto it = planned_bytes.find(op.function);
+      if (it != planned_bytes.end()) {
+        left = std::max<int64_t>(0, left - it->second);
+        mem.operator_workspace[op.function] = left;
+      }
+      largest = std::max(largest, left);
+    }
+    mem.workspace_size_bytes = largest + workspace_pool_bytes(pools_);
+    if (std::any_of(pools_.begin(), pools_.end(), [](const ExportPool& p) { return p.kind == PoolKind::kConstant; }))
+      mem.constants_size_bytes = constant_pool_bytes(pools_);
+    return mem;
+  }
+
+  HarnessSpec harness_spec() const {
+    std::vector<ExportPool> external;
+    for (const ExportPool& p : pools_) {
+      if (!p.internal) external.push_back(p);
+    }
+    HarnessSpec h = mlf_harness_spec(m_, external, use_workspace_io(), options_.harness_seed);
+    if (lib0_file_ < 0) h.model_sources.push_back(lib0_path_);
+    h.include_dirs = {folder_of(header_path_)};
+    h.fragment_dir = root_;
+    // Every constant-size TVMBackendAllocWorkspace became a pool offset; only those of unknown
+    // size remain, and TVM's own figure bounds them.
+    h.arena_bytes = has_dynamic_workspace(m_) ? std::max<int64_t>(0, metadata().workspace_size_bytes) : 0;
+    h.linker_fragment = true;
+    for (const ExportPool& p : pools_)
+      h.pool_sections.push_back(pool_section(p));
+    return h;
+  }
+
+  const MlfModel& m_;
+  const Problem& problem_;
+  const Plan& plan_;
+  const ExportOptions& options_;
+  std::string prefix_;
+  std::vector<ExportPool> pools_;
+  ExportBundle bundle_;
+  std::string header_path_;
+  std::string lib0_path_;
+  std::string root_;  // the folder of the generated C (see sources_root)
+  int lib0_file_ = -1;
+  TvmStyle style_;
+};
+
+}  // namespace
+
+ExportBundle export_mlf(const MlfModel& model, const Problem& problem, const Plan& plan, const ExportOptions& options) {
+  return MlfExporter(model, problem, plan, options).run();
+}
+
+ExportBundle mlf_original_bundle(const MlfModel& model, const ExportOptions& options) {
+  ExportBundle bundle;
+  for (const ArchiveFile& f : read_all_members(model.package->path).files)
+    bundle.files.push_back({f.path, f.data});
+  if (options.harness) {
+    // The pools the input's code takes from the application: its pool parameters without a definition.
+    std::vector<ExportPool> external;
+    std::vector<std::string> seen;
+    for (const PoolParam& p : model.code.pool_params) {
+      if (p.function != model.code.entry || std::find(seen.begin(), seen.end(), p.pool) != seen.end()) continue;
+      seen.push_back(p.pool);
+      const bool internal = std::any_of(model.code.internal_pools.begin(), model.code.internal_pools.end(),
+                                        [&](const InternalPool& ip) { return ip.name == p.pool; });
+      if (internal) continue;
+      ExportPool e;
+      e.name = p.pool;
+      e.kind = model.code.external_constant_pools.count(p.pool) ? PoolKind::kConstant : PoolKind::kWorkspace;
+      const auto size = model.code.external_pool_sizes.find(p.pool);
+      e.size_bytes = size == model.code.external_pool_sizes.end() ? 0 : size->second;
+      external.push_back(e);
+    }
+    HarnessSpec h = mlf_harness_spec(model, external, false, options.harness_seed);
+    // The arena TVM's runtime would need: the module's workspace figure, else every allocation.
+    h.arena_bytes = 0;
+    for (const WorkspaceAlloc& a : model.code.allocs)
+      h.arena_bytes += (a.nbytes + 15) / 16 * 16;
+    if ((h.arena_bytes > 0 || has_dynamic_workspace(model)) && module_metadata(model).workspace_size_bytes > 0)
+      h.arena_bytes = module_metadata(model).workspace_size_bytes;
+    const CFunction* run = model.program.find_function(model.code.prefix + "run");
+    if ((!run || !run->is_definition) && model.code.entry >= 0)
+      h.direct_entry = model.program.functions[static_cast<size_t>(model.code.entry)].name;
+    add_harness(bundle, h);
+  }
+  bundle.sort();
+  return bundle;
+}
+
+}  // namespace usmpx

@@ -1,0 +1,248 @@
+#include "frontends/tvm/export/rewrite/mlf_host_rewrite.h"
+
+#include <algorithm>
+#include <set>
+
+#include "export/export_error.h"
+#include "frontends/tvm/export/rewrite/text_edits.h"
+#include "frontends/tvm/usmp/pool_lets.h"
+
+namespace usmpx {
+namespace {
+
+class HostRewriter {
+ public:
+  HostRewriter(const MlfModel& m, const Problem& problem, const Plan& plan, const std::vector<ExportPool>& pools,
+               int skip_file)
+      : m_(m), problem_(problem), plan_(plan), pools_(pools), skip_file_(skip_file), edits_(m.program.files.size()) {}
+
+  HostRewrite run() {
+    if (m_.code.entry < 0) throw ExportError("no AoT entry function was found in " + m_.package->path);
+    if (problem_.buffers.size() != m_.walk.buffers.size())
+      throw ExportError("the problem's buffers do not match the model's (" + std::to_string(problem_.buffers.size()) +
+                        " vs " + std::to_string(m_.walk.buffers.size()) + ")");
+    order_functions();
+    for (size_t b = 0; b < m_.walk.buffers.size(); ++b)
+      place(static_cast<int>(b));
+    for (size_t f = 0; f < m_.program.functions.size(); ++f)
+      rewrite_signature(static_cast<int>(f));
+    for (const EntryCall& call : m_.code.calls)
+      rewrite_call(call);
+    HostRewrite out;
+    out.functions = order_;
+    for (size_t f = 0; f < edits_.size(); ++f) {
+      if (edits_[f].empty()) continue;
+      try {
+        out.files[static_cast<int>(f)] = edits_[f].apply(m_.program.files[f].text);
+      } catch (const std::logic_error& e) {
+        throw ExportError(std::string("the rewrites of ") + m_.program.files[f].path + " collide: " + e.what());
+      }
+    }
+    return out;
+  }
+
+ private:
+  const CFunction& fn(int index) const { return m_.program.functions[static_cast<size_t>(index)]; }
+  // A range the rewrite relies on must lie within one parsed file (code that macros or odd
+  // declarations produce may have none).
+  const CRange& checked(const CRange& r) const {
+    if (r.file < 0 || static_cast<size_t>(r.file) >= m_.program.files.size() || r.begin > r.end ||
+        r.end > m_.program.files[static_cast<size_t>(r.file)].text.size())
+      throw ExportError(
+          "a construct of the generated C has no place in its source file (a macro?); it cannot be rewritten",
+          where(r));
+    return r;
+  }
+  std::string_view text(const CRange& r) const {
+    checked(r);
+    return m_.program.files[static_cast<size_t>(r.file)].text.substr(r.begin, r.end - r.begin);
+  }
+  SourceLocation where(const CRange& r) const {
+    if (!r.valid() || static_cast<size_t>(r.file) >= m_.program.files.size()) return {m_.package->path, 0, 0};
+    return {m_.package->path + "/" + m_.program.files[static_cast<size_t>(r.file)].path, r.line, r.column};
+  }
+  TextEdits& edits(const CRange& r) { return edits_[static_cast<size_t>(checked(r).file)]; }
+
+  // USMP's visiting order: the entry, then the operators in the order the entry first calls them.
+  void order_functions() {
+    order_.push_back(fn(m_.code.entry).name);
+    for (const EntryCall& c : m_.code.calls) {
+      if (std::find(order_.begin(), order_.end(), c.callee) == order_.end()) order_.push_back(c.callee);
+    }
+  }
+
+  // The pool parameter names function `name` gets, in pool order.
+  std::vector<std::string> pool_params_of(const std::string& name) const {
+    const auto it = std::find(order_.begin(), order_.end(), name);
+    std::vector<std::string> params;
+    if (it == order_.end()) return params;
+    const int64_t base = static_cast<int64_t>(it - order_.begin()) * static_cast<int64_t>(pools_.size());
+    for (size_t p = 0; p < pools_.size(); ++p)
+      params.push_back(pool_param_name(pools_[p].name, base + static_cast<int64_t>(p)));
+    return params;
+  }
+
+  std::string address_in(int function, int problem_pool, int64_t offset) const {
+    const auto it =
+        std::find_if(pools_.begin(), pools_.end(), [&](const ExportPool& p) { return p.index == problem_pool; });
+    const std::vector<std::string> params = pool_params_of(fn(function).name);
+    if (it == pools_.end() || params.empty())
+      throw ExportError("function '" + fn(function).name + "' holds a planned buffer but is not called from the entry",
+                        where(fn(function).range));
+    return "(&(" + params[static_cast<size_t>(it - pools_.begin())] + "[" + std::to_string(offset) + "]))";
+  }
+
+  bool skipped(const CRange& r) const { return r.file == skip_file_; }
+
+  void place(int b) {
+    const WalkBuffer& w = m_.walk.buffers[static_cast<size_t>(b)];
+    const Allocation& a = plan_.allocations[static_cast<size_t>(b)];
+    switch (w.source) {
+      case WalkBufferSource::kPoolLet: {
+        const PoolLet& let = m_.code.lets[static_cast<size_t>(w.index)];
+        const CVariable& var = fn(let.function).variables[static_cast<size_t>(let.variable)];
+        if (!var.init_range.valid())
+          throw ExportError("'" + var.name + "' is assigned, not initialised; cannot move it", where(let.statement));
+        edits(var.init_range)
+            .replace(var.init_range.begin, var.init_range.end, address_in(let.function, a.pool, a.offset));
+        break;
+      }
+      case WalkBufferSource::kWorkspaceAlloc: {
+        const WorkspaceAlloc& alloc = m_.code.allocs[static_cast<size_t>(w.index)];
+        if (!alloc.call.valid())
+          throw ExportError("cannot locate the allocation of '" + w.name + "'", where(alloc.statement));
+        edits(alloc.call).replace(alloc.call.begin, alloc.call.end, address_in(alloc.function, a.pool, a.offset));
+        for (const CRange* r : {&alloc.null_check, &alloc.free}) {
+          if (r->valid())
+            edits(*r).erase_statement(m_.program.files[static_cast<size_t>(checked(*r).file)].text, r->begin, r->end);
+        }
+        break;
+      }
+      case WalkBufferSource::kIo:
+        io_params_.insert(w.index);
+        io_buffers_.push_back(b);
+        break;
+    }
+  }
+
+  bool is_pool_param(const CVariable& v) const { return pool_of_parameter(v.name).has_value() && v.element_bytes == 1; }
+
+  void rewrite_signature(int f) {
+    const CFunction& function = fn(f);
+    if (!function.range.valid() || skipped(function.range)) return;
+    const std::vector<std::string> new_pools = pool_params_of(function.name);
+    if (new_pools.empty()) return;
+    const bool is_entry = function.name == fn(m_.code.entry).name;
+    std::vector<std::string> parts;
+    int io_number = 0;
+    for (int p : function.params) {
+      const CVariable& v = function.variables[static_cast<size_t>(p)];
+      if (is_pool_param(v)) continue;
+      const bool io = is_entry && io_params_.count(io_number++) > 0;
+      if (io) {
+        if (function.is_definition) io_locals_.push_back(p);
+        continue;
+      }
+      parts.emplace_back(text(v.range));
+    }
+    parts.insert(parts.end(), new_pools.size(), "");
+    for (size_t i = 0; i < new_pools.size(); ++i)
+      parts[parts.size() - new_pools.size() + i] = "uint8_t* " + new_pools[i];
+    replace_list(
+        function.range, function.name,
+        function.params.empty() ? nullptr : &function.variables[static_cast<size_t>(function.params.front())].range,
+        function.params.empty() ? nullptr : &function.variables[static_cast<size_t>(function.params.back())].range,
+        join(parts));
+    if (is_entry && function.is_definition && !io_locals_.empty()) declare_io_locals(f);
+  }
+
+  // With --use-workspace-io the entry's I/O parameters become locals at its top, pointing into their pools.
+  void declare_io_locals(int f) {
+    const CFunction& entry = fn(f);
+    std::string decls;
+    for (size_t i = 0; i < io_locals_.size(); ++i) {
+      const CVariable& v = entry.variables[static_cast<size_t>(io_locals_[i])];
+      const int b = io_buffer_of(static_cast<int>(i));
+      const Allocation& a = plan_.allocations[static_cast<size_t>(b)];
+      decls += "  " + v.type + " " + v.name + " = (" + v.type + ")" + address_in(f, a.pool, a.offset) + ";\n";
+    }
+    const CRange& body = entry.body_range;
+    const std::string_view t = m_.program.files[static_cast<size_t>(checked(body).file)].text;
+    uint32_t at = body.begin + 1;
+    if (at < t.size() && t[at] == '\n') ++at;
+    edits(body).insert(at, decls);
+  }
+
+  int io_buffer_of(int io_index) const {
+    for (int b : io_buffers_) {
+      if (m_.walk.buffers[static_cast<size_t>(b)].index == io_index) return b;
+    }
+    throw ExportError("no planned buffer for I/O parameter " + std::to_string(io_index));
+  }
+
+  void rewrite_call(const EntryCall& call) {
+    if (skipped(call.call)) return;
+    const CFunction& entry = fn(m_.code.entry);
+    const std::vector<std::string> caller_pools = pool_params_of(entry.name);
+    std::set<std::string> old_pools;
+    for (int p : entry.params) {
+      const CVariable& v = entry.variables[static_cast<size_t>(p)];
+      if (is_pool_param(v)) old_pools.insert(v.name);
+    }
+    std::vector<std::string> parts;
+    for (const CRange& arg : call.args) {
+      const std::string t(text(arg));
+      if (!old_pools.count(t)) parts.push_back(t);
+    }
+    parts.insert(parts.end(), caller_pools.begin(), caller_pools.end());
+    replace_list(call.call, call.callee, call.args.empty() ? nullptr : &call.args.front(),
+                 call.args.empty() ? nullptr : &call.args.back(), join(parts));
+  }
+
+  // Replaces a parameter or argument list: from the first item to the last, or, when there is
+  // none, everything between the parentheses after `name` inside `whole`.
+  void replace_list(const CRange& whole, const std::string& name, const CRange* first, const CRange* last,
+                    const std::string& list) {
+    if (first && last) {
+      if (checked(*first).file != checked(*last).file || first->begin > last->end)
+        throw ExportError("the parameters or arguments of '" + name + "' are not in one piece of source", where(whole));
+      edits(*first).replace(first->begin, last->end, list);
+      return;
+    }
+    const std::string_view t = text(whole);
+    const size_t at = t.find(name);
+    const size_t open = at == std::string_view::npos ? at : t.find('(', at + name.size());
+    const size_t close = open == std::string_view::npos ? open : t.find(')', open);
+    if (close == std::string_view::npos)
+      throw ExportError("cannot find the parameter list of '" + name + "'", where(whole));
+    edits(whole).replace(whole.begin + static_cast<uint32_t>(open) + 1, whole.begin + static_cast<uint32_t>(close),
+                         list);
+  }
+
+  static std::string join(const std::vector<std::string>& parts) {
+    std::string s;
+    for (size_t i = 0; i < parts.size(); ++i)
+      s += (i ? ", " : "") + parts[i];
+    return s;
+  }
+
+  const MlfModel& m_;
+  const Problem& problem_;
+  const Plan& plan_;
+  const std::vector<ExportPool>& pools_;
+  int skip_file_;
+  std::vector<TextEdits> edits_;
+  std::vector<std::string> order_;
+  std::set<int> io_params_;      // indices of the entry's I/O parameters that are planned
+  std::vector<int> io_buffers_;  // their buffers
+  std::vector<int> io_locals_;   // their variables in the entry's definition, in parameter order
+};
+
+}  // namespace
+
+HostRewrite rewrite_host_sources(const MlfModel& model, const Problem& problem, const Plan& plan,
+                                 const std::vector<ExportPool>& pools, int skip_file) {
+  return HostRewriter(model, problem, plan, pools, skip_file).run();
+}
+
+}  // namespace usmpx

@@ -1,0 +1,87 @@
+#include "frontends/tvm/tvm_frontend.h"
+
+#include <memory>
+
+#include "base/text_file.h"
+#include "export/export_error.h"
+#include "frontends/input_probe.h"
+#include "frontends/tvm/export/export_source.h"
+#include "frontends/tvm/mlf/firmware_tree.h"
+#include "frontends/tvm/mlf/mlf_model.h"
+#include "frontends/tvm/mlf/mlf_package.h"
+#include "frontends/tvm/usmp/tir_input.h"
+
+namespace usmpx {
+namespace {
+
+class TvmFrontend : public Frontend {
+ public:
+  bool recognises(InputFormat format, InputProbe& p) const override {
+    switch (format) {
+      case InputFormat::kMlf:
+        return (p.folder() || p.archive()) && p.has_member("metadata.json");
+      case InputFormat::kFirmwareTree:
+        return (p.folder() || p.archive()) && !find_firmware_modules(p.members()).modules.empty();
+      case InputFormat::kTvmScript:
+      case InputFormat::kLegacyTir:
+        return p.file() && !p.archive() && detect_tir_format(p.text()) == format;
+      default:
+        return false;
+    }
+  }
+
+  LoadedInput load(const std::string& path, InputFormat format, const LoadOptions& options) const override {
+    if (format == InputFormat::kMlf || format == InputFormat::kFirmwareTree) {
+      auto model = std::make_shared<MlfModel>(load_mlf_model(path, MlfLoadOptions{options.pools, options.module}));
+      LoadedInput input;
+      input.path = path;
+      input.format = format;
+      input.problem = model->problem;
+      input.as_built = model->as_built;
+      input.warnings = model->warnings;
+      input.exporter = std::make_shared<TvmExporter>(std::move(model));
+      return input;
+    }
+    std::string text = read_text_file(path);
+    auto tir = std::make_shared<TirProblem>(analyze_tir_dump(text, path, format, options));
+    LoadedInput input = loaded_tir_dump(*tir, path, format);
+    input.exporter = std::make_shared<TvmExporter>(std::move(tir), path, std::move(text));
+    return input;
+  }
+
+  std::vector<std::string> modules(const std::string& path, InputFormat format) const override {
+    if (format != InputFormat::kMlf && format != InputFormat::kFirmwareTree) return {};
+    std::vector<std::string> names;
+    for (const MlfModuleMetadata& module : read_mlf(path).metadata.modules)
+      names.push_back(module.name);
+    return names;
+  }
+};
+
+}  // namespace
+
+const Frontend& tvm_frontend() {
+  static const TvmFrontend frontend;
+  return frontend;
+}
+
+ExportSource ExportSource::load(const std::string& path, const LoadOptions& options) {
+  InputProbe probe(path);
+  for (InputFormat format : {InputFormat::kMlf, InputFormat::kFirmwareTree}) {
+    if (tvm_frontend().recognises(format, probe)) {
+      ExportSource s;
+      s.input_ = tvm_frontend().load(path, format, options);
+      return s;
+    }
+  }
+  for (InputFormat format : {InputFormat::kTvmScript, InputFormat::kLegacyTir}) {
+    if (probe.file() && !probe.archive() && tvm_frontend().recognises(format, probe)) {
+      ExportSource s;
+      s.input_ = tvm_frontend().load(path, format, options);
+      return s;
+    }
+  }
+  throw ExportError(path + ": not a TVM input (Model Library Format, firmware tree or TIR dump)");
+}
+
+}  // namespace usmpx

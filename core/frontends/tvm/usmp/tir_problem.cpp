@@ -1,0 +1,162 @@
+#include "frontends/tvm/usmp/tir_problem.h"
+
+#include <algorithm>
+#include <set>
+
+#include "base/config_error.h"
+#include "base/input_error.h"
+#include "frontends/tvm/usmp/buffer_info_extractor.h"
+#include "frontends/tvm/usmp/create_io_allocates.h"
+#include "frontends/tvm/usmp/pool_assignment.h"
+#include "frontends/tvm/usmp/pool_lets.h"
+
+namespace usmpx {
+namespace {
+
+// Searches attribute values, nested dicts and call arguments for an integer entry `key`.
+std::optional<int64_t> find_int(const tir::Attrs& attrs, std::string_view key, int depth = 0) {
+  if (depth > 16) return std::nullopt;
+  for (const auto& [k, v] : attrs) {
+    if (k == key) {
+      if (const std::optional<int64_t> i = v.as_int()) return i;
+    }
+    if (const std::optional<int64_t> i = find_int(v.entries, key, depth + 1)) return i;
+    for (const tir::AttrValue& item : v.items) {
+      if (const std::optional<int64_t> i = find_int(item.entries, key, depth + 1)) return i;
+    }
+  }
+  return std::nullopt;
+}
+
+std::vector<std::string> function_targets(const tir::Module& module, const std::string& fallback) {
+  std::vector<std::string> targets;
+  for (const tir::PrimFunc& f : module.functions) {
+    const std::string t = f.target().empty() ? fallback : f.target();
+    if (std::find(targets.begin(), targets.end(), t) == targets.end()) targets.push_back(t);
+  }
+  return targets;
+}
+
+Diagnostic warning(std::string code, std::string message, SourceLocation at = {}) {
+  Diagnostic d;
+  d.severity = Severity::kWarning;
+  d.code = std::move(code);
+  d.message = std::move(message);
+  d.location = std::move(at);
+  return d;
+}
+
+}  // namespace
+
+const tir::PrimFunc& find_main_function(const tir::Module& module, std::vector<Diagnostic>* warnings) {
+  if (const tir::PrimFunc* main = module.find("__tvm_main__")) return *main;
+  const tir::PrimFunc* runner = nullptr;
+  for (const tir::PrimFunc& f : module.functions) {
+    const tir::AttrValue* a = tir::find_attr(f.attrs, "runner_function");
+    if (!a || a->as_int() != 1) continue;
+    if (runner) {
+      throw InputError(f.location,
+                       "several functions are marked \"runner_function\": '" + runner->name + "' and '" + f.name + "'");
+    }
+    runner = &f;
+  }
+  if (runner) return *runner;
+  if (module.functions.size() == 1) {
+    if (warnings) {
+      warnings->push_back(
+          warning("no-main",
+                  "no __tvm_main__ or runner function: analysing '" + module.functions.front().name + "' as the entry",
+                  module.functions.front().location));
+    }
+    return module.functions.front();
+  }
+  const SourceLocation at = module.functions.empty() ? SourceLocation{} : module.functions.front().location;
+  throw InputError(at, "no main function: expected a PrimFunc named __tvm_main__ or with \"runner_function\": True");
+}
+
+TirProblem analyze_tir_module(const tir::Module& module, const PoolOptions& options) {
+  TirProblem out;
+  const tir::PrimFunc& main = find_main_function(module, &out.warnings);
+  ExtractionOptions extraction;
+  for (const tir::Attrs* attrs : {&module.attrs, &main.attrs}) {
+    if (const auto a = find_int(*attrs, "workspace-byte-alignment")) extraction.workspace_alignment = *a;
+    if (const auto a = find_int(*attrs, "constant-byte-alignment")) extraction.constant_alignment = *a;
+  }
+  if (extraction.workspace_alignment < 1 || extraction.constant_alignment < 1) {
+    throw InputError(main.location, "byte alignments must be positive");
+  }
+  const std::vector<std::string> targets = function_targets(module, extraction.default_target);
+  extraction.io_live_throughout = options.use_workspace_io && options.io_live_throughout;
+
+  std::set<std::string> constant_names(options.constant_pools.begin(), options.constant_pools.end());
+  constant_names.insert(kDefaultConstantPool);
+  std::optional<PostUsmpDump> post = find_pool_lets(module, main, constant_names);
+
+  Problem& problem = out.problem;
+  problem.conflict_source = ConflictSource::kExplicit;
+  if (!post) {
+    // The copy shares the statement nodes with `module`; the rewrite makes new ones.
+    auto analysed =
+        std::make_shared<const tir::Module>(options.use_workspace_io ? create_allocates_for_io(module, main) : module);
+    const PoolAssignment pools = assign_pools(options, targets);
+    BufferInfoAnalysis analysis = extract_buffer_info(*analysed, *analysed->find(main.name), pools, extraction);
+    problem.pools = pools.pools;
+    problem.buffers = std::move(analysis.buffers);
+    problem.memory_pressure = analysis.memory_pressure;
+    problem.timeline = std::move(analysis.timeline);
+    out.module = std::move(analysed);
+    out.statements = std::move(analysis.statements);
+    return out;
+  }
+
+  // After USMP: the pools are the dump's, in main's parameter order, unless options name them.
+  for (Diagnostic& d : post->warnings)
+    out.warnings.push_back(std::move(d));
+  if (options.use_workspace_io) {
+    out.warnings.push_back(
+        warning("workspace-io-ignored", "--use-workspace-io is ignored: the dump is already planned"));
+  }
+  for (const auto& let_info : post->lets) {
+    const auto& info = let_info.second;  // clang 14 cannot capture structured bindings
+    const bool known =
+        std::any_of(post->pools.begin(), post->pools.end(), [&](const DumpPool& p) { return p.name == info.pool; });
+    if (!known) post->pools.push_back({info.pool, 0, info.constant});
+  }
+  PoolOptions effective = options;
+  const bool user_pools = !options.workspace_pools.empty() || !options.constant_pools.empty();
+  for (const DumpPool& p : post->pools) {
+    std::vector<std::string>& names = p.constant ? effective.constant_pools : effective.workspace_pools;
+    const std::vector<std::string>& given = p.constant ? options.constant_pools : options.workspace_pools;
+    if (given.empty() && std::find(names.begin(), names.end(), p.name) == names.end()) names.push_back(p.name);
+  }
+  PoolAssignment pools = assign_pools(effective, targets);
+  for (Pool& pool : pools.pools) {
+    if (!user_pools && (pool.name == kDefaultWorkspacePool || pool.name == kDefaultConstantPool)) pool.internal = true;
+  }
+  for (const DumpPool& p : post->pools) {
+    const bool present =
+        std::any_of(pools.pools.begin(), pools.pools.end(), [&](const Pool& q) { return q.name == p.name; });
+    if (!present) throw ConfigError("pool '" + p.name + "' of the dump is not among the given pool options");
+  }
+  extraction.pool_lets = &post->lets;
+  auto analysed = std::make_shared<const tir::Module>(module);
+  BufferInfoAnalysis analysis = extract_buffer_info(*analysed, *analysed->find(main.name), pools, extraction);
+  problem.pools = pools.pools;
+  problem.buffers = std::move(analysis.buffers);
+  problem.memory_pressure = analysis.memory_pressure;
+  problem.timeline = std::move(analysis.timeline);
+
+  Plan plan;
+  plan.algorithm = "as-built";
+  for (const tir::Stmt* s : analysis.statements) {
+    const PoolLetBuffer& info = post->lets.at(static_cast<const tir::LetStmt*>(s));
+    plan.allocations.push_back({*problem.find_pool(info.pool), info.offset});
+  }
+  compute_pool_sizes(problem, plan);
+  out.as_built = std::move(plan);
+  out.module = std::move(analysed);
+  out.statements = std::move(analysis.statements);
+  return out;
+}
+
+}  // namespace usmpx

@@ -1,0 +1,20 @@
+#include "inputs/input_file.h"
+
+#include "base/input_error.h"
+
+namespace usmpx {
+
+LoadedInput load_input(const std::string& path, const LoadOptions& options) {
+  const InputFormat format = recognise_input(path);
+  if (const Frontend* frontend = frontend_of(format)) return frontend->load(path, format, options);
+  throw InputError({path, 0, 0},
+                   "an explorer session: open it with usmp-explorer, or give it to usmpx export as --session");
+}
+
+std::vector<std::string> input_modules(const std::string& path) {
+  const InputFormat format = recognise_input(path);
+  const Frontend* frontend = frontend_of(format);
+  return frontend ? frontend->modules(path, format) : std::vector<std::string>{};
+}
+
+}  // namespace usmpx
