@@ -56,6 +56,15 @@ class Probe {
     return std::find(m.begin(), m.end(), name) != m.end();
   }
 
+  // Whether a firmware tree's module is there: by file names, else by a C file defining an entry.
+  bool firmware_tree() {
+    if (!find_firmware_modules(members()).modules.empty()) return true;
+    const auto is_c = [](std::string_view m) { return is_c_source(m); };
+    const ArchiveContents c = folder_ ? read_folder(path_, is_c) : read_archive_file(path_, is_c);
+    return std::any_of(c.files.begin(), c.files.end(),
+                       [](const ArchiveFile& f) { return defined_entry(f.data).has_value(); });
+  }
+
   std::optional<InputFormat> tir_format() {
     if (!tir_) tir_ = file_ ? detect_tir_format(read_text_file(path_)) : std::nullopt;
     return *tir_;
@@ -76,7 +85,7 @@ bool matches(InputFormat format, Probe& p) {
     case InputFormat::kMlf:
       return (p.folder() || p.archive()) && p.has_member("metadata.json");
     case InputFormat::kFirmwareTree:
-      return (p.folder() || p.archive()) && !find_firmware_modules(p.members()).modules.empty();
+      return (p.folder() || p.archive()) && p.firmware_tree();
     case InputFormat::kProblemJson:
       return p.file() && ends_with_lower(p.path(), ".json");
     case InputFormat::kMinimallocCsv:
@@ -96,7 +105,8 @@ const std::vector<InputKind>& input_kinds() {
       {InputFormat::kMlf, "Model Library Format",
        "a .tar, .tar.gz or .tgz archive, or a folder, with metadata.json at its root"},
       {InputFormat::kFirmwareTree, "firmware tree",
-       "a folder or archive holding tvmgen_<mod>.h and <mod>_lib<N>.c files somewhere below it"},
+       "a folder or archive holding tvmgen_<mod>.h and <mod>_lib<N>.c files somewhere below it, or a C file "
+       "defining tvmgen_<mod>___tvm_main__ or tvmgen_<mod>_run_model, whatever it is called"},
       {InputFormat::kProblemJson, "problem JSON", "a .json file in the usmpx-problem format"},
       {InputFormat::kMinimallocCsv, "MiniMalloc CSV", "a .csv file (id,lower,upper,size[,alignment])"},
       {InputFormat::kTvmScript, "TVMScript TIR",
