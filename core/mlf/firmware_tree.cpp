@@ -66,30 +66,34 @@ bool identifier_char(char c) {
 }
 
 // Whether a function body follows the parameter list that opens at `open`: "(...)" then "{",
-// with blanks between. Parameter lists longer than this are not TVM's.
-bool body_follows(std::string_view text, size_t open) {
+// with blanks between. Parameter lists longer than this are not TVM's. `budget` bounds the
+// characters all the checks on one text may scan, so that hostile text stays linear.
+bool body_follows(std::string_view text, size_t open, size_t& budget) {
   constexpr size_t kMaxParameterText = 1 << 16;
   if (open >= text.size() || text[open] != '(') return false;
   int depth = 0;
   size_t at = open;
-  for (; at < text.size() && at - open < kMaxParameterText; ++at) {
+  for (; at < text.size() && at - open < kMaxParameterText && budget > 0; ++at, --budget) {
     if (text[at] == '(') ++depth;
     if (text[at] == ')' && --depth == 0) break;
     if (text[at] == ';' || text[at] == '{') return false;
   }
   if (at >= text.size() || text[at] != ')') return false;
-  for (++at; at < text.size(); ++at) {
+  for (++at; at < text.size() && budget > 0; ++at, --budget) {
     if (!std::isspace(static_cast<unsigned char>(text[at]))) return text[at] == '{';
   }
   return false;
 }
 
-// The identifier around `at` (a hit inside it) when it ends at `end`, else "".
+// Scanning allowance per text: a few times the largest real library.
+constexpr size_t kScanBudget = 64ull << 20;
+
+// The identifier that ends at `end`, or "" when the identifier goes on past `end`.
 std::string_view identifier_ending_at(std::string_view text, size_t end) {
+  if (end < text.size() && identifier_char(text[end])) return {};  // checked first: stays linear
   size_t begin = end;
   while (begin > 0 && identifier_char(text[begin - 1]))
     --begin;
-  if (end < text.size() && identifier_char(text[end])) return {};
   return text.substr(begin, end - begin);
 }
 
@@ -114,10 +118,11 @@ bool is_c_source(std::string_view path) {
 
 bool defines_function(std::string_view text, std::string_view name) {
   if (name.empty()) return false;
+  size_t budget = kScanBudget;
   for (size_t at = text.find(name); at != std::string_view::npos; at = text.find(name, at + 1)) {
     if (at > 0 && identifier_char(text[at - 1])) continue;
     if (identifier_ending_at(text, at + name.size()).size() != name.size()) continue;
-    if (body_follows(text, skip_blanks(text, at + name.size()))) return true;
+    if (body_follows(text, skip_blanks(text, at + name.size()), budget)) return true;
   }
   return false;
 }
@@ -126,6 +131,7 @@ std::optional<DefinedEntry> defined_entry(std::string_view text) {
   constexpr std::string_view kMain = "___tvm_main__";
   constexpr std::string_view kRunModel = "_run_model";
   std::optional<DefinedEntry> found;
+  size_t budget = kScanBudget;
   for (const std::string_view suffix : {kMain, kRunModel}) {
     for (size_t at = text.find(suffix); at != std::string_view::npos && !found; at = text.find(suffix, at + 1)) {
       const size_t end = at + suffix.size();
@@ -135,7 +141,7 @@ std::optional<DefinedEntry> defined_entry(std::string_view text) {
       const size_t stem = suffix == kMain ? name.size() - (kMain.size() - 1) : name.size() - (kRunModel.size() - 1);
       const std::string_view prefix = name.substr(0, stem);
       if (suffix == kRunModel && (!prefix.starts_with("tvmgen_") || prefix.size() <= 8)) continue;
-      if (!body_follows(text, skip_blanks(text, end))) continue;
+      if (!body_follows(text, skip_blanks(text, end), budget)) continue;
       found = DefinedEntry{std::string(name), std::string(prefix), module_of_prefix(prefix)};
     }
     if (found) return found;

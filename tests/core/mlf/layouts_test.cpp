@@ -16,6 +16,7 @@
 #include "io/input_error.h"
 #include "io/input_file.h"
 #include "io/text_file.h"
+#include "mlf/firmware_tree.h"
 #include "mlf/mlf_model.h"
 #include "mlf_test_support.h"
 #include "planners/registry.h"
@@ -210,6 +211,29 @@ TEST_F(Layouts, RenamedLibraryBesideLib0AndHeader) {
   ASSERT_EQ(p.firmware.modules.size(), 1u);
   EXPECT_EQ(p.firmware.modules[0].header, "tvm/tvmgen_default.h");
   EXPECT_EQ(p.firmware.modules[0].sources, (Names{"tvm/default_lib0.c", "tvm/model.c"}));
+}
+
+TEST(EntryDefinitions, OnlyDefinitionsCountAndTheScanStaysLinear) {
+  const auto e = defined_entry(
+      "TVM_DLL int32_t tvmgen_kws___tvm_main__(void* a);\n"
+      "TVM_DLL int32_t tvmgen_kws___tvm_main__(void* a,\n  uint8_t* p) {\n  return 0;\n}\n");
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->name, "tvmgen_kws___tvm_main__");
+  EXPECT_EQ(e->prefix, "tvmgen_kws_");
+  EXPECT_EQ(e->module, "kws");
+  EXPECT_FALSE(defined_entry("int32_t tvmgen_default___tvm_main__(void* a);\n")) << "a declaration";
+  EXPECT_FALSE(defined_entry("int my_run_model(void) { return 0; }\n")) << "run_model needs TVM's prefix";
+  const auto old = defined_entry("int32_t tvmgen_default_run_model(void* input, void* output) {}");
+  ASSERT_TRUE(old);
+  EXPECT_EQ(old->module, "default");
+  EXPECT_TRUE(defines_function("int32_t tvmgen_default_run(void* a) {}", "tvmgen_default_run"));
+  EXPECT_FALSE(defines_function("int32_t tvmgen_default_run_model(void* a) {}", "tvmgen_default_run"));
+  // Many unclosed candidates: refused without scanning each to the end.
+  std::string hostile;
+  for (int i = 0; i < 20000; ++i)
+    hostile += "f___tvm_main__(";
+  hostile += std::string(1 << 20, '(');
+  EXPECT_FALSE(defined_entry(hostile));
 }
 
 // ---- TVM 0.8 (2021) -----------------------------------------------------------------------
