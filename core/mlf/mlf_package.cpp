@@ -196,6 +196,9 @@ MlfModule select_module(const MlfPackage& package, const std::string& name) {
            {"src/" + mod + ".relay", std::string("src/relay.txt"), std::string("relay.txt")}) {
         if (!module.relay) module.relay = package.contents.find(candidate);
       }
+      for (const ArchiveFile& file : package.contents.files) {
+        if (starts_with(file.path, "runtime/include/")) module.runtime_headers.push_back(&file);
+      }
       return module;
     }
   }

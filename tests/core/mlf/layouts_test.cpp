@@ -236,6 +236,18 @@ TEST(EntryDefinitions, OnlyDefinitionsCountAndTheScanStaysLinear) {
   EXPECT_FALSE(defined_entry(hostile));
 }
 
+TEST_F(Layouts, ASecondFileDefiningTheEntryIsLeftAsideAndNamed) {
+  const std::string lib1 = fixture_text("mlf/operator_library/lib1.c");
+  put("model/lib1.c", lib1);
+  put("old/build/lib1.c", lib1);
+  const MlfPackage p = read_mlf(folder());
+  ASSERT_EQ(p.firmware.modules.size(), 1u);
+  EXPECT_EQ(p.firmware.modules[0].entry_file, "model/lib1.c");
+  EXPECT_EQ(p.firmware.ignored, Names{"another file defining tvmgen_default___tvm_main__, old/build/lib1.c, is left "
+                                      "aside; the entry is read from model/lib1.c"});
+  EXPECT_EQ(load_input(folder()).problem.buffers.size(), 9u);
+}
+
 // ---- TVM 0.8 (2021) -----------------------------------------------------------------------
 
 TEST_F(Layouts, Tvm08TreeWithoutHeaderOpens) {
