@@ -16,7 +16,8 @@ const std::vector<InputTableEntry>& input_table() {
         "a .tar, .tar.gz or .tgz archive, or a folder, with metadata.json at its root"},
        &tvm_frontend()},
       {{InputFormat::kFirmwareTree, "firmware tree",
-        "a folder or archive holding tvmgen_<mod>.h and <mod>_lib<N>.c files somewhere below it"},
+        "a folder or archive holding tvmgen_<mod>.h and <mod>_lib<N>.c files somewhere below it, or a C file "
+        "defining tvmgen_<mod>___tvm_main__ or tvmgen_<mod>_run_model, whatever it is called"},
        &tvm_frontend()},
       {{InputFormat::kProblemJson, "problem JSON", "a .json file in the usmpx-problem format"},
        &problem_files_frontend()},

@@ -55,6 +55,14 @@ for dir in "$root"/tests/fixtures/mlf/usmp_*/; do
   tar -C "$flat" -cf "$out/firmware_tree/${name}_flat.tar" .
   tar -C "$split" -czf "$out/firmware_tree/${name}_split.tgz" .
 done
+# Every layout and era: a flat MLF folder, a graph-executor MLF, Arm DSP code with absent CMSIS
+# headers, an operator calling an iteratee; libraries recognised by content (no tvmgen_<mod>.h).
+for name in flat_mnist graph_executor cmsis_dsp_headers nested_iteratee; do
+  tar -C "$root/tests/fixtures/mlf/$name" -cf "$out/mlf_archive/$name.tar" .
+done
+for name in operator_library aot_2021_tree; do
+  tar -C "$root/tests/fixtures/mlf/$name" -cf "$out/firmware_tree/$name.tar" .
+done
 [ -d "$shared/mlf/firmware/mlperf_tiny_ic_cmsis_nn/model" ] &&
   tar -C "$shared/mlf/firmware/mlperf_tiny_ic_cmsis_nn/model" -cf "$out/firmware_tree/mlperf_tiny_ic.tar" .
 seed external_operators "$root"/tests/fixtures/mlf/usmp_cmsis_nn/codegen/host/src/default_lib2.c \

@@ -1,7 +1,9 @@
 #include "frontends/tvm/tvm_frontend.h"
 
+#include <algorithm>
 #include <memory>
 
+#include "base/archive_reader.h"
 #include "base/text_file.h"
 #include "export/export_error.h"
 #include "frontends/input_probe.h"
@@ -14,6 +16,15 @@
 namespace usmpx {
 namespace {
 
+// A firmware tree's module is there: by file names, else by a C file defining an entry.
+bool holds_tvm_module(InputProbe& p) {
+  if (!find_firmware_modules(p.members()).modules.empty()) return true;
+  const auto is_c = [](std::string_view m) { return is_c_source(m); };
+  const ArchiveContents c = p.folder() ? read_folder(p.path(), is_c) : read_archive_file(p.path(), is_c);
+  return std::any_of(c.files.begin(), c.files.end(),
+                     [](const ArchiveFile& f) { return defined_entry(f.data).has_value(); });
+}
+
 class TvmFrontend : public Frontend {
  public:
   bool recognises(InputFormat format, InputProbe& p) const override {
@@ -21,7 +32,7 @@ class TvmFrontend : public Frontend {
       case InputFormat::kMlf:
         return (p.folder() || p.archive()) && p.has_member("metadata.json");
       case InputFormat::kFirmwareTree:
-        return (p.folder() || p.archive()) && !find_firmware_modules(p.members()).modules.empty();
+        return (p.folder() || p.archive()) && holds_tvm_module(p);
       case InputFormat::kTvmScript:
       case InputFormat::kLegacyTir:
         return p.file() && !p.archive() && detect_tir_format(p.text()) == format;

@@ -2,6 +2,8 @@
 
 #include <clang-c/Index.h>
 
+#include <algorithm>
+#include <cctype>
 #include <memory>
 #include <set>
 
@@ -57,6 +59,35 @@ std::set<std::string> missing_includes(CXTranslationUnit tu) {
     }
   }
   return names;
+}
+
+// Reserved names clang took for unknown types ("unknown type name '__STATIC_FORCEINLINE'"): the
+// attribute macros of a compiler or CMSIS header the input lacks. Read as empty macros, the
+// functions they qualify keep their structure.
+std::set<std::string> unknown_reserved_specifiers(CXTranslationUnit tu) {
+  std::set<std::string> names;
+  constexpr std::string_view kPrefix = "unknown type name '__";
+  const unsigned n = clang_getNumDiagnostics(tu);
+  for (unsigned i = 0; i < n; ++i) {
+    CXDiagnostic d = clang_getDiagnostic(tu, i);
+    const std::string text = take(clang_getDiagnosticSpelling(d));
+    clang_disposeDiagnostic(d);
+    if (text.rfind(kPrefix, 0) != 0 || text.back() != '\'') continue;
+    const std::string name = text.substr(kPrefix.size() - 2, text.size() - (kPrefix.size() - 2) - 1);
+    const bool identifier = std::all_of(name.begin(), name.end(),
+                                        [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+    if (identifier && name.size() <= 64) names.insert(name);
+  }
+  return names;
+}
+
+Diagnostic parse_note(const CParseInput& input, const CSourceFile& file, const std::string& code, std::string message) {
+  Diagnostic d;
+  d.severity = Severity::kNote;
+  d.code = code;
+  d.location = {input.display_root + "/" + file.path, 0, 0};
+  d.message = std::move(message);
+  return d;
 }
 
 void collect_errors(CXTranslationUnit tu, const std::string& file, int file_index, const std::string& virtual_path,
@@ -142,6 +173,7 @@ CProgram parse_c_program(const CParseInput& input) {
       files.emplace_back(kTvmRoot + std::string(h.path), h.text);
   }
   std::set<std::string> unknown_headers;  // includes the input lacks, supplied empty
+  std::set<std::string> empty_macros;     // reserved specifiers no header defines, read as empty macros
   std::vector<std::string> unknown_paths;
   std::vector<CXUnsavedFile> unsaved;
   std::vector<std::string> args;
@@ -166,6 +198,8 @@ CProgram parse_c_program(const CParseInput& input) {
             "-Wno-implicit-int"};
     for (const std::string& dir : input.include_dirs)
       args.push_back("-I" + kArchiveRoot + dir);
+    for (const std::string& name : empty_macros)
+      args.push_back("-D" + name + "=");
     if (input.standin_runtime) args.push_back("-I" + kTvmRoot);
     args.push_back("-I" + kLibcRoot);
     args.push_back("-I" + kUnknownRoot);
@@ -192,27 +226,31 @@ CProgram parse_c_program(const CParseInput& input) {
         clang_parseTranslationUnit2(index.get(), path.c_str(), argv.data(), static_cast<int>(argv.size()),
                                     unsaved.data(), static_cast<unsigned>(unsaved.size()), options, &tu);
     // Headers the input lacks (an operator library's, a vendor's) are supplied empty and the file
-    // parsed again: its statements stay visible, unknown declarations become parse errors.
-    if (status == CXError_Success && tu) {
+    // parsed again: its statements stay visible, unknown declarations become parse errors. A
+    // missing header hides what follows it, so a second round may find reserved specifiers.
+    for (int round = 0; round < 3 && status == CXError_Success && tu; ++round) {
       const size_t known = unknown_headers.size();
       for (const std::string& name : missing_includes(tu)) {
         if (unknown_headers.insert(name).second) {
-          Diagnostic d;
-          d.severity = Severity::kNote;
-          d.code = "c-missing-header";
-          d.location = {input.display_root + "/" + file.path, 0, 0};
-          d.message =
-              "'" + name + "' is not in the input; parsed without it (calls into it count as external operators)";
-          program.diagnostics.push_back(std::move(d));
+          program.diagnostics.push_back(parse_note(
+              input, file, "c-missing-header",
+              "'" + name + "' is not in the input; parsed without it (calls into it count as external operators)"));
         }
       }
-      if (unknown_headers.size() > known) {
-        clang_disposeTranslationUnit(tu);
-        tu = nullptr;
-        prepare();
-        status = clang_parseTranslationUnit2(index.get(), path.c_str(), argv.data(), static_cast<int>(argv.size()),
-                                             unsaved.data(), static_cast<unsigned>(unsaved.size()), options, &tu);
+      const size_t known_macros = empty_macros.size();
+      for (const std::string& name : unknown_reserved_specifiers(tu)) {
+        if (empty_macros.insert(name).second) {
+          program.diagnostics.push_back(
+              parse_note(input, file, "c-unknown-specifier",
+                         "'" + name + "' is defined by no header here; read as an empty macro"));
+        }
       }
+      if (unknown_headers.size() == known && empty_macros.size() == known_macros) break;
+      clang_disposeTranslationUnit(tu);
+      tu = nullptr;
+      prepare();
+      status = clang_parseTranslationUnit2(index.get(), path.c_str(), argv.data(), static_cast<int>(argv.size()),
+                                           unsaved.data(), static_cast<unsigned>(unsaved.size()), options, &tu);
     }
     if (status != CXError_Success || !tu) {
       Diagnostic d;

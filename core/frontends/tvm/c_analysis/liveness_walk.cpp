@@ -61,6 +61,7 @@ class Walker {
     int function = -1;
     int call = 0;
     std::vector<int> buffer_of_var;  // per variable of the function: the buffer it points to, or -1
+    std::vector<char> view_of_var;   // per variable: it points into its buffer at an offset the walk does not track
     std::vector<ValueRange> value_of_var;
     std::vector<std::vector<int>> carried;  // per variable: buffers its initialiser holds (a struct, a copy)
     std::vector<int64_t> dims_elements;     // per cmsis_nn_dims variable: n*h*w*c, -1 when not constant
@@ -82,6 +83,7 @@ class Walker {
     f.function = fn;
     f.call = call;
     f.buffer_of_var.assign(function(fn).variables.size(), -1);
+    f.view_of_var.assign(function(fn).variables.size(), 0);
     f.value_of_var.assign(function(fn).variables.size(), ValueRange::unknown());
     f.carried.assign(function(fn).variables.size(), {});
     f.dims_elements.assign(function(fn).variables.size(), -1);
@@ -372,6 +374,25 @@ class Walker {
     return false;
   }
 
+  bool is_view(const CExpr& e) {
+    const CExpr& x = strip_casts(e);
+    return x.kind == CExprKind::kName && x.decl >= 0 && frame().view_of_var[static_cast<size_t>(x.decl)];
+  }
+
+  // The buffer an argument points into, `&buf[k]` or `buf + k` (casts aside), or -1.
+  int buffer_viewed_by(const CExpr& e) {
+    const CExpr& x = strip_casts(e);
+    if (x.kind == CExprKind::kUnary && x.text == "&" && !x.args.empty()) {
+      const CExpr& element = strip_casts(x.args[0]);
+      if (element.kind == CExprKind::kSubscript && element.args.size() == 2) return buffer_of(element.args[0]);
+    }
+    if (x.kind == CExprKind::kBinary && (x.text == "+" || x.text == "-") && x.args.size() == 2) {
+      const int b = buffer_of(x.args[0]);
+      return b >= 0 || x.text == "-" ? b : buffer_of(x.args[1]);
+    }
+    return -1;
+  }
+
   int buffer_of(const CExpr& e) {
     const CExpr& x = strip_casts(e);
     if (x.kind != CExprKind::kName || x.decl < 0) return -1;
@@ -391,7 +412,7 @@ class Walker {
       case CExprKind::kSubscript:
         if (e.args.size() == 2) {
           const int b = buffer_of(e.args[0]);
-          if (b >= 0) record_access(b, e, use, evaluate(e.args[1]));
+          if (b >= 0 && !is_view(e.args[0])) record_access(b, e, use, evaluate(e.args[1]));
         }
         for (const CExpr& a : e.args)
           visit_expr(a, Use::kLoad);
@@ -483,15 +504,21 @@ class Walker {
       return;
     }
     const int fn = static_cast<int>(callee - program_.functions.data());
-    // Parameters are aliased to the caller's buffers; like TVM, an alias is never cleared.
+    // Parameters are aliased to the caller's buffers; like TVM, an alias is never cleared. An
+    // argument pointing into a buffer (`&buf[k]`, `buf + k`) aliases it too, as a view whose
+    // accesses count for the lifetime but say nothing of the size.
     for (size_t i = 0; i < call.args.size() && i < callee->params.size(); ++i) {
       const int b = buffer_of(call.args[i]);
-      if (b >= 0) aliases_[{fn, static_cast<int>(i)}] = b;
+      const int viewed = b >= 0 ? -1 : buffer_viewed_by(call.args[i]);
+      if (b >= 0) aliases_[{fn, static_cast<int>(i)}] = {b, is_view(call.args[i])};
+      if (viewed >= 0) aliases_[{fn, static_cast<int>(i)}] = {viewed, true};
     }
     Frame f = new_frame(fn, next_call_++);
     for (size_t i = 0; i < callee->params.size(); ++i) {
       const auto it = aliases_.find({fn, static_cast<int>(i)});
-      if (it != aliases_.end()) f.buffer_of_var[static_cast<size_t>(callee->params[i])] = it->second;
+      if (it == aliases_.end()) continue;
+      f.buffer_of_var[static_cast<size_t>(callee->params[i])] = it->second.first;
+      f.view_of_var[static_cast<size_t>(callee->params[i])] = it->second.second;
     }
     frames_.push_back(std::move(f));
     enter(fn);
@@ -567,7 +594,7 @@ class Walker {
   std::vector<std::pair<size_t, int>> block_buffers_;  // (scope index, buffer) declared in open blocks
   std::map<std::pair<int, int>, std::pair<int64_t, int64_t>> intervals_;  // (call, buffer) -> first, last
   std::map<std::pair<int, int>, int> site_buffer_;                        // (function, variable) -> buffer
-  std::map<std::pair<int, int>, int> aliases_;                            // (function, parameter) -> buffer
+  std::map<std::pair<int, int>, std::pair<int, bool>> aliases_;           // (function, parameter) -> buffer, view
   std::unordered_map<std::string, int> name_uses_;
   std::vector<int> owner_function_;
   std::vector<int> owner_call_;

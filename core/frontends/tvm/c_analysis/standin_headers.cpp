@@ -78,12 +78,34 @@ int printf(const char*, ...); int snprintf(char*, size_t, const char*, ...);
 )"},
       {"arm_acle.h", R"(#pragma once
 #include <stdint.h>
-int32_t __sxtb16(int32_t); int32_t __sxtab16(int32_t, int32_t); uint32_t __uxtb16(uint32_t);
-int32_t __smlad(int32_t, int32_t, int32_t); int32_t __smladx(int32_t, int32_t, int32_t);
-int32_t __smuad(int32_t, int32_t); int32_t __smusd(int32_t, int32_t); int32_t __smulbb(int32_t, int32_t);
-int32_t __smlabb(int32_t, int32_t, int32_t); int32_t __qadd(int32_t, int32_t); int32_t __qsub(int32_t, int32_t);
-int32_t __qadd16(int32_t, int32_t); int32_t __qsub16(int32_t, int32_t); int32_t __sadd16(int32_t, int32_t);
-int32_t __ssub16(int32_t, int32_t);
+typedef int32_t int8x4_t; typedef int32_t int16x2_t; typedef uint32_t uint8x4_t; typedef uint32_t uint16x2_t;
+int16x2_t __sxtb16(int8x4_t); int16x2_t __sxtab16(int16x2_t, int8x4_t); uint16x2_t __uxtb16(uint8x4_t);
+uint16x2_t __uxtab16(uint16x2_t, uint8x4_t);
+int32_t __smlad(int16x2_t, int16x2_t, int32_t); int32_t __smladx(int16x2_t, int16x2_t, int32_t);
+int32_t __smlsd(int16x2_t, int16x2_t, int32_t); int32_t __smlsdx(int16x2_t, int16x2_t, int32_t);
+int64_t __smlald(int16x2_t, int16x2_t, int64_t); int64_t __smlaldx(int16x2_t, int16x2_t, int64_t);
+int32_t __smuad(int16x2_t, int16x2_t); int32_t __smuadx(int16x2_t, int16x2_t); int32_t __smusd(int16x2_t, int16x2_t);
+int32_t __smusdx(int16x2_t, int16x2_t); int32_t __smulbb(int32_t, int32_t); int32_t __smulbt(int32_t, int32_t);
+int32_t __smultb(int32_t, int32_t); int32_t __smultt(int32_t, int32_t); int32_t __smulwb(int32_t, int32_t);
+int32_t __smulwt(int32_t, int32_t); int32_t __smlabb(int32_t, int32_t, int32_t);
+int32_t __smlabt(int32_t, int32_t, int32_t); int32_t __smlatb(int32_t, int32_t, int32_t);
+int32_t __smlatt(int32_t, int32_t, int32_t); int32_t __smlawb(int32_t, int32_t, int32_t);
+int32_t __smlawt(int32_t, int32_t, int32_t);
+int32_t __qadd(int32_t, int32_t); int32_t __qsub(int32_t, int32_t); int32_t __qdbl(int32_t);
+int32_t __ssat(int32_t, uint32_t); uint32_t __usat(int32_t, uint32_t);
+int16x2_t __ssat16(int16x2_t, uint32_t); uint16x2_t __usat16(int16x2_t, uint32_t);
+int16x2_t __qadd16(int16x2_t, int16x2_t); int16x2_t __qsub16(int16x2_t, int16x2_t);
+int16x2_t __sadd16(int16x2_t, int16x2_t); int16x2_t __ssub16(int16x2_t, int16x2_t);
+int16x2_t __shadd16(int16x2_t, int16x2_t); int16x2_t __shsub16(int16x2_t, int16x2_t);
+int16x2_t __qasx(int16x2_t, int16x2_t); int16x2_t __qsax(int16x2_t, int16x2_t);
+int8x4_t __sadd8(int8x4_t, int8x4_t); int8x4_t __ssub8(int8x4_t, int8x4_t); int8x4_t __qadd8(int8x4_t, int8x4_t);
+int8x4_t __qsub8(int8x4_t, int8x4_t); int8x4_t __shadd8(int8x4_t, int8x4_t); int8x4_t __shsub8(int8x4_t, int8x4_t);
+uint8x4_t __uadd8(uint8x4_t, uint8x4_t); uint8x4_t __usub8(uint8x4_t, uint8x4_t);
+uint8x4_t __uqadd8(uint8x4_t, uint8x4_t); uint8x4_t __uqsub8(uint8x4_t, uint8x4_t);
+uint32_t __usad8(uint8x4_t, uint8x4_t); uint32_t __usada8(uint8x4_t, uint8x4_t, uint32_t);
+uint8x4_t __sel(uint8x4_t, uint8x4_t);
+uint32_t __clz(uint32_t); uint32_t __rev(uint32_t); uint32_t __rev16(uint32_t); int16_t __revsh(int16_t);
+uint32_t __ror(uint32_t, uint32_t); uint32_t __rbit(uint32_t);
 )"},
   };
   return headers;
@@ -97,14 +119,15 @@ const std::vector<StandinHeader>& standin_kernel_headers() {
       {"arm_nn_math_types.h", R"(#pragma once
 #include <stdint.h>
 #include <limits.h>
+#include <string.h>
+#include <cmsis_compiler.h>
+#include <arm_math_types.h>
 )"},
       {"arm_nn_types.h", R"(#pragma once
 #include <stdint.h>
 typedef enum { ARM_CMSIS_NN_SUCCESS = 0, ARM_CMSIS_NN_ARG_ERROR = -1, ARM_CMSIS_NN_NO_IMPL_ERROR = -2,
                ARM_CMSIS_NN_FAILURE = -3 } arm_cmsis_nn_status;
-typedef enum { ARM_MATH_SUCCESS = 0, ARM_MATH_ARGUMENT_ERROR = -1, ARM_MATH_LENGTH_ERROR = -2,
-               ARM_MATH_SIZE_MISMATCH = -3, ARM_MATH_NANINF = -4, ARM_MATH_SINGULAR = -5,
-               ARM_MATH_TEST_FAILURE = -6 } arm_status;
+#include <arm_math_types.h>
 typedef struct { int32_t w; int32_t h; } cmsis_nn_tile;
 typedef struct { void* buf; int32_t size; } cmsis_nn_context;
 typedef struct { int32_t n; int32_t h; int32_t w; int32_t c; } cmsis_nn_dims;
@@ -123,6 +146,117 @@ typedef struct { int32_t multiplier; int32_t shift; } cmsis_nn_scaling;
       {"arm_nnfunctions.h", R"(#pragma once
 #include <arm_nn_math_types.h>
 #include <arm_nn_types.h>
+)"},
+      {"arm_nnsupportfunctions.h", R"(#pragma once
+#include <arm_nn_math_types.h>
+#include <arm_nn_types.h>
+#define NN_Q7_MAX INT8_MAX
+#define NN_Q7_MIN INT8_MIN
+#define NN_Q15_MAX INT16_MAX
+#define NN_Q15_MIN INT16_MIN
+#define NN_Q31_MAX INT32_MAX
+#define NN_Q31_MIN INT32_MIN
+#define MAX(A, B) ((A) > (B) ? (A) : (B))
+#define MIN(A, B) ((A) < (B) ? (A) : (B))
+#define CLAMP(x, h, l) MAX(MIN((x), (h)), (l))
+#define REDUCE_MULTIPLIER(_mult) (((_mult) < 0x7FFF0000) ? (((_mult) + (1 << 15)) >> 16) : 0x7FFF)
+#define LEFT_SHIFT(_shift) ((_shift) > 0 ? (_shift) : 0)
+#define RIGHT_SHIFT(_shift) ((_shift) > 0 ? 0 : -(_shift))
+#define MASK_IF_ZERO(x) ((x) == 0 ? ~0 : 0)
+#define MASK_IF_NON_ZERO(x) ((x) != 0 ? ~0 : 0)
+#define SELECT_USING_MASK(mask, a, b) (((mask) & (a)) ^ (~(mask) & (b)))
+#define PACK_Q7x4_32x1(v0, v1, v2, v3) \
+  ((((int32_t)(v0) << 0) & 0xFF) | (((int32_t)(v1) << 8) & 0xFF00) | (((int32_t)(v2) << 16) & 0xFF0000) | \
+   (((int32_t)(v3) << 24) & 0xFF000000))
+#define PACK_S8x4_32x1(v0, v1, v2, v3) PACK_Q7x4_32x1(v0, v1, v2, v3)
+#define PACK_Q15x2_32x1(v0, v1) (((int32_t)(v0) & 0xFFFF) | ((int32_t)(v1) << 16))
+#define PACK_S16x2_32x1(v0, v1) PACK_Q15x2_32x1(v0, v1)
+int32_t arm_nn_read_q7x4(const int8_t* in); int32_t arm_nn_read_q7x4_ia(const int8_t** in);
+int32_t arm_nn_read_s8x4(const int8_t* in); int32_t arm_nn_read_s8x4_ia(const int8_t** in);
+int32_t arm_nn_read_q15x2(const int16_t* in); int32_t arm_nn_read_q15x2_ia(const int16_t** in);
+int32_t arm_nn_read_s16x2(const int16_t* in); int32_t arm_nn_read_s16x2_ia(const int16_t** in);
+void arm_nn_write_q7x4_ia(int8_t** out, int32_t value); void arm_nn_write_s8x4_ia(int8_t** out, int32_t value);
+const int8_t* read_and_pad(const int8_t* source, int32_t* out1, int32_t* out2);
+const int8_t* read_and_pad_reordered(const int8_t* source, int32_t* out1, int32_t* out2);
+int32_t arm_nn_requantize(int32_t val, int32_t multiplier, int32_t shift);
+int32_t arm_nn_doubling_high_mult(int32_t m1, int32_t m2);
+int32_t arm_nn_doubling_high_mult_no_sat(int32_t m1, int32_t m2);
+int32_t arm_nn_divide_by_power_of_two(int32_t dividend, int32_t exponent);
+void arm_memcpy_q7(int8_t* dst, const int8_t* src, uint32_t block_size);
+void arm_memcpy_s8(int8_t* dst, const int8_t* src, uint32_t block_size);
+void arm_memset_q7(int8_t* dst, int8_t val, uint32_t block_size);
+void arm_memset_s8(int8_t* dst, int8_t val, uint32_t block_size);
+void arm_q7_to_q15_with_offset(const int8_t* src, int16_t* dst, uint32_t block_size, int16_t offset);
+void arm_s8_to_s16_unordered_with_offset(const int8_t* src, int16_t* dst, uint32_t block_size, int16_t offset);
+)"},
+      {"arm_math_types.h", R"(#pragma once
+#include <stdint.h>
+#include <cmsis_compiler.h>
+typedef int8_t q7_t; typedef int16_t q15_t; typedef int32_t q31_t; typedef int64_t q63_t;
+typedef float float32_t; typedef double float64_t;
+typedef enum { ARM_MATH_SUCCESS = 0, ARM_MATH_ARGUMENT_ERROR = -1, ARM_MATH_LENGTH_ERROR = -2,
+               ARM_MATH_SIZE_MISMATCH = -3, ARM_MATH_NANINF = -4, ARM_MATH_SINGULAR = -5,
+               ARM_MATH_TEST_FAILURE = -6 } arm_status;
+)"},
+      {"arm_math.h", R"(#pragma once
+#include <string.h>
+#include <math.h>
+#include <float.h>
+#include <limits.h>
+#include <arm_math_types.h>
+)"},
+      // CMSIS-Core's compiler abstraction (cmsis_gcc.h and friends behind it): its attribute
+      // macros, and its intrinsics as functions (the analysis only sees which values they take).
+      {"cmsis_compiler.h", R"(#pragma once
+#include <stdint.h>
+#define __ASM __asm
+#define __INLINE inline
+#define __STATIC_INLINE static inline
+#define __STATIC_FORCEINLINE __attribute__((always_inline)) static inline
+#define __NO_RETURN __attribute__((__noreturn__))
+#define __USED __attribute__((used))
+#define __WEAK __attribute__((weak))
+#define __PACKED __attribute__((packed, aligned(1)))
+#define __PACKED_STRUCT struct __attribute__((packed, aligned(1)))
+#define __PACKED_UNION union __attribute__((packed, aligned(1)))
+#define __ALIGNED(x) __attribute__((aligned(x)))
+#define __RESTRICT __restrict
+#define __COMPILER_BARRIER() ((void)0)
+#define __UNALIGNED_UINT16_READ(addr) (*(const uint16_t*)(const void*)(addr))
+#define __UNALIGNED_UINT16_WRITE(addr, val) ((void)(*(uint16_t*)(void*)(addr) = (val)))
+#define __UNALIGNED_UINT32_READ(addr) (*(const uint32_t*)(const void*)(addr))
+#define __UNALIGNED_UINT32_WRITE(addr, val) ((void)(*(uint32_t*)(void*)(addr) = (val)))
+uint32_t __SADD8(uint32_t, uint32_t); uint32_t __QADD8(uint32_t, uint32_t); uint32_t __SHADD8(uint32_t, uint32_t);
+uint32_t __UADD8(uint32_t, uint32_t); uint32_t __UQADD8(uint32_t, uint32_t); uint32_t __UHADD8(uint32_t, uint32_t);
+uint32_t __SSUB8(uint32_t, uint32_t); uint32_t __QSUB8(uint32_t, uint32_t); uint32_t __SHSUB8(uint32_t, uint32_t);
+uint32_t __USUB8(uint32_t, uint32_t); uint32_t __UQSUB8(uint32_t, uint32_t); uint32_t __UHSUB8(uint32_t, uint32_t);
+uint32_t __SADD16(uint32_t, uint32_t); uint32_t __QADD16(uint32_t, uint32_t); uint32_t __SHADD16(uint32_t, uint32_t);
+uint32_t __UADD16(uint32_t, uint32_t); uint32_t __UQADD16(uint32_t, uint32_t); uint32_t __UHADD16(uint32_t, uint32_t);
+uint32_t __SSUB16(uint32_t, uint32_t); uint32_t __QSUB16(uint32_t, uint32_t); uint32_t __SHSUB16(uint32_t, uint32_t);
+uint32_t __USUB16(uint32_t, uint32_t); uint32_t __UQSUB16(uint32_t, uint32_t); uint32_t __UHSUB16(uint32_t, uint32_t);
+uint32_t __SASX(uint32_t, uint32_t); uint32_t __QASX(uint32_t, uint32_t); uint32_t __SSAX(uint32_t, uint32_t);
+uint32_t __QSAX(uint32_t, uint32_t); uint32_t __UASX(uint32_t, uint32_t); uint32_t __USAX(uint32_t, uint32_t);
+uint32_t __USAD8(uint32_t, uint32_t); uint32_t __USADA8(uint32_t, uint32_t, uint32_t);
+uint32_t __SSAT16(int32_t, uint32_t); uint32_t __USAT16(int32_t, uint32_t);
+uint32_t __UXTB16(uint32_t); uint32_t __UXTAB16(uint32_t, uint32_t); uint32_t __SXTB16(uint32_t);
+uint32_t __SXTAB16(uint32_t, uint32_t); uint32_t __SXTB16_RORn(uint32_t, uint32_t);
+uint32_t __SXTAB16_RORn(uint32_t, uint32_t, uint32_t);
+uint32_t __SMUAD(uint32_t, uint32_t); uint32_t __SMUADX(uint32_t, uint32_t); uint32_t __SMUSD(uint32_t, uint32_t);
+uint32_t __SMUSDX(uint32_t, uint32_t); uint32_t __SMLAD(uint32_t, uint32_t, uint32_t);
+uint32_t __SMLADX(uint32_t, uint32_t, uint32_t); uint32_t __SMLSD(uint32_t, uint32_t, uint32_t);
+uint32_t __SMLSDX(uint32_t, uint32_t, uint32_t); uint64_t __SMLALD(uint32_t, uint32_t, uint64_t);
+uint64_t __SMLALDX(uint32_t, uint32_t, uint64_t); uint64_t __SMLSLD(uint32_t, uint32_t, uint64_t);
+uint64_t __SMLSLDX(uint32_t, uint32_t, uint64_t); uint32_t __SEL(uint32_t, uint32_t);
+int32_t __QADD(int32_t, int32_t); int32_t __QSUB(int32_t, int32_t); int32_t __SMMLA(int32_t, int32_t, int32_t);
+uint32_t __PKHBT(uint32_t, uint32_t, uint32_t); uint32_t __PKHTB(uint32_t, uint32_t, uint32_t);
+int32_t __SSAT(int32_t, uint32_t); uint32_t __USAT(int32_t, uint32_t);
+uint32_t __REV(uint32_t); uint32_t __REV16(uint32_t); int16_t __REVSH(int16_t); uint32_t __ROR(uint32_t, uint32_t);
+uint32_t __RBIT(uint32_t); uint8_t __CLZ(uint32_t);
+void __NOP(void); void __WFI(void); void __WFE(void); void __SEV(void); void __ISB(void); void __DSB(void);
+void __DMB(void); void __enable_irq(void); void __disable_irq(void);
+)"},
+      {"cmsis_gcc.h", R"(#pragma once
+#include <cmsis_compiler.h>
 )"},
       {"tvm_ethosu_runtime.h", R"(#pragma once
 #include <stddef.h>

@@ -13,11 +13,15 @@ struct StandinHeader {
 };
 
 // The few C library headers TVM's generated C includes (stdint.h, stdbool.h, math.h, string.h,
-// ...), declaring only what that code uses. Parsing runs with -nostdinc and these instead.
+// ..., and the compiler's arm_acle.h with the ACLE DSP intrinsics __smlad, __ssub8, __sel, ...),
+// declaring only what that code uses. Parsing runs with -nostdinc and these instead.
 const std::vector<StandinHeader>& standin_libc_headers();
 
 // Types of the operator libraries TVM's external codegens include (CMSIS-NN's arm_nnfunctions.h,
-// arm_nn_types.h, arm_nn_math_types.h; tvm_ethosu_runtime.h), so that their calls stay visible.
+// arm_nn_types.h, arm_nn_math_types.h; tvm_ethosu_runtime.h), and the CMSIS headers Arm DSP
+// code includes (arm_nnsupportfunctions.h, arm_math.h, arm_math_types.h, cmsis_compiler.h with
+// its attribute macros such as __STATIC_FORCEINLINE and intrinsics such as __SMLAD, __SXTB16,
+// __QADD, __SEL), so that their calls and the functions around them stay visible.
 const std::vector<StandinHeader>& standin_kernel_headers();
 
 // tvm/runtime/c_runtime_api.h, tvm/runtime/c_backend_api.h and tvm/runtime/crt/error_codes.h

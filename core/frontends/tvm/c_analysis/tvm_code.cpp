@@ -108,6 +108,7 @@ class Recogniser {
       scan(fn.body, fn);
     }
     if (code_.entry >= 0) read_entry_calls();
+    read_inner_calls();
     read_internal_pools();
     read_header();
     count_static_constants();
@@ -303,10 +304,44 @@ class Recogniser {
   }
 
   void add_call(const CExpr& call, EntryCallForm form, const CRange& statement) {
+    code_.calls.push_back(entry_call(call, form, statement));
+  }
+
+  static EntryCall entry_call(const CExpr& call, EntryCallForm form, const CRange& statement) {
     EntryCall c{call.text, form, statement, call.range, {}};
     for (const CExpr& a : call.args)
       c.args.push_back(a.range);
-    code_.calls.push_back(std::move(c));
+    return c;
+  }
+
+  // Calls from an operator's body to another function of the module.
+  void read_inner_calls() {
+    for (size_t f = 0; f < program_.functions.size(); ++f) {
+      const CFunction& fn = program_.functions[f];
+      if (!fn.is_definition || static_cast<int>(f) == code_.entry || !code_.operators.count(fn.name)) continue;
+      std::vector<const CStmt*> statements = {&fn.body};
+      while (!statements.empty()) {
+        const CStmt* s = statements.back();
+        statements.pop_back();
+        std::vector<const CExpr*> exprs;
+        for (const CExpr& e : s->exprs)
+          exprs.push_back(&e);
+        for (int v : s->decls) {
+          const CVariable& var = fn.variables[static_cast<size_t>(v)];
+          if (var.init) exprs.push_back(&*var.init);
+        }
+        while (!exprs.empty()) {
+          const CExpr* e = exprs.back();
+          exprs.pop_back();
+          if (e->kind == CExprKind::kCall && code_.operators.count(e->text))
+            code_.inner_calls.push_back({static_cast<int>(f), entry_call(*e, EntryCallForm::kNested, s->range)});
+          for (auto it = e->args.rbegin(); it != e->args.rend(); ++it)
+            exprs.push_back(&*it);
+        }
+        for (auto it = s->body.rbegin(); it != s->body.rend(); ++it)
+          statements.push_back(&*it);
+      }
+    }
   }
 
   void find_nested_calls(const CStmt& s, const CRange& statement) {

@@ -30,6 +30,13 @@ struct EntryCall {
   std::vector<CRange> args;
 };
 
+// A call from one function of the module to another inside an operator (an "iteratee" that the
+// operator calls, holding planned buffers of its own), in source order.
+struct InnerCall {
+  int caller = -1;  // index into CProgram::functions
+  EntryCall call;
+};
+
 // `void* X = TVMBackendAllocWorkspace(device_type, device_id, nbytes, dtype_code, dtype_bits);`
 // (USMP off), with the statements the lowering added around it.
 struct WorkspaceAlloc {
@@ -81,7 +88,8 @@ struct TvmCode {
   std::string prefix;  // "tvmgen_<module>_"
   int entry = -1;      // index into CProgram::functions, -1 when none was found
   std::vector<EntryCall> calls;
-  std::set<std::string> operators;  // functions of the module, walked inline at their call sites
+  std::vector<InnerCall> inner_calls;  // calls between the module's functions below the entry
+  std::set<std::string> operators;     // functions of the module, walked inline at their call sites
   std::vector<WorkspaceAlloc> allocs;
   std::vector<PoolLet> lets;
   std::vector<PoolParam> pool_params;

@@ -61,7 +61,93 @@ size_t common_prefix_dirs(const std::string& a, const std::string& b) {
   return common;
 }
 
+bool identifier_char(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+}
+
+// Whether a function body follows the parameter list that opens at `open`: "(...)" then "{",
+// with blanks between. Parameter lists longer than this are not TVM's. `budget` bounds the
+// characters all the checks on one text may scan, so that hostile text stays linear.
+bool body_follows(std::string_view text, size_t open, size_t& budget) {
+  constexpr size_t kMaxParameterText = 1 << 16;
+  if (open >= text.size() || text[open] != '(') return false;
+  int depth = 0;
+  size_t at = open;
+  for (; at < text.size() && at - open < kMaxParameterText && budget > 0; ++at, --budget) {
+    if (text[at] == '(') ++depth;
+    if (text[at] == ')' && --depth == 0) break;
+    if (text[at] == ';' || text[at] == '{') return false;
+  }
+  if (at >= text.size() || text[at] != ')') return false;
+  for (++at; at < text.size() && budget > 0; ++at, --budget) {
+    if (!std::isspace(static_cast<unsigned char>(text[at]))) return text[at] == '{';
+  }
+  return false;
+}
+
+// Scanning allowance per text: a few times the largest real library.
+constexpr size_t kScanBudget = 64ull << 20;
+
+// The identifier that ends at `end`, or "" when the identifier goes on past `end`.
+std::string_view identifier_ending_at(std::string_view text, size_t end) {
+  if (end < text.size() && identifier_char(text[end])) return {};  // checked first: stays linear
+  size_t begin = end;
+  while (begin > 0 && identifier_char(text[begin - 1]))
+    --begin;
+  return text.substr(begin, end - begin);
+}
+
+size_t skip_blanks(std::string_view text, size_t at) {
+  while (at < text.size() && std::isspace(static_cast<unsigned char>(text[at])))
+    ++at;
+  return at;
+}
+
+std::string module_of_prefix(std::string_view prefix) {
+  constexpr std::string_view kMangled = "tvmgen_";
+  if (prefix.starts_with(kMangled) && prefix.size() > kMangled.size() + 1)
+    return std::string(prefix.substr(kMangled.size(), prefix.size() - kMangled.size() - 1));
+  return std::string(prefix.substr(0, prefix.size() - 1));
+}
+
 }  // namespace
+
+bool is_c_source(std::string_view path) {
+  return path.ends_with(".c") || path.ends_with(".cc");
+}
+
+bool defines_function(std::string_view text, std::string_view name) {
+  if (name.empty()) return false;
+  size_t budget = kScanBudget;
+  for (size_t at = text.find(name); at != std::string_view::npos; at = text.find(name, at + 1)) {
+    if (at > 0 && identifier_char(text[at - 1])) continue;
+    if (identifier_ending_at(text, at + name.size()).size() != name.size()) continue;
+    if (body_follows(text, skip_blanks(text, at + name.size()), budget)) return true;
+  }
+  return false;
+}
+
+std::optional<DefinedEntry> defined_entry(std::string_view text) {
+  constexpr std::string_view kMain = "___tvm_main__";
+  constexpr std::string_view kRunModel = "_run_model";
+  std::optional<DefinedEntry> found;
+  size_t budget = kScanBudget;
+  for (const std::string_view suffix : {kMain, kRunModel}) {
+    for (size_t at = text.find(suffix); at != std::string_view::npos && !found; at = text.find(suffix, at + 1)) {
+      const size_t end = at + suffix.size();
+      const std::string_view name = identifier_ending_at(text, end);
+      if (name.size() <= suffix.size()) continue;
+      // __tvm_main__ is TVM's alone; run_model only with TVM's mangled prefix (tvmgen_<mod>_).
+      const size_t stem = suffix == kMain ? name.size() - (kMain.size() - 1) : name.size() - (kRunModel.size() - 1);
+      const std::string_view prefix = name.substr(0, stem);
+      if (suffix == kRunModel && (!prefix.starts_with("tvmgen_") || prefix.size() <= 8)) continue;
+      if (!body_follows(text, skip_blanks(text, end), budget)) continue;
+      found = DefinedEntry{std::string(name), std::string(prefix), module_of_prefix(prefix)};
+    }
+    if (found) return found;
+  }
+  return found;
+}
 
 long library_number(std::string_view file) {
   const size_t dot = file.rfind('.');
@@ -126,6 +212,76 @@ FirmwareLayout find_firmware_modules(const std::vector<std::string>& members) {
     }
     layout.modules.push_back(std::move(files));
   }
+  return layout;
+}
+
+FirmwareLayout find_firmware_modules(const std::vector<std::string>& members, const MemberText& text) {
+  FirmwareLayout layout = find_firmware_modules(members);
+  const auto defines_entry = [&](const FirmwareModuleFiles& f) {
+    return std::any_of(f.sources.begin(), f.sources.end(), [&](const std::string& s) {
+      const std::string* t = text(s);
+      return t && defined_entry(*t).has_value();
+    });
+  };
+  for (const std::string& m : members) {
+    if (!is_c_source(m)) continue;
+    const std::string* data = text(m);
+    if (!data) continue;
+    const std::optional<DefinedEntry> entry = defined_entry(*data);
+    if (!entry) continue;
+    auto module = std::find_if(layout.modules.begin(), layout.modules.end(),
+                               [&](const FirmwareModuleFiles& f) { return f.name == entry->module; });
+    const bool known = module != layout.modules.end();
+    // A module found by name whose own sources define the entry needs nothing more (copies of its
+    // files elsewhere are already left aside by name).
+    if (known && module->entry_file.empty() && defines_entry(*module)) continue;
+    if (known && !module->entry_file.empty()) {
+      layout.ignored.push_back("another file defining " + entry->name + ", " + m +
+                               ", is left aside; the entry is read from " + module->entry_file);
+      continue;
+    }
+    if (!known) {
+      FirmwareModuleFiles files;
+      files.name = entry->module;
+      // The header nearest to the entry file, when the tree has one.
+      size_t nearest = 0;
+      for (const std::string& h : members) {
+        if (header_module(base_name(h)) != entry->module) continue;
+        const size_t common = common_prefix_dirs(dir_name(h), dir_name(m));
+        if (files.header.empty() || common > nearest) {
+          files.header = h;
+          nearest = common;
+        }
+      }
+      layout.modules.push_back(std::move(files));
+      module = layout.modules.end() - 1;
+    }
+    // The entry file and the C files beside it that use the module's prefix (the operators,
+    // lib0's run wrapper), not devc.c's blob nor the application's code.
+    module->entry_file = m;
+    module->entry = entry->name;
+    for (const std::string& other : members) {
+      if (!is_c_source(other) || dir_name(other) != dir_name(m)) continue;
+      if (std::find(module->sources.begin(), module->sources.end(), other) != module->sources.end()) continue;
+      const std::string* t = other == m ? data : text(other);
+      if (other == m || (t && t->find(entry->prefix) != std::string::npos)) module->sources.push_back(other);
+    }
+    std::stable_sort(module->sources.begin(), module->sources.end(), [](const std::string& a, const std::string& b) {
+      const long na = library_number(base_name(a));
+      const long nb = library_number(base_name(b));
+      return na != nb ? na < nb : a < b;
+    });
+  }
+  for (FirmwareModuleFiles& f : layout.modules) {
+    f.has_lib0 = std::any_of(f.sources.begin(), f.sources.end(), [&](const std::string& s) {
+      const std::string_view file = base_name(s);
+      if (file.ends_with("lib0.c") || file.ends_with("lib0.cc")) return true;
+      const std::string* t = text(s);
+      return t && defines_function(*t, "tvmgen_" + f.name + "_run");
+    });
+  }
+  std::sort(layout.modules.begin(), layout.modules.end(),
+            [](const FirmwareModuleFiles& a, const FirmwareModuleFiles& b) { return a.name < b.name; });
   return layout;
 }
 

@@ -5,12 +5,13 @@
 #include <map>
 #include <set>
 
+#include "frontends/tvm/usmp/liveness_sweep.h"
+#include "frontends/tvm/usmp/pool_assignment.h"
 #include "base/config_error.h"
 #include "base/input_error.h"
 #include "frontends/tvm/mlf/model_notes.h"
+#include "frontends/tvm/mlf/module_refusals.h"
 #include "frontends/tvm/mlf/relay_signature.h"
-#include "frontends/tvm/usmp/liveness_sweep.h"
-#include "frontends/tvm/usmp/pool_assignment.h"
 #include "model/conflict_graph.h"
 #include "model/problem_limits.h"
 
@@ -77,16 +78,8 @@ class ModelBuilder {
     append(m_.program.diagnostics);
     append(m_.code.warnings);
     if (module_.relay) relay_ = read_relay_signature(module_.relay->data);
-    if (module_.sources.empty()) {
-      m_.warnings.push_back(warning(
-          "mlf-no-sources", "module '" + m_.module + "' has no C sources under codegen/host/src; nothing to plan",
-          {m_.package->path, 0, 0}));
-    } else if (m_.code.entry < 0) {
-      m_.warnings.push_back(warning("mlf-no-entry",
-                                    "no entry function " + m_.code.prefix + "__tvm_main__ (or " + m_.code.prefix +
-                                        "run_model) in the C sources; no buffers can be found",
-                                    {m_.package->path, 0, 0}));
-    }
+    check_plannable(*m_.package, module_);
+    if (m_.code.entry < 0) refuse_without_entry(m_, module_);
     find_io();
     WalkOptions walk;
     if (options_.pools.use_workspace_io) walk.io_names = io_names_;
@@ -119,6 +112,13 @@ class ModelBuilder {
   }
 
  private:
+  // A tree without <mod>_lib0.c, which the firmware tree note names already.
+  bool lib0_named_missing() const {
+    if (m_.package->has_metadata) return false;
+    return std::any_of(m_.package->firmware.modules.begin(), m_.package->firmware.modules.end(),
+                       [&](const FirmwareModuleFiles& f) { return f.name == m_.module && !f.has_lib0; });
+  }
+
   void append(const std::vector<Diagnostic>& ds) { m_.warnings.insert(m_.warnings.end(), ds.begin(), ds.end()); }
 
   const CFunction* entry() const {
@@ -232,7 +232,7 @@ class ModelBuilder {
         pool.kind = constant ? PoolKind::kConstant : PoolKind::kWorkspace;
         const auto size = m_.code.external_pool_sizes.find(name);
         if (size != m_.code.external_pool_sizes.end()) declared_size_[name] = size->second;
-        if (size == m_.code.external_pool_sizes.end() &&
+        if (size == m_.code.external_pool_sizes.end() && !lib0_named_missing() &&
             (name == kDefaultWorkspacePool || name == kDefaultConstantPool)) {
           m_.warnings.push_back(warning("mlf-missing-pool",
                                         "pool '" + name + "' is not defined in the sources (missing or truncated " +
@@ -660,6 +660,7 @@ MlfModel load_mlf_model(const std::string& path, const MlfLoadOptions& options) 
   const auto started = Clock::now();
   auto package = std::make_shared<const MlfPackage>(read_mlf(path));
   const MlfModule module = select_module(*package, options.module);
+  check_plannable(*package, module);
   const double archive_ms = ms_since(started);
   const auto parse_started = Clock::now();
   CProgram program = parse_c_program(mlf_parse_input(*package, module));

@@ -57,8 +57,9 @@ CParseInput mlf_parse_input(const MlfPackage& package, const MlfModule& module);
 MlfModel analyse_mlf(std::shared_ptr<const MlfPackage> package, const MlfModule& module, CProgram program,
                      const MlfLoadOptions& options);
 
-// Reads, parses and analyses. Throws InputError for unreadable archives and metadata, and
-// ConfigError for pool options that do not fit the model; problems in the C become warnings.
+// Reads, parses and analyses. Throws InputError for unreadable archives and metadata, for a
+// module nothing can be planned from (check_plannable, or no entry function defined in its C),
+// and ConfigError for pool options that do not fit the model; other problems in the C become warnings.
 MlfModel load_mlf_model(const std::string& path, const MlfLoadOptions& options = {});
 
 }  // namespace usmpx

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
+#include <map>
 
 #include "base/input_error.h"
 
@@ -32,7 +33,47 @@ bool wanted(std::string_view path) {
   return starts_with(path, "runtime/include/") && ends_with(path, ".h");
 }
 
-MlfPackage finish(MlfPackage package) {
+// Reads the input again with another filter (recognition by content needs every C file).
+using Reread = std::function<ArchiveContents(const MemberFilter&)>;
+
+FirmwareLayout layout_of(const ArchiveContents& contents) {
+  std::map<std::string_view, const std::string*> texts;
+  for (const ArchiveFile& f : contents.files)
+    texts.emplace(f.path, &f.data);
+  return find_firmware_modules(contents.members, [&](const std::string& member) -> const std::string* {
+    const auto it = texts.find(member);
+    return it == texts.end() ? nullptr : it->second;
+  });
+}
+
+// Whether some source of every module defines an entry (else the C files named otherwise must be read).
+bool entries_found(const FirmwareLayout& layout, const ArchiveContents& contents) {
+  if (layout.modules.empty()) return false;
+  return std::all_of(layout.modules.begin(), layout.modules.end(), [&](const FirmwareModuleFiles& m) {
+    return std::any_of(m.sources.begin(), m.sources.end(), [&](const std::string& s) {
+      const ArchiveFile* f = contents.find(s);
+      return f && defined_entry(f->data).has_value();
+    });
+  });
+}
+
+// A firmware tree: its modules by file names, else by what its C files define. C files read for
+// that and belonging to no module are dropped again.
+void find_firmware(MlfPackage& package, const Reread& reread) {
+  package.firmware = layout_of(package.contents);
+  if (entries_found(package.firmware, package.contents)) return;
+  package.contents = reread([](std::string_view path) { return wanted(path) || is_c_source(path); });
+  package.firmware = layout_of(package.contents);
+  std::erase_if(package.contents.files, [&](const ArchiveFile& f) {
+    if (wanted(f.path)) return false;
+    return std::none_of(package.firmware.modules.begin(), package.firmware.modules.end(),
+                        [&](const FirmwareModuleFiles& m) {
+                          return std::find(m.sources.begin(), m.sources.end(), f.path) != m.sources.end();
+                        });
+  });
+}
+
+MlfPackage finish(MlfPackage package, const Reread& reread) {
   const ArchiveFile* meta = package.contents.find("metadata.json");
   package.metadata_path = package.display_path("metadata.json");
   if (const std::string runtime = bundled_runtime_header(package.contents.members); !runtime.empty()) {
@@ -42,15 +83,20 @@ MlfPackage finish(MlfPackage package) {
   }
   if (meta) {
     package.metadata = read_mlf_metadata(meta->data, package.metadata_path);
+    // A flat MLF folder keeps its sources beside metadata.json rather than under codegen/host.
+    const bool codegen = std::any_of(package.contents.members.begin(), package.contents.members.end(),
+                                     [](const std::string& m) { return starts_with(m, "codegen/host/src/"); });
+    if (!codegen) package.firmware = layout_of(package.contents);
     return package;
   }
   package.has_metadata = false;
   package.metadata_path.clear();
-  package.firmware = find_firmware_modules(package.contents.members);
+  find_firmware(package, reread);
   if (package.firmware.modules.empty()) {
     throw InputError({package.path, 0, 0},
                      "neither a Model Library Format archive (no metadata.json at its root) nor a firmware tree "
-                     "(no tvmgen_<mod>.h with <mod>_lib<N>.c files below it)");
+                     "(no tvmgen_<mod>.h with <mod>_lib<N>.c files below it, and no C file defining "
+                     "tvmgen_<mod>___tvm_main__ or tvmgen_<mod>_run_model)");
   }
   for (const FirmwareModuleFiles& f : package.firmware.modules) {
     MlfModuleMetadata m;
@@ -72,8 +118,8 @@ void select_firmware_files(const MlfPackage& package, MlfModule& module) {
     for (const std::string& source : f.sources) {
       if (const ArchiveFile* file = package.contents.find(source)) module.sources.push_back(file);
     }
-    module.header = package.contents.find(f.header);
-    module.include_dir = parent_folder(f.header);
+    module.header = f.header.empty() ? nullptr : package.contents.find(f.header);
+    module.include_dir = parent_folder(f.header.empty() ? f.sources.front() : f.header);
   }
 }
 
@@ -97,17 +143,18 @@ MlfPackage read_mlf(const std::string& path, const ArchiveLimits& limits) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) {
     package.contents = read_folder(path, wanted, limits);
-  } else {
-    package.contents = read_archive_file(path, wanted, limits);
+    return finish(std::move(package), [&](const MemberFilter& want) { return read_folder(path, want, limits); });
   }
-  return finish(std::move(package));
+  package.contents = read_archive_file(path, wanted, limits);
+  return finish(std::move(package), [&](const MemberFilter& want) { return read_archive_file(path, want, limits); });
 }
 
 MlfPackage read_mlf_bytes(std::string_view bytes, const std::string& name, const ArchiveLimits& limits) {
   MlfPackage package;
   package.path = name;
   package.contents = read_archive_bytes(bytes, name, wanted, limits);
-  return finish(std::move(package));
+  return finish(std::move(package),
+                [&](const MemberFilter& want) { return read_archive_bytes(bytes, name, want, limits); });
 }
 
 MlfModule select_module(const MlfPackage& package, const std::string& name) {
@@ -131,6 +178,29 @@ MlfModule select_module(const MlfPackage& package, const std::string& name) {
   if (!package.has_metadata) {
     select_firmware_files(package, module);
     return module;
+  }
+  if (std::none_of(package.contents.files.begin(), package.contents.files.end(),
+                   [](const ArchiveFile& f) { return starts_with(f.path, "codegen/host/src/"); })) {
+    // A flat MLF: the sources and header sit where the firmware layout finds them.
+    const auto& found = package.firmware.modules;
+    const auto same =
+        std::find_if(found.begin(), found.end(), [&](const FirmwareModuleFiles& f) { return f.name == mod; });
+    if (same != found.end() || (found.size() == 1 && modules.size() == 1)) {
+      const FirmwareModuleFiles& f = same != found.end() ? *same : found.front();
+      for (const std::string& source : f.sources) {
+        if (const ArchiveFile* file = package.contents.find(source)) module.sources.push_back(file);
+      }
+      module.header = f.header.empty() ? nullptr : package.contents.find(f.header);
+      module.include_dir = parent_folder(f.header.empty() ? f.sources.front() : f.header);
+      for (const std::string& candidate :
+           {"src/" + mod + ".relay", std::string("src/relay.txt"), std::string("relay.txt")}) {
+        if (!module.relay) module.relay = package.contents.find(candidate);
+      }
+      for (const ArchiveFile& file : package.contents.files) {
+        if (starts_with(file.path, "runtime/include/")) module.runtime_headers.push_back(&file);
+      }
+      return module;
+    }
   }
   module.include_dir = "codegen/host/include";
   const bool several = modules.size() > 1;

@@ -27,11 +27,27 @@ std::optional<Diagnostic> firmware_tree_note(const MlfModel& model, bool has_rel
   }
   if (!files) return std::nullopt;
   const TvmCode& code = model.code;
-  std::string text = "firmware tree without metadata.json: module '" + model.module + "' named by " + files->header +
-                     " and " + std::to_string(files->sources.size()) + " library files; pools from " +
-                     (code.usmp() ? "the C (USMP on)" : "TVM's defaults and the pool options (USMP off)") +
-                     "; inputs and outputs from " +
-                     (code.inputs.empty() && code.outputs.empty() ? "the entry's parameters" : "the header");
+  std::string text = files->entry_file.empty()
+                         ? "firmware tree without metadata.json: module '" + model.module + "' named by " +
+                               files->header + " and " + std::to_string(files->sources.size()) + " library files"
+                         : "C library without metadata.json: module '" + model.module + "' recognised by " +
+                               files->entry_file + ", which defines " + files->entry + " (" +
+                               std::to_string(files->sources.size()) +
+                               (files->sources.size() == 1 ? " C file" : " C files") + ")";
+  // What TVM writes beside the operators and the tree lacks, said here once.
+  std::vector<std::string> missing;
+  if (!files->has_lib0) {
+    missing.push_back(model.module + "_lib0.c (TVM's run wrapper and internal pools: " +
+                      (code.usmp() ? "pool sizes taken from where their buffers end)" : "not needed to plan)"));
+  }
+  if (files->header.empty())
+    missing.push_back("tvmgen_" + model.module + ".h (inputs and outputs taken from the entry's parameters)");
+  for (size_t i = 0; i < missing.size(); ++i)
+    text += (i == 0 ? "; not found: " : ", ") + missing[i];
+  text += std::string("; pools from ") +
+          (code.usmp() ? "the C (USMP on)" : "TVM's defaults and the pool options (USMP off)") +
+          "; inputs and outputs from " +
+          (code.inputs.empty() && code.outputs.empty() ? "the entry's parameters" : "the header");
   const std::string& version = model.package->tvm_version;
   const std::string era = tvm_era_of_code(model.program, code);
   if (!version.empty()) {

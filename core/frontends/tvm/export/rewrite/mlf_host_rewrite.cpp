@@ -27,7 +27,11 @@ class HostRewriter {
     for (size_t f = 0; f < m_.program.functions.size(); ++f)
       rewrite_signature(static_cast<int>(f));
     for (const EntryCall& call : m_.code.calls)
-      rewrite_call(call);
+      rewrite_call(call, m_.code.entry);
+    for (const InnerCall& call : m_.code.inner_calls) {
+      if (std::find(order_.begin(), order_.end(), fn(call.caller).name) != order_.end())
+        rewrite_call(call.call, call.caller);
+    }
     HostRewrite out;
     out.functions = order_;
     for (size_t f = 0; f < edits_.size(); ++f) {
@@ -63,11 +67,18 @@ class HostRewriter {
   }
   TextEdits& edits(const CRange& r) { return edits_[static_cast<size_t>(checked(r).file)]; }
 
-  // USMP's visiting order: the entry, then the operators in the order the entry first calls them.
+  // USMP's visiting order, which numbers the pool parameters: the entry, then depth first each
+  // function in the order it is first called (an operator, then the functions it calls).
   void order_functions() {
     order_.push_back(fn(m_.code.entry).name);
-    for (const EntryCall& c : m_.code.calls) {
-      if (std::find(order_.begin(), order_.end(), c.callee) == order_.end()) order_.push_back(c.callee);
+    for (const EntryCall& c : m_.code.calls)
+      visit(c.callee);
+  }
+  void visit(const std::string& name) {
+    if (std::find(order_.begin(), order_.end(), name) != order_.end()) return;
+    order_.push_back(name);
+    for (const InnerCall& c : m_.code.inner_calls) {
+      if (fn(c.caller).name == name) visit(c.call.callee);
     }
   }
 
@@ -180,14 +191,26 @@ class HostRewriter {
     throw ExportError("no planned buffer for I/O parameter " + std::to_string(io_index));
   }
 
-  void rewrite_call(const EntryCall& call) {
+  // A call passes its caller's pool parameters, renamed and in the plan's pool order.
+  void rewrite_call(const EntryCall& call, int caller_index) {
     if (skipped(call.call)) return;
-    const CFunction& entry = fn(m_.code.entry);
-    const std::vector<std::string> caller_pools = pool_params_of(entry.name);
+    const CFunction& caller = fn(caller_index);
+    const std::vector<std::string> caller_pools = pool_params_of(caller.name);
     std::set<std::string> old_pools;
-    for (int p : entry.params) {
-      const CVariable& v = entry.variables[static_cast<size_t>(p)];
+    for (int p : caller.params) {
+      const CVariable& v = caller.variables[static_cast<size_t>(p)];
       if (is_pool_param(v)) old_pools.insert(v.name);
+    }
+    // As many pools as before: each pool argument is renamed where it stands, and the other
+    // arguments keep their bytes (an iteratee's `(&(buf[k]))` included).
+    std::vector<const CRange*> pool_args;
+    for (const CRange& arg : call.args) {
+      if (old_pools.count(std::string(text(arg)))) pool_args.push_back(&arg);
+    }
+    if (pool_args.size() == caller_pools.size()) {
+      for (size_t i = 0; i < pool_args.size(); ++i)
+        edits(*pool_args[i]).replace(pool_args[i]->begin, pool_args[i]->end, caller_pools[i]);
+      return;
     }
     std::vector<std::string> parts;
     for (const CRange& arg : call.args) {

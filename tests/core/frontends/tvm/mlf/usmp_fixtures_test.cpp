@@ -344,11 +344,16 @@ TEST_F(MlfArchives, NoMetadataOrNoSources) {
   }
   const std::string empty =
       write("empty.tar", testing::make_tar({{"./metadata.json", R"({"version": 5, "model_name": "m"})"}}));
-  const LoadedInput in = load_input(empty);
-  EXPECT_TRUE(in.problem.buffers.empty());
-  ASSERT_EQ(in.warnings.size(), 1u);
-  EXPECT_EQ(testing::located(in.warnings[0]),
-            empty + ": module 'm' has no C sources under codegen/host/src; nothing to plan");
+  // Code not found is an error, never an empty model.
+  try {
+    load_input(empty);
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              empty +
+                  ": module 'm' has no C sources (none under codegen/host/src, no m_lib<N>.c beside "
+                  "tvmgen_m.h); nothing to plan");
+  }
 }
 
 // --use-workspace-io on USMP-on code: the I/O become buffers the code's plan does not place.

@@ -1,0 +1,82 @@
+// What a user sees on the command line for every layout and era: the number of buffers and exit
+// 0 where the code is there, exit 3 and one line with the reason where it is not or cannot be
+// planned (never "0 buffers" with exit 0).
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "cli_run.h"
+#include "test_support.h"
+
+namespace usmpx {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::fixture_path;
+using testing::run_usmpx;
+
+TEST(CliLayouts, FlatMlfFolderListsItsBuffers) {
+  const std::string dir = fixture_path("mlf/flat_mnist");
+  const auto run = run_usmpx({"check", dir});
+  EXPECT_EQ(run.code, 0) << run.out << run.err;
+  EXPECT_NE(run.out.find("as-built plan of " + dir + ": 9 buffers, 2 pools, fits, total 520 bytes"), std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("as-built plan: greedy_by_size reproduces 9 of 9 offsets\n"), std::string::npos) << run.out;
+}
+
+TEST(CliLayouts, GraphExecutorExitsWith3AndTheReason) {
+  const std::string dir = fixture_path("mlf/graph_executor");
+  for (const char* command : {"info", "plan", "check"}) {
+    const auto run = run_usmpx({command, dir});
+    EXPECT_EQ(run.code, 3) << command;
+    EXPECT_EQ(run.out, "") << command;
+    EXPECT_EQ(run.err, dir +
+                           "/metadata.json: module 'default' was built for the graph executor (\"executors\": "
+                           "[\"graph\"]), which has no static memory plan: its tensors are allocated at run time, so "
+                           "there is nothing to plan; compile with the AOT executor (tvmc --executor aot, or "
+                           "relay.build(..., executor=Executor(\"aot\")))\n")
+        << command;
+  }
+}
+
+TEST(CliLayouts, NoCodeExitsWith3) {
+  const fs::path dir = fs::temp_directory_path() / ("usmpx_cli_nocode_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  fs::copy_file(fixture_path("mlf/flat_mnist/metadata.json"), dir / "metadata.json");
+  const auto run = run_usmpx({"info", dir.string()});
+  EXPECT_EQ(run.code, 3);
+  EXPECT_EQ(run.err, dir.string() +
+                         ": module 'mnist' has no C sources (none under codegen/host/src, no mnist_lib<N>.c beside "
+                         "tvmgen_mnist.h); nothing to plan\n");
+  fs::remove_all(dir);
+}
+
+TEST(CliLayouts, OperatorLibraryAndTvm08TreeOpen) {
+  const std::string lib = fixture_path("mlf/operator_library");
+  const auto a = run_usmpx({"info", lib});
+  EXPECT_EQ(a.code, 0) << a.err;
+  EXPECT_NE(a.out.find(lib + " (firmware tree): 9 buffers, 2 pools"), std::string::npos) << a.out;
+  EXPECT_NE(a.out.find("note: C library without metadata.json: module 'default' recognised by lib1.c"),
+            std::string::npos)
+      << a.out;
+  const std::string tree = fixture_path("mlf/aot_2021_tree");
+  const auto b = run_usmpx({"info", tree});
+  EXPECT_EQ(b.code, 0) << b.err;
+  EXPECT_NE(b.out.find(tree + " (firmware tree): 4 buffers, 2 pools"), std::string::npos) << b.out;
+}
+
+TEST(CliLayouts, IterateeModelExportsAnyPlan) {
+  const fs::path out = fs::temp_directory_path() / ("usmpx_cli_iteratee_" + std::to_string(::getpid()));
+  fs::remove_all(out);
+  const auto run =
+      run_usmpx({"export", fixture_path("mlf/nested_iteratee"), "--algorithm", "hill_climb", "--out", out.string()});
+  EXPECT_EQ(run.code, 0) << run.out << run.err;
+  EXPECT_TRUE(fs::exists(out / "codegen/host/src/default_lib1.c")) << run.out;
+  fs::remove_all(out);
+}
+
+}  // namespace
+}  // namespace usmpx
