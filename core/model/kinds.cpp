@@ -12,11 +12,12 @@ constexpr std::array<std::pair<PoolKind, std::string_view>, 2> kPoolKinds{{
     {PoolKind::kConstant, "constant"},
 }};
 
-constexpr std::array<std::pair<BufferKind, std::string_view>, 4> kBufferKinds{{
+constexpr std::array<std::pair<BufferKind, std::string_view>, 5> kBufferKinds{{
     {BufferKind::kIntermediate, "intermediate"},
     {BufferKind::kInput, "input"},
     {BufferKind::kOutput, "output"},
     {BufferKind::kConstant, "constant"},
+    {BufferKind::kReserved, "reserved"},
 }};
 
 template <typename Kind, size_t N>

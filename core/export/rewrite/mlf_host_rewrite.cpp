@@ -18,9 +18,12 @@ class HostRewriter {
 
   HostRewrite run() {
     if (m_.code.entry < 0) throw ExportError("no AoT entry function was found in " + m_.package->path);
-    if (problem_.buffers.size() != m_.walk.buffers.size())
-      throw ExportError("the problem's buffers do not match the model's (" + std::to_string(problem_.buffers.size()) +
-                        " vs " + std::to_string(m_.walk.buffers.size()) + ")");
+    const size_t reserved = static_cast<size_t>(std::count_if(
+        problem_.buffers.begin(), problem_.buffers.end(), [](const Buffer& b) { return b.kind == BufferKind::kReserved; }));
+    if (problem_.buffers.size() - reserved != m_.walk.buffers.size())
+      throw ExportError("the problem's buffers do not match the model's (" +
+                        std::to_string(problem_.buffers.size() - reserved) + " vs " +
+                        std::to_string(m_.walk.buffers.size()) + ")");
     order_functions();
     for (size_t b = 0; b < m_.walk.buffers.size(); ++b)
       place(static_cast<int>(b));
