@@ -43,7 +43,8 @@ std::vector<std::string> parse_name_list(std::string_view option, std::string_vi
   std::set<std::string_view> seen;
   for (std::string_view name : split(value, ',')) {
     if (name.empty()) throw ConfigError(std::string(option) + ": empty pool name in \"" + std::string(value) + "\"");
-    if (!seen.insert(name).second) throw ConfigError(std::string(option) + ": pool '" + std::string(name) + "' listed twice");
+    if (!seen.insert(name).second)
+      throw ConfigError(std::string(option) + ": pool '" + std::string(name) + "' listed twice");
     if (first_invalid_utf8(name)) throw ConfigError(std::string(option) + ": pool names must be UTF-8 text");
     names.emplace_back(name);
   }
@@ -55,9 +56,12 @@ int64_t parse_byte_count(std::string_view option, std::string_view value) {
   const auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), number);
   std::string_view suffix(ptr, static_cast<size_t>(value.data() + value.size() - ptr));
   int64_t scale = 1;
-  if (suffix == "k" || suffix == "K" || suffix == "KiB") scale = 1024;
-  else if (suffix == "m" || suffix == "M" || suffix == "MiB") scale = 1024 * 1024;
-  else if (!suffix.empty()) scale = 0;
+  if (suffix == "k" || suffix == "K" || suffix == "KiB")
+    scale = 1024;
+  else if (suffix == "m" || suffix == "M" || suffix == "MiB")
+    scale = 1024 * 1024;
+  else if (!suffix.empty())
+    scale = 0;
   if (value.empty() || ec != std::errc() || scale == 0 || (number < 0 && number != -1)) {
     throw ConfigError(std::string(option) + ": expected a byte count (e.g. 262144, 256k, 1M or -1), got \"" +
                       std::string(value) + "\"");
@@ -158,7 +162,8 @@ void apply_pool_options(Problem& problem, const PoolOptions& options) {
     if (!index) throw ConfigError(std::string(option) + ": unknown pool '" + name + "'");
     Pool& pool = problem.pools[static_cast<size_t>(*index)];
     if (pool.kind != kind) {
-      throw ConfigError(std::string(option) + ": pool '" + name + "' is a " + std::string(to_string(pool.kind)) + " pool");
+      throw ConfigError(std::string(option) + ": pool '" + name + "' is a " + std::string(to_string(pool.kind)) +
+                        " pool");
     }
     return pool;
   };
@@ -187,7 +192,8 @@ void apply_pool_options(Problem& problem, const PoolOptions& options) {
     } else {
       for (Pool& p : problem.pools) {
         if (p.kind != PoolKind::kWorkspace || p.restricted()) continue;
-        if (chosen) throw ConfigError("--capacity: several unrestricted workspace pools; use --workspace-pools-size-hint-bytes");
+        if (chosen)
+          throw ConfigError("--capacity: several unrestricted workspace pools; use --workspace-pools-size-hint-bytes");
         chosen = &p;
       }
     }

@@ -10,8 +10,8 @@
 #include "config/config_error.h"
 #include "io/input_error.h"
 #include "mlf/model_notes.h"
-#include "mlf/reserved_bytes.h"
 #include "mlf/relay_signature.h"
+#include "mlf/reserved_bytes.h"
 #include "model/conflict_graph.h"
 #include "model/problem_limits.h"
 

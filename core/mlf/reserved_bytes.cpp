@@ -83,8 +83,8 @@ std::optional<Diagnostic> reserve_unknown_pool_bytes(Problem& problem, Plan& as_
         std::to_string(reserve.size()) + (reserve.size() == 1 ? " range" : " ranges") + " of pool '" + pool.name + "'";
     const std::string size = std::to_string(std::max(declared, end));
     if (exposure != in.exposed.end()) {
-      said.push_back(std::to_string(bytes) + " bytes in " + ranges + ": " + exposure->second.callee +
-                     " (called from " + exposure->second.caller +
+      said.push_back(std::to_string(bytes) + " bytes in " + ranges + ": " + exposure->second.callee + " (called from " +
+                     exposure->second.caller +
                      ") receives the pool and may use every byte no known buffer holds; the pool stays at least " +
                      size + " bytes");
     } else {

@@ -14,10 +14,10 @@ namespace usmpx {
 
 // What decides which bytes of TVM's pools stay reserved.
 struct ReservationInput {
-  std::map<std::string, int64_t> declared_size;          // pool -> bytes the code declares (array, header macro)
-  std::map<std::string, PoolExposure> exposed;           // pools handed to code without a body
-  int64_t last_tick = 0;                                 // reserved bytes are live from tick 0 to this one
-  std::string display_path;                              // for the warning's location
+  std::map<std::string, int64_t> declared_size;  // pool -> bytes the code declares (array, header macro)
+  std::map<std::string, PoolExposure> exposed;   // pools handed to code without a body
+  int64_t last_tick = 0;                         // reserved bytes are live from tick 0 to this one
+  std::string display_path;                      // for the warning's location
 };
 
 // Adds one buffer of kind `reserved` per range of workspace-pool bytes TVM's plan (`as_built`,
