@@ -136,7 +136,12 @@ class HostRewriter {
   // the new pools, in the place of the old ones, each keeping its TVM number (k) where there was
   // one and the old parameter's spelling (`restrict`, an unnamed prototype); functions TVM gave no
   // pools (external codegens without them) keep their signatures and calls.
-  bool usmp_input() const { return m_.code.allocs.empty() && !m_.code.pool_params.empty(); }
+  // (The I/O moving into the pools, --use-workspace-io, goes the way of a USMP-off model.)
+  bool usmp_input() const {
+    return m_.code.allocs.empty() && !m_.code.pool_params.empty() &&
+           std::none_of(m_.walk.buffers.begin(), m_.walk.buffers.end(),
+                        [](const WalkBuffer& w) { return w.source == WalkBufferSource::kIo; });
+  }
 
   void number_kept_pool_params() {
     int64_t next = 0;
