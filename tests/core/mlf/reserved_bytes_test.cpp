@@ -14,6 +14,7 @@
 #include "mlf/mlf_model.h"
 #include "mlf/reserved_bytes.h"
 #include "planners/registry.h"
+#include "session/session_edits.h"
 #include "test_support.h"
 
 namespace usmpx {
@@ -183,6 +184,23 @@ TEST(ReservedBytes, PoolOptionsCannotRemoveAPoolWithReservedBytes) {
     EXPECT_EQ(std::string(e.what()),
               "pool 'global_workspace' holds 74462 reserved bytes at offset 18 that code the tool cannot read may "
               "use; the pool options cannot remove it");
+  }
+}
+
+TEST(ReservedBytes, TheExplorersEditsLeaveReservedBytesInPlace) {
+  const MlfModel m = load_mlf_model(fixture_path(kNpu));
+  const SessionEdits edits = initial_edits(m.problem, "best");
+  const Problem unchanged = apply_edits(m.problem, edits);
+  const Buffer& reserved = unchanged.buffers.back();
+  EXPECT_EQ(reserved.pin, (Pin{1, 18}));
+  EXPECT_EQ(reserved.pool_candidates, (std::vector<int>{1}));
+  try {
+    apply_edits(m.problem, with_pin(edits, "reserved_global_workspace_18", PinSpec{"", "global_workspace", 0}));
+    ADD_FAILURE() << "reserved bytes were moved";
+  } catch (const std::exception& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "'reserved_global_workspace_18' holds bytes that code the tool cannot read may use; it stays where "
+              "TVM left it");
   }
 }
 
