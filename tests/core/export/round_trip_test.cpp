@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 #include <sstream>
 
 #include "export/emit/metadata_update.h"
@@ -159,6 +160,49 @@ TEST(RoundTrip, OtherPoolsKeepTvmsNumbersQualifiersAndUnnamedPrototypes) {
                             "output_, uint8_t* global_const_workspace_6_var, uint8_t* sram_7_var) {"),
             std::string::npos);
   expect_same_outputs(m, plan, "sram");
+}
+
+std::string replaced(const fs::path& file, const std::string& from, const std::string& to) {
+  std::stringstream text;
+  text << std::ifstream(file, std::ios::binary).rdbuf();
+  std::string s = text.str();
+  const size_t at = s.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  if (at != std::string::npos) s.replace(at, from.size(), to);
+  std::ofstream(file, std::ios::binary) << s;
+  return to;
+}
+
+TEST(RoundTrip, ExternalFunctionsTvmGaveNoPoolsKeepTheirSignatures) {
+  // As ESP-DL's tvmgen_<mod>_esp_main_N: the external function takes no pool parameters at all.
+  const fs::path dir = fs::temp_directory_path() / "usmpx-round-trip-no-pools";
+  fs::remove_all(dir);
+  fs::copy(fixture_path(kModel), dir, fs::copy_options::recursive);
+  const fs::path lib1 = dir / "codegen/host/src/default_lib1.c";
+  const fs::path lib2 = dir / "codegen/host/src/default_lib2.c";
+  const std::string prototype =
+      replaced(lib1, kSignatures[0], "TVM_DLL int32_t tvmgen_default_ext_main_0(int8_t*, int8_t*, int8_t*);");
+  const std::string call = replaced(lib1,
+                                    "tvmgen_default_ext_main_0(input_buffer_var, constant_0_let, sid_1_let, "
+                                    "global_const_workspace_0_var, global_workspace_1_var)",
+                                    "tvmgen_default_ext_main_0(input_buffer_var, constant_0_let, sid_1_let)");
+  const std::string definition =
+      replaced(lib2, "int8_t* output_, uint8_t* global_const_workspace_6_var, uint8_t* global_workspace_7_var) {",
+               "int8_t* output_) {");
+  for (const bool other_pools : {false, true}) {
+    SCOPED_TRACE(other_pools ? "--workspace-pools sram" : "best");
+    PoolOptions options;
+    if (other_pools) options.workspace_pools = {"sram"};
+    const MlfModel m = load_mlf_model(dir.string(), {options, ""});
+    const Plan plan = plan_with(other_pools ? "greedy_by_size" : "best", m.problem);
+    const ExportBundle bundle = export_mlf(m, m.problem, plan);
+    const std::string& out1 = bundle.find("codegen/host/src/default_lib1.c")->data;
+    EXPECT_NE(out1.find(prototype), std::string::npos);
+    EXPECT_NE(out1.find(call), std::string::npos);
+    EXPECT_NE(bundle.find("codegen/host/src/default_lib2.c")->data.find(definition), std::string::npos);
+    expect_same_outputs(m, plan, other_pools ? "no-pools-sram" : "no-pools-best");
+  }
+  fs::remove_all(dir);
 }
 
 TEST(RoundTrip, MetadataNumbersAreEditedInPlace) {
