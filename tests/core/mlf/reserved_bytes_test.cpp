@@ -156,6 +156,43 @@ TEST(ReservedBytes, APoolDeclaredLargerThanItsBuffersKeepsItsTail) {
   fs::remove_all(dir);
 }
 
+TEST(ReservedBytes, AnExternalPoolSizedLargerByTheHeaderKeepsItsTail) {
+  const fs::path dir = fs::temp_directory_path() / "usmpx-reserved-external";
+  fs::remove_all(dir);
+  fs::copy(fixture_path("mlf/usmp_external_pools"), dir, fs::copy_options::recursive);
+  const fs::path header = dir / "codegen/host/include/tvmgen_mini.h";
+  std::stringstream text;
+  text << std::ifstream(header, std::ios::binary).rdbuf();
+  std::string s = text.str();
+  const std::string from = "#define TVMGEN_MINI_SRAM_WORKSPACE_POOL_SIZE 64";
+  ASSERT_NE(s.find(from), std::string::npos);
+  s.replace(s.find(from), from.size(), "#define TVMGEN_MINI_SRAM_WORKSPACE_POOL_SIZE 1000");
+  std::ofstream(header, std::ios::binary) << s;
+  const MlfModel m = load_mlf_model(dir.string());
+  EXPECT_EQ(reserved_bytes(m.problem), 936);
+  EXPECT_EQ(pool_size(m.problem, as_built(m), "sram"), 1000);
+  EXPECT_EQ(pool_size(m.problem, as_built(m), "dtcm"), 36);
+  EXPECT_EQ(pool_size(m.problem, plan_with("best", m.problem), "sram"), 1000);
+  const ExportBundle bundle = export_mlf(m, m.problem, as_built(m));
+  EXPECT_EQ(bundle.find("codegen/host/include/tvmgen_mini.h")->data, s);
+  fs::remove_all(dir);
+}
+
+TEST(ReservedBytes, AnOperatorWhoseFileIsMissingIsCodeWithoutABody) {
+  const fs::path dir = fs::temp_directory_path() / "usmpx-reserved-missing-lib2";
+  fs::remove_all(dir);
+  fs::copy(fixture_path(kNpu), dir, fs::copy_options::recursive);
+  fs::remove(dir / "codegen/host/src/default_lib2.c");
+  const MlfModel m = load_mlf_model(dir.string());
+  EXPECT_EQ(reserved_bytes(m.problem), 74462);
+  const auto said = with_code(m, "mlf-reserved-bytes");
+  ASSERT_EQ(said.size(), 1u);
+  EXPECT_NE(said[0]->message.find("tvmgen_default_ethos_u_main_0 (called from tvmgen_default___tvm_main__)"),
+            std::string::npos)
+      << said[0]->message;
+  fs::remove_all(dir);
+}
+
 TEST(ReservedBytes, KnownBuffersPassedToLibrariesReserveNothing) {
   // CMSIS-NN kernels receive the lets of known buffers, never a pool: nothing is reserved.
   for (const char* fixture :
