@@ -6,8 +6,9 @@ namespace usmpx {
 
 AsBuiltMatch match_as_built(const Problem& problem, const Plan& as_built) {
   Problem unpinned = problem;
-  for (Buffer& b : unpinned.buffers)
-    b.pin.reset();
+  for (Buffer& b : unpinned.buffers) {
+    if (b.kind != BufferKind::kReserved) b.pin.reset();  // reserved bytes stay where TVM left them
+  }
   AsBuiltMatch best;
   bool first = true;
   for (const PlannerInfo& info : planner_catalog()) {
@@ -17,7 +18,7 @@ AsBuiltMatch match_as_built(const Problem& problem, const Plan& as_built) {
     m.algorithm = info.name;
     for (size_t b = 0; b < problem.buffers.size() && b < as_built.allocations.size(); ++b) {
       const Allocation& built = as_built.allocations[b];
-      if (!built.placed()) continue;
+      if (!built.placed() || problem.buffers[b].kind == BufferKind::kReserved) continue;
       ++m.total;
       if (b < plan.allocations.size() && plan.allocations[b] == built) {
         ++m.matching;

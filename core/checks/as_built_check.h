@@ -18,7 +18,8 @@ struct AsBuiltMatch {
 
 // Re-plans the problem with each of TVM's algorithms (greedy_by_size, greedy_by_conflicts,
 // hill_climb) and reports the one whose placements agree with `as_built` for the most buffers;
-// on a tie, the first in that order. Pins are ignored: this checks the analysis, not the edits.
+// on a tie, the first in that order. Pins are ignored (this checks the analysis, not the edits),
+// except those of reserved bytes, which are not counted.
 AsBuiltMatch match_as_built(const Problem& problem, const Plan& as_built);
 
 }  // namespace usmpx

@@ -18,6 +18,8 @@ BufferRole buffer_role(const Buffer& buffer) {
     case BufferKind::kInput:
     case BufferKind::kOutput:
       return BufferRole::kInputOutput;
+    case BufferKind::kReserved:
+      return BufferRole::kReserved;
     case BufferKind::kIntermediate:
       break;
   }
@@ -34,6 +36,8 @@ std::string_view to_string(BufferRole role) {
       return "constant";
     case BufferRole::kInputOutput:
       return "input/output";
+    case BufferRole::kReserved:
+      return "reserved";
   }
   return "intermediate";
 }

@@ -12,7 +12,7 @@ namespace usmpx {
 
 // What a buffer is, for colouring: tensors passed between operators, buffers an operator
 // allocates for itself (padded inputs, accumulators), constants, and the model's inputs/outputs.
-enum class BufferRole { kIntermediate, kOperatorInternal, kConstant, kInputOutput };
+enum class BufferRole { kIntermediate, kOperatorInternal, kConstant, kInputOutput, kReserved };
 
 BufferRole buffer_role(const Buffer& buffer);
 std::string_view to_string(BufferRole role);

@@ -141,6 +141,12 @@ void apply_pool_options(Problem& problem, const PoolOptions& options) {
       }
       if (b.pin) {
         const int mapped = remap[static_cast<size_t>(b.pin->pool)];
+        if (mapped < 0 && b.kind == BufferKind::kReserved) {
+          throw ConfigError("pool '" + problem.pools[static_cast<size_t>(b.pin->pool)].name + "' holds " +
+                            std::to_string(b.size_bytes) + " reserved bytes at offset " +
+                            std::to_string(*b.pin->offset) +
+                            " that code the tool cannot read may use; the pool options cannot remove it");
+        }
         if (mapped < 0) {
           throw ConfigError("buffer '" + b.name + "' is pinned to pool '" +
                             problem.pools[static_cast<size_t>(b.pin->pool)].name + "', which the pool options remove");

@@ -10,7 +10,10 @@
 
 namespace usmpx {
 
-enum class BufferKind { kIntermediate, kInput, kOutput, kConstant };
+// kReserved: bytes of a pool that code the tool cannot read may use (an NPU operator, a vendor
+// library given the pool, or a pool declared larger than its known buffers reach). A reserved
+// buffer is pinned where TVM left those bytes and conflicts with every buffer of its pool.
+enum class BufferKind { kIntermediate, kInput, kOutput, kConstant, kReserved };
 
 std::string_view to_string(BufferKind kind);
 std::optional<BufferKind> buffer_kind_from_string(std::string_view text);

@@ -12,11 +12,12 @@ constexpr std::array<std::pair<PoolKind, std::string_view>, 2> kPoolKinds{{
     {PoolKind::kConstant, "constant"},
 }};
 
-constexpr std::array<std::pair<BufferKind, std::string_view>, 4> kBufferKinds{{
+constexpr std::array<std::pair<BufferKind, std::string_view>, 5> kBufferKinds{{
     {BufferKind::kIntermediate, "intermediate"},
     {BufferKind::kInput, "input"},
     {BufferKind::kOutput, "output"},
     {BufferKind::kConstant, "constant"},
+    {BufferKind::kReserved, "reserved"},
 }};
 
 template <typename Kind, size_t N>
@@ -28,8 +29,7 @@ std::string_view name_of(const std::array<std::pair<Kind, std::string_view>, N>&
 }
 
 template <typename Kind, size_t N>
-std::optional<Kind> kind_of(const std::array<std::pair<Kind, std::string_view>, N>& table,
-                            std::string_view text) {
+std::optional<Kind> kind_of(const std::array<std::pair<Kind, std::string_view>, N>& table, std::string_view text) {
   for (const auto& [k, name] : table) {
     if (name == text) return k;
   }
@@ -38,11 +38,15 @@ std::optional<Kind> kind_of(const std::array<std::pair<Kind, std::string_view>, 
 
 }  // namespace
 
-std::string_view to_string(PoolKind kind) { return name_of(kPoolKinds, kind); }
+std::string_view to_string(PoolKind kind) {
+  return name_of(kPoolKinds, kind);
+}
 std::optional<PoolKind> pool_kind_from_string(std::string_view text) {
   return kind_of(kPoolKinds, text);
 }
-std::string_view to_string(BufferKind kind) { return name_of(kBufferKinds, kind); }
+std::string_view to_string(BufferKind kind) {
+  return name_of(kBufferKinds, kind);
+}
 std::optional<BufferKind> buffer_kind_from_string(std::string_view text) {
   return kind_of(kBufferKinds, text);
 }

@@ -31,6 +31,8 @@ std::string write_plan_json(const Problem& problem, const Plan& plan) {
     j["pool"] = a.placed() ? Json(problem.pools[static_cast<size_t>(a.pool)].name) : Json(nullptr);
     j["offset"] = a.placed() ? Json(a.offset) : Json(nullptr);
     j["size_bytes"] = problem.buffers[b].size_bytes;
+    // Bytes held for code the tool cannot read are told apart from the model's buffers.
+    if (problem.buffers[b].kind == BufferKind::kReserved) j["kind"] = std::string(to_string(BufferKind::kReserved));
     allocations.push_back(std::move(j));
   }
   root["allocations"] = std::move(allocations);

@@ -51,6 +51,21 @@ Problem apply_edits(const Problem& base, const SessionEdits& edits) {
       if (edits.pools[p].base == base_pool) problem.buffers[i].pin = Pin{static_cast<int>(p), pin->offset};
     }
   }
+  // Reserved bytes (code the tool cannot read may use them) stay where TVM left them, in their pool.
+  for (size_t i = 0; i < base.buffers.size(); ++i) {
+    const Buffer& b = base.buffers[i];
+    if (b.kind != BufferKind::kReserved || !b.pin) continue;
+    if (find_pin(edits, b.name))
+      throw ConfigError("'" + b.name +
+                        "' holds bytes that code the tool cannot read may use; it stays where TVM left it");
+    const std::string& pool = base.pools[static_cast<size_t>(b.pin->pool)].name;
+    const auto kept = std::find_if(edits.pools.begin(), edits.pools.end(),
+                                   [&](const PoolSetting& setting) { return setting.base == pool; });
+    if (kept == edits.pools.end())
+      throw ConfigError("pool '" + pool + "' holds " + std::to_string(b.size_bytes) +
+                        " reserved bytes that code the tool cannot read may use; it cannot be removed");
+    problem.buffers[i].pool_candidates = {static_cast<int>(kept - edits.pools.begin())};
+  }
   apply_pins(problem, edits.pins);
   return problem;
 }

@@ -72,6 +72,27 @@ TEST(Cli, PlanJsonMatchesTvm) {
   EXPECT_NE(run.err.find("error: buffers 'bi_f'"), std::string::npos);
 }
 
+TEST(Cli, NpuPoolKeepsTvmsSizeInEveryPlan) {
+  // The Ethos-U operator is given global_workspace: its 74,462 bytes no known buffer holds stay.
+  const CliRun built = usmpx_cli({"plan", fixture("mlf/usmp_ethosu_npu"), "--algorithm", "as-built", "--json"});
+  EXPECT_EQ(built.code, 0) << built.err;
+  const auto json = nlohmann::json::parse(built.out);
+  EXPECT_EQ(json["pools"][1]["name"], "global_workspace");
+  EXPECT_EQ(json["pools"][1]["size_bytes"], 74480);
+  EXPECT_EQ(json["allocations"][3]["buffer"], "reserved_global_workspace_18");
+  EXPECT_EQ(json["allocations"][3]["kind"], "reserved");
+  EXPECT_EQ(json["allocations"][3]["offset"], 18);
+  EXPECT_EQ(json["allocations"][3]["size_bytes"], 74462);
+  EXPECT_FALSE(json["allocations"][1].contains("kind"));
+  size_t warnings = 0;
+  for (size_t at = built.err.find("74462 bytes"); at != std::string::npos; at = built.err.find("74462 bytes", at + 1))
+    ++warnings;
+  EXPECT_EQ(warnings, 1u) << built.err;
+  const auto best =
+      nlohmann::json::parse(usmpx_cli({"plan", fixture("mlf/usmp_ethosu_npu"), "--algorithm", "best", "--json"}).out);
+  EXPECT_GE(best["pools"][1]["size_bytes"].get<int64_t>(), 74480);
+}
+
 TEST(Cli, PlanTableForTwoPools) {
   const CliRun run = usmpx_cli({"plan", fixture("tvm_examples/linear.json"), "--workspace-pools", "fast,slow",
                                 "--workspace-pools-size-hint-bytes", "fast:60"});
@@ -108,13 +129,16 @@ TEST(Cli, PinsAreHonoured) {
 }
 
 TEST(Cli, CheckGatesOnOverflow) {
-  const CliRun ok = usmpx_cli({"check", fixture("tvm_examples/linear.json"), "--capacity", "140", "--algorithm", "greedy_by_size"});
+  const CliRun ok =
+      usmpx_cli({"check", fixture("tvm_examples/linear.json"), "--capacity", "140", "--algorithm", "greedy_by_size"});
   EXPECT_EQ(ok.code, 0) << ok.out;
   EXPECT_NE(ok.out.find("check passed"), std::string::npos);
-  const CliRun quirk = usmpx_cli({"check", fixture("tvm_examples/linear.json"), "--capacity", "139", "--algorithm", "greedy_by_size"});
+  const CliRun quirk =
+      usmpx_cli({"check", fixture("tvm_examples/linear.json"), "--capacity", "139", "--algorithm", "greedy_by_size"});
   EXPECT_EQ(quirk.code, 1);
   EXPECT_NE(quirk.out.find("error: buffers 'bi_c' [0, 100) and 'bi_d' [50, 90) overlap"), std::string::npos);
-  const CliRun overflow = usmpx_cli({"check", fixture("tvm_examples/linear.json"), "--capacity", "99", "--algorithm", "greedy_by_size"});
+  const CliRun overflow =
+      usmpx_cli({"check", fixture("tvm_examples/linear.json"), "--capacity", "99", "--algorithm", "greedy_by_size"});
   EXPECT_EQ(overflow.code, 1);
   EXPECT_NE(overflow.out.find("TVM USMP Error: the space available"), std::string::npos);
   EXPECT_NE(overflow.out.find("check FAILED"), std::string::npos);
@@ -124,11 +148,12 @@ TEST(Cli, CompareTabulatesEveryTvmAlgorithm) {
   const CliRun run = usmpx_cli({"compare", fixture("tvm_examples/fanout.json"), "--json"});
   const auto json = nlohmann::json::parse(run.out);
   // TVM's three first, then the one-pass planners and best (not the searching multi_start, exact).
-  const std::vector<std::string> expected = {"greedy_by_size", "greedy_by_conflicts", "hill_climb", "first_fit",
-                                             "best_fit_size", "best_fit_size_duration", "best_fit_duration_size",
-                                             "best_fit_area", "best_fit_breadth", "best"};
+  const std::vector<std::string> expected = {
+      "greedy_by_size",         "greedy_by_conflicts",    "hill_climb",    "first_fit",        "best_fit_size",
+      "best_fit_size_duration", "best_fit_duration_size", "best_fit_area", "best_fit_breadth", "best"};
   ASSERT_EQ(json["plans"].size(), expected.size());
-  for (size_t i = 0; i < expected.size(); ++i) EXPECT_EQ(json["plans"][i]["algorithm"], expected[i]);
+  for (size_t i = 0; i < expected.size(); ++i)
+    EXPECT_EQ(json["plans"][i]["algorithm"], expected[i]);
   EXPECT_EQ(json["plans"][0]["pools"][0]["size_bytes"], 190);
   EXPECT_EQ(json["plans"][1]["pools"][0]["size_bytes"], 320);
   EXPECT_EQ(json["plans"][2]["pools"][0]["size_bytes"], 190);
@@ -237,10 +262,12 @@ TEST(Cli, MlfInfoPrintsBuffersAndNotes) {
   USMPX_REQUIRE_SHARED(path, "mlf/letscope_v7.tar");
   const CliRun run = usmpx_cli({"info", path});
   EXPECT_EQ(run.code, 0) << run.err;
-  EXPECT_NE(run.out.find(path + " (Model Library Format): 5 buffers, 2 pools, memory pressure 2,560 bytes"), std::string::npos)
+  EXPECT_NE(run.out.find(path + " (Model Library Format): 5 buffers, 2 pools, memory pressure 2,560 bytes"),
+            std::string::npos)
       << run.out;
   EXPECT_NE(run.out.find("note: 9 constant arrays (273416 bytes) stay static arrays"), std::string::npos) << run.out;
-  EXPECT_NE(run.out.find("  sid_2     512     16  intermediate  [21, 38]          2  global_workspace"), std::string::npos)
+  EXPECT_NE(run.out.find("  sid_2     512     16  intermediate  [21, 38]          2  global_workspace"),
+            std::string::npos)
       << run.out;
   const CliRun as_built = usmpx_cli({"plan", path, "--algorithm", "as-built"});
   EXPECT_EQ(as_built.code, 2);
@@ -251,9 +278,11 @@ TEST(Cli, MlfAsBuiltCheckReportsTheSelfCheck) {
   const std::string dir = testing::fixture_path("mlf/usmp_default_pools");
   const CliRun check = usmpx_cli({"check", dir});
   EXPECT_EQ(check.code, 0) << check.out << check.err;
-  EXPECT_NE(check.out.find("as-built plan of " + dir + ": 9 buffers, 2 pools, fits, total 520 bytes"), std::string::npos)
+  EXPECT_NE(check.out.find("as-built plan of " + dir + ": 9 buffers, 2 pools, fits, total 520 bytes"),
+            std::string::npos)
       << check.out;
-  EXPECT_NE(check.out.find("as-built plan: greedy_by_size reproduces 9 of 9 offsets\n"), std::string::npos) << check.out;
+  EXPECT_NE(check.out.find("as-built plan: greedy_by_size reproduces 9 of 9 offsets\n"), std::string::npos)
+      << check.out;
   const CliRun plan = usmpx_cli({"plan", dir, "--algorithm", "as-built", "--json"});
   const auto json = nlohmann::json::parse(plan.out);
   EXPECT_EQ(json["algorithm"], "as-built");
@@ -307,7 +336,10 @@ TEST(CliExport, UsageAndInputErrors) {
   EXPECT_EQ(usmpx_cli({"export", input, "--out", "/tmp/x", "--pool-section", "broken"}).code, 2);
   const CliRun problem = usmpx_cli({"export", testing::fixture_path("tvm_examples/linear.json"), "--out", "/tmp/x"});
   EXPECT_EQ(problem.code, 2);
-  EXPECT_NE(problem.err.find("is neither a Model Library Format archive or folder, a firmware tree nor a TIR dump; problem files carry no code to export"), std::string::npos) << problem.err;
+  EXPECT_NE(problem.err.find("is neither a Model Library Format archive or folder, a firmware tree nor a TIR dump; "
+                             "problem files carry no code to export"),
+            std::string::npos)
+      << problem.err;
   const CliRun overflow = usmpx_cli({"export", input, "--workspace-pools", "sram", "--workspace-pools-size-hint-bytes",
                                      "sram:64", "--out", "/tmp/usmpx-never-written"});
   EXPECT_EQ(overflow.code, 1);
@@ -316,7 +348,8 @@ TEST(CliExport, UsageAndInputErrors) {
 }
 
 TEST(CliExport, SelftestComparesTheOriginalAndTheReplannedBuild) {
-  const CliRun run = usmpx_cli({"selftest", testing::fixture_path("mlf/usmp_external_pools"), "--algorithm", "hill_climb"});
+  const CliRun run =
+      usmpx_cli({"selftest", testing::fixture_path("mlf/usmp_external_pools"), "--algorithm", "hill_climb"});
   if (run.out.find("SKIPPED host") != std::string::npos) GTEST_SKIP() << run.out;
   EXPECT_EQ(run.code, 0) << run.out;
   EXPECT_NE(run.out.find("pool bytes: 100 as built, 100 re-planned"), std::string::npos) << run.out;

@@ -12,6 +12,8 @@ QColor role_color(BufferRole role) {
       return QColor(0x54, 0xA2, 0x4B);
     case BufferRole::kInputOutput:
       return QColor(0xB2, 0x79, 0xA2);
+    case BufferRole::kReserved:  // bytes unreadable code may use: neutral grey, not a tensor
+      return QColor(0x9D, 0x9D, 0x9D);
   }
   return Qt::gray;
 }

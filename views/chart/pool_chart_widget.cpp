@@ -18,8 +18,8 @@ constexpr int kDragThresholdPixels = 4;
 
 QString legend_html() {
   QString html;
-  for (BufferRole role :
-       {BufferRole::kIntermediate, BufferRole::kOperatorInternal, BufferRole::kConstant, BufferRole::kInputOutput}) {
+  for (BufferRole role : {BufferRole::kIntermediate, BufferRole::kOperatorInternal, BufferRole::kConstant,
+                          BufferRole::kInputOutput, BufferRole::kReserved}) {
     const std::string_view name = to_string(role);
     html += QStringLiteral("<span style='color:%1'>&#9632;</span> %2 &nbsp; ")
                 .arg(role_color(role).name(), QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size())));

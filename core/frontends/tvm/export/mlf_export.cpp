@@ -186,8 +186,9 @@ class MlfExporter {
       bundle_.put(m_.program.files[static_cast<size_t>(file)].path, text);
     const Lib0Spec spec = lib0_spec();
     const std::string lib0 = lib0_text(spec);
-    const MetadataMemory memory = memory_figures();
-    const std::string header = header_text(emit_interface_header(header_spec(memory.workspace_size_bytes)));
+    const MetadataMemory memory =
+        figures_moved_by_plan(metadata().workspace_size_bytes, metadata().constants_size_bytes);
+    const std::string header = header_text(emit_interface_header(header_spec(header_workspace_figure())));
     check_lib0_layout(lib0_path_, lib0, header_path_, header, pools_, spec.pool_constants,
                       layout_triples(metadata().targets));
     bundle_.put(lib0_path_, lib0);
@@ -512,9 +513,34 @@ class MlfExporter {
     return h;
   }
 
+  // The figures a file holds, moved by what the plan changes: with TVM's plan at hand, by the
+  // difference between the figures of the new plan and of TVM's, so that a figure TVM computed
+  // its own way (e.g. counting operator workspaces USMP has since placed) stays exact and an
+  // unchanged plan changes no number. `workspace` and `constants` are the file's (-1: absent).
+  MetadataMemory figures_moved_by_plan(int64_t workspace, int64_t constants) const {
+    MetadataMemory mem = memory_figures(pools_);
+    if (!m_.as_built || m_.as_built->pool_sizes.size() != m_.problem.pools.size()) return mem;
+    const MetadataMemory tvm = memory_figures(export_pools(m_.problem, *m_.as_built));
+    if (workspace >= 0) mem.workspace_size_bytes = workspace + (mem.workspace_size_bytes - tvm.workspace_size_bytes);
+    if (constants >= 0 && mem.constants_size_bytes && tvm.constants_size_bytes)
+      mem.constants_size_bytes = constants + (*mem.constants_size_bytes - *tvm.constants_size_bytes);
+    return mem;
+  }
+
+  // TVMGEN_<MOD>_WORKSPACE_SIZE: the input header's value moved by the plan, else metadata.json's.
+  int64_t header_workspace_figure() const {
+    const CMacro* macro = m_.program.find_macro(c_constant_name(m_.module, "WORKSPACE_SIZE"));
+    int64_t value = -1;
+    if (macro && !macro->value.empty() &&
+        std::all_of(macro->value.begin(), macro->value.end(), [](char c) { return c >= '0' && c <= '9'; }) &&
+        macro->value.size() < 18)
+      value = std::stoll(macro->value);
+    return figures_moved_by_plan(value >= 0 ? value : metadata().workspace_size_bytes, -1).workspace_size_bytes;
+  }
+
   // TVM's figures: an operator keeps the workspace of its allocations left unplanned; main's
   // workspace is the largest operator workspace plus every workspace pool.
-  MetadataMemory memory_figures() const {
+  MetadataMemory memory_figures(const std::vector<ExportPool>& pools) const {
     MetadataMemory mem;
     std::map<std::string, int64_t> planned_bytes;
     std::map<std::string, int> unplanned;
@@ -532,9 +558,9 @@ class MlfExporter {
       }
       largest = std::max(largest, left);
     }
-    mem.workspace_size_bytes = largest + workspace_pool_bytes(pools_);
-    if (std::any_of(pools_.begin(), pools_.end(), [](const ExportPool& p) { return p.kind == PoolKind::kConstant; }))
-      mem.constants_size_bytes = constant_pool_bytes(pools_);
+    mem.workspace_size_bytes = largest + workspace_pool_bytes(pools);
+    if (std::any_of(pools.begin(), pools.end(), [](const ExportPool& p) { return p.kind == PoolKind::kConstant; }))
+      mem.constants_size_bytes = constant_pool_bytes(pools);
     return mem;
   }
 

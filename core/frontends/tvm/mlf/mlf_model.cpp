@@ -12,6 +12,7 @@
 #include "frontends/tvm/mlf/model_notes.h"
 #include "frontends/tvm/mlf/module_refusals.h"
 #include "frontends/tvm/mlf/relay_signature.h"
+#include "frontends/tvm/mlf/reserved_bytes.h"
 #include "model/conflict_graph.h"
 #include "model/problem_limits.h"
 
@@ -577,6 +578,10 @@ class ModelBuilder {
                                         " is not reached from the entry; left out",
                                     display(let.statement)));
     }
+    const ReservationInput reservation{declared_size_, pools_exposed_to_unreadable_code(m_.program, m_.code),
+                                       std::max<int64_t>(0, m_.walk.ticks - 1), m_.package->path};
+    if (auto reserved = reserve_unknown_pool_bytes(m_.problem, plan, reservation))
+      m_.warnings.push_back(std::move(*reserved));
     compute_pool_sizes(m_.problem, plan);
     for (size_t p = 0; p < m_.problem.pools.size(); ++p) {
       const auto declared = declared_size_.find(m_.problem.pools[p].name);

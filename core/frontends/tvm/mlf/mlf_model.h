@@ -45,7 +45,9 @@ struct MlfModel {
   std::vector<Diagnostic> warnings;  // what could not be used, with file:line where known
   CProgram program;
   TvmCode code;
-  WalkResult walk;  // walk.buffers[i] is problem.buffers[i]
+  // walk.buffers[i] is problem.buffers[i]; after them, problem.buffers holds the `reserved` buffers
+  // (bytes of TVM's pools that code the tool cannot read may use; see reserved_bytes.h).
+  WalkResult walk;
   MlfTimings timings;
 };
 

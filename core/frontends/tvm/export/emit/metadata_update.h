@@ -15,9 +15,9 @@ struct MetadataMemory {
   std::map<std::string, int64_t> operator_workspace;  // function name -> its remaining workspace
 };
 
-// metadata.json with the module's memory figures replaced and everything else kept, written as
-// TVM writes it (Python's json.dump with indent=2, sort_keys=True: two-space indent, keys in
-// byte order, non-ASCII escaped, no final newline). Versions 1-6 keep their flat form.
+// metadata.json with the module's memory figures that differ from `memory` edited in place: only
+// the digits of those numbers change, every other byte (formatting, key order, other modules)
+// stays. Figures the file does not hold are not added.
 std::string update_metadata_json(std::string_view original, const std::string& module, const MetadataMemory& memory);
 
 }  // namespace usmpx

@@ -1,6 +1,7 @@
 #include "frontends/tvm/export/rewrite/mlf_host_rewrite.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 #include "export/export_error.h"
@@ -18,19 +19,36 @@ class HostRewriter {
 
   HostRewrite run() {
     if (m_.code.entry < 0) throw ExportError("no AoT entry function was found in " + m_.package->path);
-    if (problem_.buffers.size() != m_.walk.buffers.size())
-      throw ExportError("the problem's buffers do not match the model's (" + std::to_string(problem_.buffers.size()) +
-                        " vs " + std::to_string(m_.walk.buffers.size()) + ")");
+    const size_t reserved =
+        static_cast<size_t>(std::count_if(problem_.buffers.begin(), problem_.buffers.end(),
+                                          [](const Buffer& b) { return b.kind == BufferKind::kReserved; }));
+    if (problem_.buffers.size() - reserved != m_.walk.buffers.size())
+      throw ExportError("the problem's buffers do not match the model's (" +
+                        std::to_string(problem_.buffers.size() - reserved) + " vs " +
+                        std::to_string(m_.walk.buffers.size()) + ")");
     order_functions();
+    keep_signatures_ = same_pools();
+    if (!keep_signatures_ && usmp_input()) number_kept_pool_params();
     for (size_t b = 0; b < m_.walk.buffers.size(); ++b)
       place(static_cast<int>(b));
-    for (size_t f = 0; f < m_.program.functions.size(); ++f)
-      rewrite_signature(static_cast<int>(f));
-    for (const EntryCall& call : m_.code.calls)
-      rewrite_call(call, m_.code.entry);
-    for (const InnerCall& call : m_.code.inner_calls) {
-      if (std::find(order_.begin(), order_.end(), fn(call.caller).name) != order_.end())
-        rewrite_call(call.call, call.caller);
+    if (!keep_signatures_ && usmp_input()) {
+      for (size_t f = 0; f < m_.program.functions.size(); ++f)
+        swap_pool_params(static_cast<int>(f));
+      for (const EntryCall& call : m_.code.calls)
+        swap_pool_args(call, m_.code.entry);
+      for (const InnerCall& call : m_.code.inner_calls) {
+        if (std::find(order_.begin(), order_.end(), fn(call.caller).name) != order_.end())
+          swap_pool_args(call.call, call.caller);
+      }
+    } else if (!keep_signatures_) {
+      for (size_t f = 0; f < m_.program.functions.size(); ++f)
+        rewrite_signature(static_cast<int>(f));
+      for (const EntryCall& call : m_.code.calls)
+        rewrite_call(call, m_.code.entry);
+      for (const InnerCall& call : m_.code.inner_calls) {
+        if (std::find(order_.begin(), order_.end(), fn(call.caller).name) != order_.end())
+          rewrite_call(call.call, call.caller);
+      }
     }
     HostRewrite out;
     out.functions = order_;
@@ -84,6 +102,10 @@ class HostRewriter {
 
   // The pool parameter names function `name` gets, in pool order.
   std::vector<std::string> pool_params_of(const std::string& name) const {
+    if (!kept_numbers_.empty()) {
+      const auto it = kept_numbers_.find(name);
+      return it == kept_numbers_.end() ? std::vector<std::string>{} : it->second;
+    }
     const auto it = std::find(order_.begin(), order_.end(), name);
     std::vector<std::string> params;
     if (it == order_.end()) return params;
@@ -105,6 +127,197 @@ class HostRewriter {
 
   bool skipped(const CRange& r) const { return r.file == skip_file_; }
 
+  // Whether the plan hands the code the pools TVM's plan did (same names, same order) and keeps
+  // the I/O out of them: then every function keeps its signature, every call its arguments and
+  // every pool variable its name (TVM's numbering, qualifiers such as `restrict`, the prototypes
+  // of external codegens with unnamed parameters), and only the lets' offsets change.
+  bool same_pools() const {
+    if (!m_.code.allocs.empty()) return false;
+    const bool io_planned = std::any_of(m_.walk.buffers.begin(), m_.walk.buffers.end(),
+                                        [](const WalkBuffer& w) { return w.source == WalkBufferSource::kIo; });
+    if (io_planned) return false;
+    std::vector<std::string> before;
+    for (const PoolParam& p : m_.code.pool_params) {
+      if (p.function == m_.code.entry) before.push_back(p.pool);
+    }
+    if (before.size() != pools_.size()) return false;
+    for (size_t i = 0; i < pools_.size(); ++i) {
+      if (before[i] != pools_[i].name) return false;
+    }
+    return true;
+  }
+
+  // USMP-on code whose pools the plan changes: only the functions TVM gave pool parameters get
+  // the new pools, in the place of the old ones, each keeping its TVM number (k) where there was
+  // one and the old parameter's spelling (`restrict`, an unnamed prototype); functions TVM gave no
+  // pools (external codegens without them) keep their signatures and calls.
+  // (The I/O moving into the pools, --use-workspace-io, goes the way of a USMP-off model.)
+  bool usmp_input() const {
+    return m_.code.allocs.empty() && !m_.code.pool_params.empty() &&
+           std::none_of(m_.walk.buffers.begin(), m_.walk.buffers.end(),
+                        [](const WalkBuffer& w) { return w.source == WalkBufferSource::kIo; });
+  }
+
+  void number_kept_pool_params() {
+    int64_t next = 0;
+    for (const PoolParam& p : m_.code.pool_params)
+      next = std::max(next, p.k + 1);
+    std::set<std::string> entry_pools = old_entry_pool_vars();
+    for (const std::string& name : order_) {
+      std::vector<std::pair<int, int64_t>> old;  // (parameter position, k) of the definition
+      if (const CFunction* def = definition(name)) {
+        const int index = static_cast<int>(def - m_.program.functions.data());
+        for (const PoolParam& p : m_.code.pool_params) {
+          if (p.function != index) continue;
+          const auto at = std::find(def->params.begin(), def->params.end(), p.variable);
+          old.push_back({static_cast<int>(at - def->params.begin()), p.k});
+        }
+      }
+      std::sort(old.begin(), old.end());
+      const bool passed_pools = std::any_of(m_.code.calls.begin(), m_.code.calls.end(), [&](const EntryCall& c) {
+        return c.callee == name && std::any_of(c.args.begin(), c.args.end(), [&](const CRange& a) {
+                 return entry_pools.count(std::string(text(a))) > 0;
+               });
+      });
+      if (old.empty() && !passed_pools && name != fn(m_.code.entry).name) continue;
+      std::vector<std::string>& names = kept_numbers_[name];
+      for (size_t i = 0; i < pools_.size(); ++i)
+        names.push_back(pool_param_name(pools_[i].name, i < old.size() ? old[i].second : next++));
+    }
+  }
+
+  const CFunction* definition(const std::string& name) const {
+    for (const CFunction& f : m_.program.functions) {
+      if (f.name == name && f.is_definition) return &f;
+    }
+    return nullptr;
+  }
+
+  std::set<std::string> old_entry_pool_vars() const {
+    std::set<std::string> names;
+    for (const PoolParam& p : m_.code.pool_params) {
+      if (p.function == m_.code.entry) names.insert(fn(p.function).variables[static_cast<size_t>(p.variable)].name);
+    }
+    return names;
+  }
+
+  // The positions of a function's pool parameters: named ones; for a prototype with unnamed
+  // parameters, those of its definition, else those where the entry passes it its pools.
+  std::vector<size_t> pool_positions(const CFunction& function) const {
+    std::vector<size_t> at;
+    for (size_t i = 0; i < function.params.size(); ++i) {
+      if (is_pool_param(function.variables[static_cast<size_t>(function.params[i])])) at.push_back(i);
+    }
+    if (!at.empty()) return at;
+    if (const CFunction* def = definition(function.name); def && def != &function) {
+      for (size_t i = 0; i < def->params.size(); ++i) {
+        if (is_pool_param(def->variables[static_cast<size_t>(def->params[i])])) at.push_back(i);
+      }
+      if (!at.empty()) return at;
+    }
+    const std::set<std::string> entry_pools = old_entry_pool_vars();
+    for (const EntryCall& c : m_.code.calls) {
+      if (c.callee != function.name) continue;
+      for (size_t i = 0; i < c.args.size(); ++i) {
+        if (entry_pools.count(std::string(text(c.args[i])))) at.push_back(i);
+      }
+      break;
+    }
+    return at;
+  }
+
+  // Replaces the items at `positions` (consecutive) of a list by `items`.
+  void replace_block(const std::vector<CRange>& list, const std::vector<size_t>& positions,
+                     const std::vector<std::string>& items, const std::string& name, const CRange& whole) {
+    for (size_t i = 1; i < positions.size(); ++i) {
+      if (positions[i] != positions[i - 1] + 1)
+        throw ExportError("the pool parameters of '" + name + "' are not next to each other; cannot change its pools",
+                          where(whole));
+    }
+    if (positions.empty() || positions.back() >= list.size())
+      throw ExportError("cannot find the pool parameters of '" + name + "'", where(whole));
+    const CRange& first = list[positions.front()];
+    const CRange& last = list[positions.back()];
+    if (checked(first).file != checked(last).file || first.begin > last.end)
+      throw ExportError("the parameters or arguments of '" + name + "' are not in one piece of source", where(whole));
+    edits(first).replace(first.begin, last.end, join(items));
+  }
+
+  void swap_pool_params(int f) {
+    const CFunction& function = fn(f);
+    if (!function.range.valid() || skipped(function.range)) return;
+    const std::vector<std::string> names = pool_params_of(function.name);
+    if (names.empty()) return;
+    const std::vector<size_t> positions = pool_positions(function);
+    if (positions.empty())
+      throw ExportError("'" + function.name + "' takes no pool parameters TVM's way; cannot give it the plan's pools",
+                        where(function.range));
+    std::vector<CRange> ranges;
+    for (int p : function.params)
+      ranges.push_back(function.variables[static_cast<size_t>(p)].range);
+    std::vector<std::string> items;
+    for (size_t i = 0; i < names.size(); ++i) {
+      const CVariable& like =
+          function.variables[static_cast<size_t>(function.params[positions[std::min(i, positions.size() - 1)]])];
+      std::string spelled(text(like.range));
+      const bool unnamed = like.name.empty() || spelled.size() < like.name.size() ||
+                           spelled.compare(spelled.size() - like.name.size(), like.name.size(), like.name) != 0;
+      items.push_back(unnamed ? spelled : spelled.substr(0, spelled.size() - like.name.size()) + names[i]);
+    }
+    replace_block(ranges, positions, items, function.name, function.range);
+  }
+
+  // The pool parameters `caller` had in the input.
+  std::set<std::string> old_pool_vars(int caller) const {
+    if (caller == m_.code.entry) return old_entry_pool_vars();
+    std::set<std::string> names;
+    for (int p : fn(caller).params) {
+      const CVariable& v = fn(caller).variables[static_cast<size_t>(p)];
+      if (is_pool_param(v)) names.insert(v.name);
+    }
+    return names;
+  }
+
+  void swap_pool_args(const EntryCall& call, int caller_index) {
+    if (skipped(call.call) || pool_params_of(call.callee).empty()) return;
+    const std::set<std::string> caller_pools = old_pool_vars(caller_index);
+    std::vector<size_t> positions;
+    for (size_t i = 0; i < call.args.size(); ++i) {
+      if (caller_pools.count(std::string(text(call.args[i])))) positions.push_back(i);
+    }
+    const std::vector<std::string> caller = pool_params_of(fn(caller_index).name);
+    if (positions.empty()) {
+      throw ExportError("the call of '" + call.callee + "' in '" + fn(caller_index).name +
+                            "' passes no pools; cannot give it the plan's pools",
+                        where(call.call));
+    }
+    replace_block(call.args, positions, caller, call.callee, call.call);
+  }
+
+  // The name function `function` already gives the pool `problem_pool` (keep_signatures_ mode).
+  std::string existing_pool_param(int function, int problem_pool) const {
+    const std::string& pool = problem_.pools[static_cast<size_t>(problem_pool)].name;
+    for (const PoolParam& p : m_.code.pool_params) {
+      if (p.function == function && p.pool == pool) return fn(function).variables[static_cast<size_t>(p.variable)].name;
+    }
+    throw ExportError("function '" + fn(function).name + "' is not passed pool '" + pool +
+                          "', where the plan puts one of its buffers",
+                      where(fn(function).range));
+  }
+
+  // A let keeps its text but for the offset (and the pool variable when the buffer changes pool).
+  void move_let(const PoolLet& let, const CVariable& var, const Allocation& a) {
+    const std::string& pool = problem_.pools[static_cast<size_t>(a.pool)].name;
+    if (pool == let.pool && let.offset_range.valid()) {
+      if (a.offset != let.offset)
+        edits(let.offset_range).replace(let.offset_range.begin, let.offset_range.end, std::to_string(a.offset));
+      return;
+    }
+    edits(var.init_range)
+        .replace(var.init_range.begin, var.init_range.end,
+                 "(&(" + existing_pool_param(let.function, a.pool) + "[" + std::to_string(a.offset) + "]))");
+  }
+
   void place(int b) {
     const WalkBuffer& w = m_.walk.buffers[static_cast<size_t>(b)];
     const Allocation& a = plan_.allocations[static_cast<size_t>(b)];
@@ -114,6 +327,10 @@ class HostRewriter {
         const CVariable& var = fn(let.function).variables[static_cast<size_t>(let.variable)];
         if (!var.init_range.valid())
           throw ExportError("'" + var.name + "' is assigned, not initialised; cannot move it", where(let.statement));
+        if (keep_signatures_) {
+          move_let(let, var, a);
+          break;
+        }
         edits(var.init_range)
             .replace(var.init_range.begin, var.init_range.end, address_in(let.function, a.pool, a.offset));
         break;
@@ -256,6 +473,8 @@ class HostRewriter {
   int skip_file_;
   std::vector<TextEdits> edits_;
   std::vector<std::string> order_;
+  bool keep_signatures_ = false;
+  std::map<std::string, std::vector<std::string>> kept_numbers_;  // function -> its new pool parameters
   std::set<int> io_params_;      // indices of the entry's I/O parameters that are planned
   std::vector<int> io_buffers_;  // their buffers
   std::vector<int> io_locals_;   // their variables in the entry's definition, in parameter order
