@@ -234,6 +234,7 @@ std::string makefile(const HarnessSpec& spec) {
       << "#   make cortex-m4  cross-compile for MPS2 AN386 (Cortex-M4) and run it on qemu-system-arm\n"
       << "#   make cortex-m7  the same for MPS2 AN500 (Cortex-M7)\n"
       << "#   make CMSIS_NN=DIR  also builds CMSIS-NN (DIR/Include, DIR/Source) for the model's kernels\n"
+      << "#   make KERNELS=DIR   also builds vendor kernels (DIR/*.c; headers in DIR, DIR/include)\n"
       << "ROOT := ..\nARENA_BYTES := " << spec.arena_bytes;
   const auto rooted = [](const std::string& path) { return path.empty() ? std::string("$(ROOT)") : "$(ROOT)/" + path; };
   out << "\nMODEL_SRCS :=";
