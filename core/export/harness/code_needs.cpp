@@ -235,9 +235,10 @@ std::string sdk_heap_api(const std::string& name) {
   return "";
 }
 
+// ACLE (`__ssub8`) and CMSIS-Core (`__SMLAD`) names; not `__tvm_main__`-like names, which end in "__".
 bool arm_intrinsic(const std::string& name) {
   return name.size() > 2 && name.starts_with("__") && !name.starts_with("__builtin_") && ident_start(name[2]) &&
-         name[2] != '_';
+         name[2] != '_' && !name.ends_with("__");
 }
 
 std::string lower(std::string s) {
@@ -265,6 +266,7 @@ std::string base_name(const std::string& path) {
 // Everything that provides definitions and headers to the build.
 struct Providers {
   std::set<std::string> functions;  // defined (or macros)
+  std::set<std::string> bodies;     // defined with a body in the bundle's own sources
   std::set<std::string> host_acle;  // the host's arm_acle.h stand-in
   std::vector<std::string> header_paths;
   std::vector<std::filesystem::path> header_dirs;
@@ -340,6 +342,10 @@ CodeNeeds analyse_code_needs(const ExportBundle& bundle, const CodeProviders& op
       continue;
     }
     providers.add(f.data);
+    if (!f.path.starts_with("harness/")) {
+      const CFileScan s = scan_c(f.data);
+      providers.bodies.insert(s.defined.begin(), s.defined.end());
+    }
   }
   if (options.builtin_cmsis_nn) {
     for (const EmbeddedFile& f : builtin_cmsis_nn_files()) {
@@ -378,10 +384,10 @@ CodeNeeds analyse_code_needs(const ExportBundle& bundle, const CodeProviders& op
     }
     std::vector<std::string> undefined;
     for (const std::string& call : scan.called) {
-      if (arm_intrinsic(call)) {
+      if (arm_intrinsic(call) && !providers.bodies.count(call)) {
         if (intrinsics.insert(call).second) needs.arm_intrinsics.push_back(call);
         if (needs.arm_file.empty()) needs.arm_file = name;
-        if (!providers.host_acle.count(lower(call)) && !scan.defined.count(call)) needs.host_covers_arm = false;
+        if (!providers.host_acle.count(lower(call))) needs.host_covers_arm = false;
         continue;
       }
       if (call.starts_with("arm_")) {
