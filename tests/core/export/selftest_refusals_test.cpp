@@ -132,6 +132,14 @@ TEST(SelftestTargets, PortableCRunsOnTheHostArmIntrinsicsOnTheBoards) {
   ExportBundle smlad = portable;
   smlad.put(lib1, portable.find(lib1)->data + "int32_t g(int32_t a, int32_t b) { return __smlad(a, b, 0); }\n");
   EXPECT_TRUE(analyse_code_needs(smlad, {}).host_covers_arm);
+
+  // Names like TIR's __tvm_main__, and functions the model defines itself, are not intrinsics.
+  ExportBundle own = portable;
+  own.put(lib1, portable.find(lib1)->data +
+                    "int32_t __tvm_main__(void) { return 0; }\nint32_t __rotate(int32_t a) { return a; }\n"
+                    "int32_t h(void) { return __tvm_main__() + __rotate(1); }\n");
+  EXPECT_TRUE(analyse_code_needs(own, {}).arm_intrinsics.empty());
+  EXPECT_EQ(choose_selftest_targets(own, {}).targets, (std::vector<std::string>{"host"}));
 }
 
 TEST(SelftestEra2021, AotWithoutInterfaceHeaderBuildsAndComputesTheSame) {
