@@ -143,32 +143,40 @@ bool is_keyword(const std::string& w) {
   return words.count(w) > 0;
 }
 
-// Skips a balanced parenthesis group starting at tokens[i] == "(", returning the index after it.
-size_t skip_group(const std::vector<Token>& tokens, size_t i) {
-  int depth = 0;
-  for (; i < tokens.size(); ++i) {
-    if (tokens[i].text == "(") ++depth;
-    if (tokens[i].text == ")" && --depth == 0) return i + 1;
+// For every "(" token, the index after its matching ")" (tokens.size() when unmatched), found in
+// one pass so that deeply nested input costs linear time.
+std::vector<size_t> group_ends(const std::vector<Token>& tokens) {
+  std::vector<size_t> ends(tokens.size(), tokens.size());
+  std::vector<size_t> open;
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    if (tokens[i].text == "(") {
+      open.push_back(i);
+    } else if (tokens[i].text == ")" && !open.empty()) {
+      ends[open.back()] = i + 1;
+      open.pop_back();
+    }
   }
-  return tokens.size();
+  return ends;
 }
 
 CFileScan scan_c(std::string_view text) {
   CFileScan scan;
   const std::vector<Token> tokens = tokenize(text, scan);
+  const std::vector<size_t> ends = group_ends(tokens);
+  const auto skip_group = [&](size_t open) { return tokens[open].text == "(" ? ends[open] : open; };
   std::set<std::string> seen_calls;
   for (size_t i = 0; i + 1 < tokens.size(); ++i) {
     const Token& t = tokens[i];
     if (!t.ident || tokens[i + 1].text != "(") continue;
     if (t.text == "__attribute__" || t.text == "__declspec" || t.text == "_Alignas" || t.text == "asm" ||
         t.text == "__asm" || t.text == "__asm__") {
-      i = skip_group(tokens, i + 1) - 1;
+      i = skip_group(i + 1) - 1;
       continue;
     }
     if (is_keyword(t.text)) continue;
-    size_t after = skip_group(tokens, i + 1);
-    while (after + 1 < tokens.size() && tokens[after].text == "__attribute__")
-      after = skip_group(tokens, after + 1);
+    size_t after = skip_group(i + 1);
+    while (after + 1 < tokens.size() && tokens[after].text == "__attribute__" && tokens[after + 1].text == "(")
+      after = skip_group(after + 1);
     if (after < tokens.size() && tokens[after].text == "{") {
       scan.defined.insert(t.text);
       continue;

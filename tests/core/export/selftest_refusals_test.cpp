@@ -170,5 +170,20 @@ TEST(SelftestEra2021, AotWithoutInterfaceHeaderBuildsAndComputesTheSame) {
   EXPECT_EQ(results[0].replanned.outputs[0].second.substr(0, 3), "16 ");
 }
 
+TEST(CodeNeeds, HostileSourcesAreReadInLinearTime) {
+  // 200,000 nested calls, then an unterminated string, comment and directive: read in one pass.
+  std::string text;
+  for (int i = 0; i < 200000; ++i)
+    text += "g(";
+  text += "\"open /* open\n#include <never";
+  ExportBundle bundle;
+  bundle.put("codegen/host/src/default_lib0.c", text);
+  const CodeNeeds needs = analyse_code_needs(bundle, {});
+  ASSERT_EQ(needs.undefined_calls.size(), 1u);
+  EXPECT_EQ(needs.undefined_calls[0].first, "default_lib0.c");
+  EXPECT_EQ(needs.undefined_calls[0].second, (std::vector<std::string>{"g"}));
+  EXPECT_TRUE(needs.missing_headers.empty());
+}
+
 }  // namespace
 }  // namespace usmpx
