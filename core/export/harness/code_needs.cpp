@@ -279,11 +279,11 @@ struct Providers {
   std::vector<std::string> header_paths;
   std::vector<std::filesystem::path> header_dirs;
 
-  void add(std::string_view text) {
-    const CFileScan s = scan_c(text);
+  void add(const CFileScan& s) {
     functions.insert(s.defined.begin(), s.defined.end());
     functions.insert(s.macros.begin(), s.macros.end());
   }
+  void add(std::string_view text) { add(scan_c(text)); }
 
   bool has_header(const std::string& h) const {
     if (standard_header(h)) return true;
@@ -343,17 +343,14 @@ CodeNeeds analyse_code_needs(const ExportBundle& bundle, const CodeProviders& op
   for (const ExportFile& f : bundle.files) {
     if (!is_source(f.path) || f.path.starts_with("runtime/")) continue;
     providers.header_paths.push_back(f.path);
+    const CFileScan s = scan_c(f.data);
     if (f.path.starts_with("harness/include-host/")) {
-      const CFileScan s = scan_c(f.data);
       providers.host_acle.insert(s.defined.begin(), s.defined.end());
       providers.host_acle.insert(s.macros.begin(), s.macros.end());
       continue;
     }
-    providers.add(f.data);
-    if (!f.path.starts_with("harness/")) {
-      const CFileScan s = scan_c(f.data);
-      providers.bodies.insert(s.defined.begin(), s.defined.end());
-    }
+    providers.add(s);
+    if (!f.path.starts_with("harness/")) providers.bodies.insert(s.defined.begin(), s.defined.end());
   }
   if (options.builtin_cmsis_nn) {
     for (const EmbeddedFile& f : builtin_cmsis_nn_files()) {
