@@ -5,11 +5,13 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 
 #include "export/export_error.h"
 #include "export/harness/code_needs.h"
 #include "export/harness/selftest.h"
 #include "export/mlf_export.h"
+#include "io/text_file.h"
 #include "planners/registry.h"
 #include "test_support.h"
 
@@ -140,6 +142,44 @@ TEST(SelftestTargets, PortableCRunsOnTheHostArmIntrinsicsOnTheBoards) {
   EXPECT_EQ(boards.targets, (std::vector<std::string>{"cortex-m4", "cortex-m7"}));
   EXPECT_EQ(boards.reason,
             "default_lib1.c calls Arm intrinsics (__ssub8, __sel): the emulated Cortex-M boards run them");
+}
+
+TEST(SelftestTargets, CmsisCoreIntrinsicsFromTheSupportHeaderBuildOnTheBoardsAndTheHost) {
+  // TVM-style C that includes arm_nnsupportfunctions.h and calls CMSIS-Core's __SMLAD: the built-in
+  // header maps it on the ACLE intrinsic (the toolchain's on the boards, the C stand-in on the host).
+  const fs::path dir = fs::temp_directory_path() / "usmpx-selftest-cmsis-core";
+  fs::remove_all(dir);
+  fs::copy(fixture_path("mlf/usmp_cmsis_nn"), dir, fs::copy_options::recursive);
+  const fs::path lib2 = dir / "codegen/host/src/default_lib2.c";
+  std::string text = read_text_file(lib2.string());
+  const std::string include = "#include <arm_nn_math_types.h>\n";
+  text.insert(text.find(include) + include.size(),
+              "#include <arm_nnsupportfunctions.h>\n"
+              "__STATIC_FORCEINLINE int32_t dot2(int32_t a, int32_t b) { return __SMLAD(a, b, 0); }\n");
+  const std::string softmax = "  arm_softmax_s8(";
+  text.insert(text.find(softmax), "  if (dot2(0x00020003, 0x00040005) != 2 * 4 + 3 * 5) return -1;\n");
+  std::ofstream(lib2, std::ios::binary) << text;
+  const MlfModel m = load_mlf_model(dir.string());
+  ExportOptions eo;
+  eo.harness = true;
+  const ExportBundle bundle = mlf_original_bundle(m, eo);
+  const SelftestTargets chosen = choose_selftest_targets(bundle, {});
+  EXPECT_EQ(chosen.reason,
+            "default_lib2.c calls Arm intrinsics (__SMLAD): the emulated Cortex-M boards run them; CMSIS-NN calls "
+            "run on the built-in kernels");
+  std::vector<std::string> targets;
+  for (const std::string t : {"host", "cortex-m4"}) {
+    if (selftest_target_available(t)) targets.push_back(t);
+  }
+  const fs::path work = fs::temp_directory_path() / "usmpx-selftest-cmsis-core-work";
+  fs::remove_all(work);
+  const auto results = run_selftest(bundle, bundle, targets, work.string());
+  fs::remove_all(work);
+  fs::remove_all(dir);
+  for (const SelftestResult& r : results) {
+    EXPECT_TRUE(r.same) << r.target << ": " << r.verdict << r.original.log;
+    EXPECT_EQ(r.original.model_rc, 0) << r.target;  // the dot product came out right
+  }
 }
 
 TEST(SelftestEra2021, AotWithoutInterfaceHeaderBuildsAndComputesTheSame) {
