@@ -85,36 +85,51 @@ int run_export(const Options& options, std::ostream& out) {
   }
 }
 
+// The targets to run: --targets as given, else those that can build the model's code (said in one line).
+std::vector<std::string> selftest_targets(const Options& options, const ExportBundle& bundle, const SelftestOptions& so,
+                                          std::ostream& out) {
+  if (!options.targets.empty()) return options.targets;
+  const SelftestTargets chosen = choose_selftest_targets(bundle, so);
+  std::string names;
+  for (const std::string& t : chosen.targets)
+    names += (names.empty() ? "" : ", ") + t;
+  out << "targets: " << names << " (" << chosen.reason << ")\n";
+  return chosen.targets;
+}
+
 int run_selftest(const Options& options, std::ostream& out) {
   ExportInput in = load_export_input(options);
   const Plan plan = exportable_plan(in.input, options, out);
-  std::vector<std::string> targets = options.targets.empty() ? std::vector<std::string>{"host"} : options.targets;
-  for (const std::string& t : targets) {
+  for (const std::string& t : options.targets) {
     if (t != "host" && t != "cortex-m4" && t != "cortex-m7")
       throw UsageError("--targets: unknown target '" + t + "' (host, cortex-m4, cortex-m7)");
-  }
-  std::vector<std::string> runnable;
-  for (const std::string& t : targets) {
-    std::string missing;
-    if (selftest_target_available(t, &missing)) {
-      runnable.push_back(t);
-    } else {
-      out << "SKIPPED " << t << ": " << missing << " is not installed\n";
-    }
   }
   namespace fs = std::filesystem;
   std::string work = options.keep;
   if (work.empty())
     work = (fs::temp_directory_path() / ("usmpx-selftest-" + std::to_string(std::random_device{}()))).string();
   int status = kOk;
+  std::vector<std::string> runnable;
   try {
     ExportOptions eo;
     eo.harness = true;
     eo.harness_seed = options.seed;
-    const ExportBundle original = in.source->original(eo);
-    const ExportBundle replanned = in.source->export_plan(in.input.problem, plan, eo);
     SelftestOptions so;
     so.cmsis_nn = options.cmsis_nn;
+    so.kernels = options.kernels;
+    // What the input cannot build is refused from its own sources, before the re-plan is exported.
+    const ExportBundle original = in.source->original(eo);
+    if (const std::string obstacle = selftest_obstacle(original, so); !obstacle.empty())
+      throw ExportError("selftest cannot run this model: " + obstacle);
+    const ExportBundle replanned = in.source->export_plan(in.input.problem, plan, eo);
+    for (const std::string& t : selftest_targets(options, original, so, out)) {
+      std::string missing;
+      if (selftest_target_available(t, &missing)) {
+        runnable.push_back(t);
+      } else {
+        out << "SKIPPED " << t << ": " << missing << " is not installed\n";
+      }
+    }
     const std::vector<SelftestResult> results = run_selftest(original, replanned, runnable, work, so);
     int64_t before = 0;
     if (in.input.as_built) before = in.input.as_built->total_size();
@@ -157,10 +172,10 @@ int run_selftest(const Options& options, std::ostream& out) {
   if (options.keep.empty()) {
     std::error_code ec;
     fs::remove_all(work, ec);
-  } else {
+  } else if (fs::exists(work)) {
     out << "builds kept in " << work << '\n';
   }
-  if (runnable.empty()) {
+  if (runnable.empty() && status == kOk) {
     out << "nothing was run: no target's tools are installed\n";
     return kDoesNotFit;
   }

@@ -95,6 +95,7 @@ const std::map<std::string, OptionSpec>& option_specs() {
       {"--targets", {true, [](Options& o, const std::string& v) { o.targets = parse_name_list("--targets", v); }}},
       {"--keep", {true, [](Options& o, const std::string& v) { o.keep = v; }}},
       {"--cmsis-nn", {true, [](Options& o, const std::string& v) { o.cmsis_nn = v; }}},
+      {"--kernels", {true, [](Options& o, const std::string& v) { o.kernels = v; }}},
       {"--seed",
        {true,
         [](Options& o, const std::string& v) {
@@ -250,15 +251,20 @@ std::string usage_text(const std::string& command) {
   }
   if (command == "selftest") {
     return "usage: usmpx selftest INPUT [plan options] [pool options] [--targets host,cortex-m4,cortex-m7]\n"
-           "                      [--keep DIR] [--seed N] [--cmsis-nn DIR]\n\n"
+           "                      [--keep DIR] [--seed N] [--cmsis-nn DIR] [--kernels DIR]\n\n"
            "Exports INPUT as it is and re-planned (both with the test harness), builds both, runs both\n"
            "on every target and compares the outputs' checksums. Prints pool bytes and, for the boards,\n"
            "the firmware's flash and RAM before and after. Exit code 1 on any difference or failure.\n"
-           "Targets: host (default; needs make and cc), cortex-m4 and cortex-m7 (MPS2 boards on\n"
-           "qemu-system-arm; need arm-none-eabi-gcc); a target whose tools are missing is skipped\n"
-           "with a message. --keep DIR keeps the two builds in DIR. --cmsis-nn DIR builds the CMSIS-NN\n"
-           "kernels the model calls from DIR/Include and DIR/Source (once per target). Models driving\n"
-           "an Ethos-U NPU cannot run here: selftest stops and says so.\n\n" +
+           "Targets: without --targets, those that can build the model's code (one line says which and\n"
+           "why): host (needs make and cc) for portable C; cortex-m4 and cortex-m7 (MPS2 boards on\n"
+           "qemu-system-arm; need arm-none-eabi-gcc) for code calling Arm intrinsics or including\n"
+           "arm_acle.h. A target whose tools are missing is skipped with a message. --keep DIR keeps\n"
+           "the two builds in DIR. CMSIS-NN calls run on the project's own CMSIS-NN-compatible kernels\n"
+           "(TFLite's int8/int16 arithmetic, built once per target), or on a real CMSIS-NN built from\n"
+           "DIR/Include and DIR/Source with --cmsis-nn DIR. --kernels DIR adds vendor kernel sources\n"
+           "(DIR/*.c; headers in DIR and DIR/include) to both builds. What the input cannot build (no\n"
+           "lib0.c, vendor kernels or headers it lacks, a vendor SDK heap call, an Ethos-U NPU) is\n"
+           "refused before compiling, with one line naming it.\n\n" +
            plan_options + "\n" + pool_options;
   }
   if (command == "info") {

@@ -40,6 +40,7 @@ struct Options {
   NamedValues<std::string> pool_sections;  // --pool-section POOL=SECTION
   std::vector<std::string> targets;        // --targets host,cortex-m4,cortex-m7
   std::string cmsis_nn;                    // --cmsis-nn DIR: selftest builds CMSIS-NN from DIR
+  std::string kernels;                     // --kernels DIR: selftest adds vendor kernels from DIR
   std::string keep;                        // --keep DIR: selftest builds there and keeps them
   uint32_t seed = 1;                       // --seed N: harness input generator
 };

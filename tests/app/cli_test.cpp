@@ -356,6 +356,30 @@ TEST(CliExport, SelftestComparesTheOriginalAndTheReplannedBuild) {
   EXPECT_NE(run.out.find("host    same outputs"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("selftest passed"), std::string::npos);
   EXPECT_EQ(usmpx_cli({"selftest", testing::fixture_path("mlf/usmp_external_pools"), "--targets", "z80"}).code, 2);
+  EXPECT_NE(run.out.find("targets: host (portable C: no Arm intrinsics, arm_acle.h or CMSIS headers)\n"),
+            std::string::npos)
+      << run.out;
+}
+
+TEST(CliExport, SelftestRefusesVendorKernelsBeforeCompilingAndKernelsDirSuppliesThem) {
+  const std::string input = testing::fixture_path("mlf/selftest_refusals/esp_dl_kernels");
+  const std::string keep = (std::filesystem::temp_directory_path() / "usmpx-cli-selftest-refusal").string();
+  std::filesystem::remove_all(keep);
+  const CliRun refused = usmpx_cli({"selftest", input, "--keep", keep});
+  EXPECT_EQ(refused.code, 1);
+  EXPECT_NE(refused.out.find("usmpx selftest: selftest cannot run this model: default_lib2.c calls esp_dl_nn_relu_f32, "
+                             "esp_dl_nn_leaky_relu_f32 (defined nowhere in the model) and includes esp_dl_nn.h (not in "
+                             "the model): vendor kernels; give their sources and headers with --kernels DIR (DIR/*.c, "
+                             "headers in DIR or DIR/include)\n"),
+            std::string::npos)
+      << refused.out;
+  EXPECT_EQ(refused.out.find("targets:"), std::string::npos) << refused.out;
+  EXPECT_FALSE(std::filesystem::exists(keep)) << "nothing may be compiled";
+  const CliRun supplied = usmpx_cli({"selftest", input, "--algorithm", "hill_climb", "--kernels",
+                                     testing::fixture_path("mlf/selftest_refusals/esp_dl_kernels_src")});
+  if (supplied.out.find("SKIPPED host") != std::string::npos) GTEST_SKIP() << supplied.out;
+  EXPECT_EQ(supplied.code, 0) << supplied.out;
+  EXPECT_NE(supplied.out.find("host    same outputs"), std::string::npos) << supplied.out;
 }
 
 }  // namespace

@@ -5,14 +5,17 @@
 #include "base/config_error.h"
 #include "base/input_error.h"
 #include "export/export_error.h"
-#include "frontends/problem_files/minimalloc_csv.h"
-#include "frontends/problem_files/problem_json.h"
+#include "frontends/tvm/export/harness/code_needs.h"
+#include "frontends/tvm/export/harness/selftest.h"
 #include "frontends/tvm/export/mlf_export.h"
 #include "frontends/tvm/export/tir_export.h"
+#include "base/input_error.h"
+#include "frontends/problem_files/minimalloc_csv.h"
+#include "model/plan_json.h"
+#include "frontends/problem_files/problem_json.h"
+#include "frontends/tvm/usmp/tir_input.h"
 #include "frontends/tvm/mlf/metadata.h"
 #include "frontends/tvm/mlf/mlf_model.h"
-#include "frontends/tvm/usmp/tir_input.h"
-#include "model/plan_json.h"
 #include "planners/registry.h"
 #include "session/session_file.h"
 
@@ -151,12 +154,29 @@ void external_operators(std::string_view data) {
   });
 }
 
+// The data replaces default_lib2.c of the CMSIS-NN fixture's original bundle (with its harness):
+// what selftest reads before compiling (functions called and defined, headers, intrinsics).
+void selftest_checks(std::string_view data) {
+  static const ExportBundle base = [] {
+    ExportOptions options;
+    options.harness = true;
+    return mlf_original_bundle(load_mlf_model(USMPX_FUZZ_CMSIS_FIXTURE), options);
+  }();
+  ExportBundle bundle = base;
+  bundle.put("codegen/host/src/default_lib2.c", std::string(data));
+  (void)analyse_code_needs(bundle, {});
+  (void)selftest_obstacle(bundle, {});
+}
+
 const std::vector<Target>& targets() {
   static const std::vector<Target> all = {
-      {"problem_json", problem_json}, {"minimalloc_csv", minimalloc_csv}, {"session_file", session_file},
-      {"tvmscript", tvmscript},       {"legacy_tir", legacy_tir},         {"mlf_metadata", mlf_metadata},
-      {"c_analysis", c_analysis},     {"mlf_archive", mlf_archive},       {"mlf_export", mlf_export},
-      {"tir_export", tir_export},     {"firmware_tree", firmware_tree},   {"external_operators", external_operators},
+      {"problem_json", problem_json},       {"minimalloc_csv", minimalloc_csv},
+      {"session_file", session_file},       {"tvmscript", tvmscript},
+      {"legacy_tir", legacy_tir},           {"mlf_metadata", mlf_metadata},
+      {"c_analysis", c_analysis},           {"mlf_archive", mlf_archive},
+      {"mlf_export", mlf_export},           {"tir_export", tir_export},
+      {"firmware_tree", firmware_tree},     {"external_operators", external_operators},
+      {"selftest_checks", selftest_checks},
   };
   return all;
 }

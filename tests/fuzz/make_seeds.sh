@@ -67,4 +67,7 @@ done
   tar -C "$shared/mlf/firmware/mlperf_tiny_ic_cmsis_nn/model" -cf "$out/firmware_tree/mlperf_tiny_ic.tar" .
 seed external_operators "$root"/tests/fixtures/mlf/usmp_cmsis_nn/codegen/host/src/default_lib2.c \
   "$shared"/mlf/firmware/mlperf_tiny_ic_cmsis_nn/model/codegen/host/src/default_lib2.c
+seed selftest_checks "$root"/tests/fixtures/mlf/usmp_cmsis_nn/codegen/host/src/default_lib2.c \
+  "$root"/tests/fixtures/mlf/selftest_refusals/esp_dl_kernels/codegen/host/src/default_lib2.c \
+  "$root"/tests/fixtures/mlf/selftest_refusals/esp_idf_heap/codegen/host/src/default_lib0.c
 for t in "$out"/*; do echo "$(basename "$t"): $(ls "$t" | wc -l) seeds"; done

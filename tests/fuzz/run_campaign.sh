@@ -11,7 +11,7 @@ out="${2:-$root/build/fuzz-campaign}"
 shift 2 2>/dev/null || shift $#
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=(problem_json minimalloc_csv session_file tvmscript legacy_tir mlf_metadata
-                                     c_analysis mlf_archive mlf_export tir_export firmware_tree external_operators)
+                                     c_analysis mlf_archive mlf_export tir_export firmware_tree external_operators selftest_checks)
 bin="$root/build/fuzz/tests/fuzz"
 [ -d "$out/seeds" ] || "$root/tests/fuzz/make_seeds.sh" "$out/seeds" >/dev/null
 # The export targets read the same inputs as their readers.

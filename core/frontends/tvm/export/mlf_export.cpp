@@ -63,12 +63,33 @@ std::string sources_root(const std::string& source_path) {
   return last == "src" ? folder_of(dir) : dir;
 }
 
-// The model's I/O names: the interface header's structs, else metadata.json's tensors.
+// TVM 0.8 outputs without tvmgen_<mod>.h nor I/O in metadata.json: the I/O are the parameters of
+// the entry (<prefix>run_model(input..., output...)) that are not pools; one output is assumed
+// (a Relay result that is one tensor says so; a tuple's count cannot be told from the C).
+std::vector<std::string> entry_io_names(const MlfModel& m, bool inputs) {
+  if (m.code.entry < 0) return {};
+  const CFunction& entry = m.program.functions[static_cast<size_t>(m.code.entry)];
+  std::vector<std::string> names;
+  for (int v : entry.params) {
+    const bool pool = std::any_of(m.code.pool_params.begin(), m.code.pool_params.end(),
+                                  [&](const PoolParam& p) { return p.function == m.code.entry && p.variable == v; });
+    if (!pool) names.push_back(entry.variables[static_cast<size_t>(v)].name);
+  }
+  if (names.size() < 2) return {};
+  if (!inputs) return {names.back()};
+  names.pop_back();
+  return names;
+}
+
+// The model's I/O names: the interface header's structs, else metadata.json's tensors, else the
+// entry's parameters.
 std::vector<std::string> io_names(const MlfModel& m, bool inputs) {
   if (!m.code.inputs.empty() || !m.code.outputs.empty()) return inputs ? m.code.inputs : m.code.outputs;
   std::vector<std::string> names;
   for (const MlfTensor& t : inputs ? module_metadata(m).inputs : module_metadata(m).outputs)
     names.push_back(sanitize_c_name(t.name));
+  const MlfModuleMetadata& mm = module_metadata(m);
+  if (mm.inputs.empty() && mm.outputs.empty()) return entry_io_names(m, inputs);
   return names;
 }
 

@@ -112,10 +112,10 @@ class MainWriter {
   void helpers() {
     out_ << "enum { USMPX_FILL_BYTES, USMPX_FILL_F32, USMPX_FILL_F64 };\n"
          << "static uint32_t usmpx_state = " << (s_.seed ? s_.seed : 1) << "u;\n\n"
-         << "static uint32_t usmpx_next(void) {\n"
+         << "static __attribute__((unused)) uint32_t usmpx_next(void) {\n"
          << "  usmpx_state ^= usmpx_state << 13;\n  usmpx_state ^= usmpx_state >> 17;\n"
          << "  usmpx_state ^= usmpx_state << 5;\n  return usmpx_state;\n}\n\n"
-         << "static void usmpx_fill(void* data, uint32_t bytes, int kind) {\n"
+         << "static __attribute__((unused)) void usmpx_fill(void* data, uint32_t bytes, int kind) {\n"
          << "  uint8_t* p = (uint8_t*)data;\n"
          << "  if (kind == USMPX_FILL_F32) {\n"
          << "    for (uint32_t i = 0; i + 4 <= bytes; i += 4) {\n"
@@ -129,7 +129,7 @@ class MainWriter {
          << "      for (int k = 0; k < 8; ++k) p[i + (uint32_t)k] = b[k];\n    }\n"
          << "  } else {\n"
          << "    for (uint32_t i = 0; i < bytes; ++i) p[i] = (uint8_t)(usmpx_next() >> 24);\n  }\n}\n\n"
-         << "static uint32_t usmpx_fnv1a(const void* data, uint32_t bytes) {\n"
+         << "static __attribute__((unused)) uint32_t usmpx_fnv1a(const void* data, uint32_t bytes) {\n"
          << "  const uint8_t* p = (const uint8_t*)data;\n  uint32_t h = 2166136261u;\n"
          << "  for (uint32_t i = 0; i < bytes; ++i) h = (h ^ p[i]) * 16777619u;\n  return h;\n}\n\n";
   }
@@ -234,6 +234,7 @@ std::string makefile(const HarnessSpec& spec) {
       << "#   make cortex-m4  cross-compile for MPS2 AN386 (Cortex-M4) and run it on qemu-system-arm\n"
       << "#   make cortex-m7  the same for MPS2 AN500 (Cortex-M7)\n"
       << "#   make CMSIS_NN=DIR  also builds CMSIS-NN (DIR/Include, DIR/Source) for the model's kernels\n"
+      << "#   make KERNELS=DIR   also builds vendor kernels (DIR/*.c; headers in DIR, DIR/include)\n"
       << "ROOT := ..\nARENA_BYTES := " << spec.arena_bytes;
   const auto rooted = [](const std::string& path) { return path.empty() ? std::string("$(ROOT)") : "$(ROOT)/" + path; };
   out << "\nMODEL_SRCS :=";

@@ -163,6 +163,12 @@ ARM_CC ?= arm-none-eabi-gcc
 ARM_SIZE ?= arm-none-eabi-size
 ARM_AR ?= arm-none-eabi-ar
 QEMU ?= qemu-system-arm
+# KERNELS=DIR: the user's vendor kernels, DIR/*.c built with the model, headers in DIR, DIR/include.
+KERNELS ?=
+ifneq ($(KERNELS),)
+MODEL_SRCS += $(sort $(wildcard $(KERNELS)/*.c))
+MODEL_INCLUDE_DIRS += $(KERNELS) $(KERNELS)/include
+endif
 # TVM's files build as TVM's own code does, warnings allowed (TVM up to 0.14 passes &pool to a
 # uint8_t* parameter); only the harness's files with -Werror.
 vpath %.c $(sort $(dir $(MODEL_SRCS)))

@@ -35,17 +35,36 @@ struct SelftestResult {
 bool selftest_target_available(const std::string& target, std::string* missing = nullptr);
 
 struct SelftestOptions {
-  std::string cmsis_nn;  // a CMSIS-NN checkout (Include/, Source/) the model's kernels are built from; "" = none
+  // A CMSIS-NN checkout (Include/, Source/) the model's kernels are built from; "" = the project's
+  // own CMSIS-NN-compatible kernels (builtin_kernels.h) when the model calls CMSIS-NN.
+  std::string cmsis_nn;
+  std::string kernels;  // --kernels DIR: the user's vendor kernels (DIR/*.c; headers in DIR, DIR/include)
 };
 
-// Why the model cannot run in the harness, or "": Ethos-U NPU operators (ethosu_* calls,
-// tvm_ethosu_runtime.h) need the NPU; CMSIS-NN kernels need `cmsis_nn`.
+// Why the model cannot run in the harness, or "": one line naming what is missing, decided from
+// the sources before anything is compiled. Ethos-U NPU operators (ethosu_* calls,
+// tvm_ethosu_runtime.h) need the NPU; a missing lib0.c (the entry function defined nowhere); a
+// lib0.c allocating with a vendor SDK's heap API; functions called and defined nowhere (vendor
+// kernels, which --kernels DIR supplies) and headers nothing provides.
 std::string selftest_obstacle(const ExportBundle& bundle, const SelftestOptions& options);
 
+// The targets that can build a bundle's code, and why, in one line: the host for portable C, the
+// emulated Cortex-M4 and Cortex-M7 when the code calls Arm intrinsics or includes arm_acle.h or
+// CMSIS headers. Boards whose tools are missing give way to the host when the host's arm_acle.h
+// stand-in covers every intrinsic the code calls.
+struct SelftestTargets {
+  std::vector<std::string> targets;
+  std::string reason;
+};
+SelftestTargets choose_selftest_targets(const ExportBundle& bundle, const SelftestOptions& options);
+
+// Whether the model calls CMSIS-NN and no checkout was given: the built-in kernels are built.
+bool selftest_uses_builtin_cmsis_nn(const ExportBundle& bundle, const SelftestOptions& options);
+
 // Writes both bundles (each with its harness/) under `work_dir` and, per target, builds and runs
-// them with the harness Makefile, then compares. CMSIS-NN is built once per target into
-// `work_dir`/cmsis-nn. Throws ExportError when the folders cannot be written or the model cannot
-// run here (selftest_obstacle).
+// them with the harness Makefile, then compares. CMSIS-NN (a checkout, else the built-in kernels
+// written to `work_dir`/builtin-cmsis-nn) is built once per target into `work_dir`/cmsis-nn. Throws ExportError when
+// the folders cannot be written or the model cannot run here (selftest_obstacle).
 std::vector<SelftestResult> run_selftest(const ExportBundle& original, const ExportBundle& replanned,
                                          const std::vector<std::string>& targets, const std::string& work_dir,
                                          const SelftestOptions& options = {});

@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <sstream>
 
@@ -157,42 +158,94 @@ TEST(RealCmsisNnExample, AsBuiltExportIsByteIdentical) {
   EXPECT_EQ(bundle.changed, (std::vector<std::string>{"codegen/host/usmpx_plan.json", "codegen/host/usmpx_pools.ld"}));
 }
 
-std::vector<SelftestResult> real_selftest(const std::string& tree, const std::string& checkout,
-                                          const std::vector<std::string>& targets, const std::string& name) {
+// Runs selftest on the real example with the project's own CMSIS-NN-compatible kernels (no
+// checkout: ../shared/third_party is gone); `edit` may change the re-planned bundle.
+std::vector<SelftestResult> real_selftest(const std::string& tree, const std::vector<std::string>& targets,
+                                          const std::string& name,
+                                          const std::function<void(ExportBundle&)>& edit = {}) {
   const MlfModel m = load_mlf_model(tree);
   const Plan best = testing::plan_with("best", m.problem);
   EXPECT_FALSE(best.has_errors());
   EXPECT_EQ(best.total_size(), 133848);  // as built: 150,232 (the workspace shrinks from 66,112 to 49,728)
   ExportOptions eo;
   eo.harness = true;
-  SelftestOptions so;
-  so.cmsis_nn = checkout;
+  const ExportBundle original = mlf_original_bundle(m, eo);
+  ExportBundle replanned = export_mlf(m, m.problem, best, eo);
+  if (edit) edit(replanned);
+  EXPECT_TRUE(selftest_uses_builtin_cmsis_nn(replanned, {}));
   const fs::path work = fs::temp_directory_path() / ("usmpx-real-cmsis-" + name);
   fs::remove_all(work);
-  auto results =
-      run_selftest(mlf_original_bundle(m, eo), export_mlf(m, m.problem, best, eo), targets, work.string(), so);
+  auto results = run_selftest(original, replanned, targets, work.string());
+  // One kernel library per target, shared by both builds.
+  for (const std::string& t : targets)
+    EXPECT_TRUE(fs::exists(work / "cmsis-nn" / t / "libcmsis-nn.a")) << t;
   fs::remove_all(work);
   return results;
 }
 
+TEST(RealCmsisNnExample, NoOptionsChooseTheHostAndTheBuiltInKernels) {
+  USMPX_REQUIRE_SHARED(tree, kRealExample);
+  const MlfModel m = load_mlf_model(tree);
+  ExportOptions eo;
+  eo.harness = true;
+  const ExportBundle bundle = mlf_original_bundle(m, eo);
+  EXPECT_EQ(selftest_obstacle(bundle, {}), "");
+  const SelftestTargets chosen = choose_selftest_targets(bundle, {});
+  EXPECT_EQ(chosen.targets, (std::vector<std::string>{"host"}));
+  EXPECT_EQ(chosen.reason,
+            "portable C: no Arm intrinsics, arm_acle.h or CMSIS headers; CMSIS-NN calls run on the built-in kernels");
+}
+
 TEST(RealCmsisNnExample, BestPlanComputesTheSameOnThisMachine) {
   USMPX_REQUIRE_SHARED(tree, kRealExample);
-  USMPX_REQUIRE_SHARED(checkout, "third_party/CMSIS-NN");
   std::string missing;
   if (!selftest_target_available("host", &missing)) GTEST_SKIP() << missing << " is not installed";
-  const auto results = real_selftest(tree, checkout, {"host"}, "host");
+  const auto results = real_selftest(tree, {"host"}, "host");
   ASSERT_EQ(results.size(), 1u);
+  EXPECT_TRUE(results[0].original.ran && results[0].replanned.ran);
   EXPECT_TRUE(results[0].same) << results[0].verdict << results[0].original.log << results[0].replanned.log;
   ASSERT_EQ(results[0].replanned.outputs.size(), 1u);
   EXPECT_EQ(results[0].replanned.outputs[0].first, "Identity_int8");
+  EXPECT_EQ(results[0].replanned.outputs[0].second.substr(0, 3), "10 ");
+}
+
+TEST(RealCmsisNnExample, AContextBufferOverALiveTensorChangesTheOutput) {
+  USMPX_REQUIRE_SHARED(tree, kRealExample);
+  std::string missing;
+  if (!selftest_target_available("host", &missing)) GTEST_SKIP() << missing << " is not installed";
+  // A broken re-plan: the second convolution's 576-byte context placed at its own input (sid_7,
+  // live until the add in cmsis_nn_main_1). The kernel fills its context before reading the
+  // input, so the outputs must differ.
+  const auto overlap = [](ExportBundle& b) {
+    const ExportFile* lib1 = b.find("codegen/host/src/default_lib1.c");
+    const ExportFile* lib2 = b.find("codegen/host/src/default_lib2.c");
+    ASSERT_TRUE(lib1 && lib2);
+    const std::string input = "void* sid_7_let = (&(global_workspace_1_var[";
+    const size_t input_at = lib1->data.find(input);
+    ASSERT_NE(input_at, std::string::npos);
+    const size_t offset_at = input_at + input.size();
+    const std::string offset = lib1->data.substr(offset_at, lib1->data.find(']', offset_at) - offset_at);
+    std::string text = lib2->data;
+    const size_t function = text.find("tvmgen_default_cmsis_nn_main_2(");
+    ASSERT_NE(function, std::string::npos);
+    const std::string from = "void* context_buffer_1_let = (&(global_workspace_5_var[";
+    const size_t at = text.find(from, function);
+    ASSERT_NE(at, std::string::npos);
+    text.replace(at + from.size(), text.find(']', at) - at - from.size(), offset);
+    b.put("codegen/host/src/default_lib2.c", text);
+  };
+  const auto results = real_selftest(tree, {"host"}, "overlap", overlap);
+  ASSERT_EQ(results.size(), 1u);
+  EXPECT_TRUE(results[0].original.ran && results[0].replanned.ran) << results[0].verdict;
+  EXPECT_FALSE(results[0].same);
+  EXPECT_EQ(results[0].verdict, "outputs differ");
 }
 
 TEST(RealCmsisNnExample, BestPlanComputesTheSameOnEmulatedCortexM4AndM7) {
   USMPX_REQUIRE_SHARED(tree, kRealExample);
-  USMPX_REQUIRE_SHARED(checkout, "third_party/CMSIS-NN");
   std::string missing;
   if (!selftest_target_available("cortex-m4", &missing)) GTEST_SKIP() << missing << " is not installed";
-  const auto results = real_selftest(tree, checkout, {"cortex-m4", "cortex-m7"}, "boards");
+  const auto results = real_selftest(tree, {"cortex-m4", "cortex-m7"}, "boards");
   ASSERT_EQ(results.size(), 2u);
   for (const SelftestResult& r : results) {
     EXPECT_TRUE(r.same) << r.target << ": " << r.verdict << r.original.log << r.replanned.log;
@@ -201,6 +254,8 @@ TEST(RealCmsisNnExample, BestPlanComputesTheSameOnEmulatedCortexM4AndM7) {
     EXPECT_GT(r.replanned.flash_bytes, 84120) << r.target;
     EXPECT_LT(r.replanned.ram_bytes, 84120) << r.target;
   }
+  // Integer kernels: both boards compute the same bits.
+  EXPECT_EQ(results[0].replanned.outputs, results[1].replanned.outputs);
 }
 
 }  // namespace

@@ -1,8 +1,9 @@
 // The proof builds what TVM built: lib0.c in the style of each TVM release (pool arguments without
 // casts up to 0.14, casts from 0.15 (the fixture as written), const constant pools from 0.17,
 // .bss aligned(8) in 0.10)
-// re-planned and run; flash and RAM as a person budgets them; CMSIS-NN kernels built from a
-// checkout for the host and the emulated boards; Ethos-U models stop with the reason.
+// re-planned and run; flash and RAM as a person budgets them; CMSIS-NN kernels built from
+// the project's own kernels (or a checkout given with --cmsis-nn) for the host and the emulated
+// boards; Ethos-U models stop with the reason.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -10,6 +11,7 @@
 #include <sstream>
 
 #include "export/export_error.h"
+#include "frontends/tvm/export/harness/builtin_kernels.h"
 #include "frontends/tvm/export/harness/selftest.h"
 #include "frontends/tvm/export/mlf_export.h"
 #include "planners/registry.h"
@@ -121,55 +123,77 @@ SelftestOptions cmsis_nn_options(const std::string& checkout) {
   return o;
 }
 
-TEST(SelftestCmsisNn, KernelsBuildWithTheModelOnThisMachine) {
-  USMPX_REQUIRE_SHARED(checkout, "third_party/CMSIS-NN");
+TEST(SelftestCmsisNn, BuiltInKernelsBuildWithTheModelOnThisMachine) {
   std::string missing;
   if (!selftest_target_available("host", &missing)) GTEST_SKIP() << missing << " is not installed";
   const MlfModel m = load_mlf_model(fixture_path("mlf/usmp_cmsis_nn"), {two_pools(), ""});
   const Plan plan = testing::plan_with("hill_climb", m.problem);
   ASSERT_FALSE(plan.has_errors());
-  const auto results = selftest(m, plan, {"host"}, "cmsis-host", cmsis_nn_options(checkout));
+  const auto results = selftest(m, plan, {"host"}, "cmsis-host");
   ASSERT_EQ(results.size(), 1u);
+  EXPECT_TRUE(results[0].original.ran && results[0].replanned.ran);
   EXPECT_TRUE(results[0].same) << results[0].verdict << results[0].original.log << results[0].replanned.log;
   ASSERT_EQ(results[0].replanned.outputs.size(), 1u);
   EXPECT_EQ(results[0].replanned.outputs[0].first, "output");
   EXPECT_EQ(results[0].replanned.outputs[0].second.substr(0, 3), "16 ");
 }
 
-TEST(SelftestCmsisNn, KernelsRunOnEmulatedCortexM4AndM7) {
-  USMPX_REQUIRE_SHARED(checkout, "third_party/CMSIS-NN");
+TEST(SelftestCmsisNn, BuiltInKernelsRunOnEmulatedCortexM4AndM7) {
   std::string missing;
   if (!selftest_target_available("cortex-m4", &missing)) GTEST_SKIP() << missing << " is not installed";
   const MlfModel m = load_mlf_model(fixture_path("mlf/usmp_cmsis_nn"), {two_pools(), ""});
   const Plan plan = testing::plan_with("hill_climb", m.problem);
-  const auto results = selftest(m, plan, {"cortex-m4", "cortex-m7"}, "cmsis-boards", cmsis_nn_options(checkout));
+  const auto results = selftest(m, plan, {"cortex-m4", "cortex-m7"}, "cmsis-boards");
   ASSERT_EQ(results.size(), 2u);
   for (const SelftestResult& r : results) {
     EXPECT_TRUE(r.same) << r.target << ": " << r.verdict << r.original.log << r.replanned.log;
     ASSERT_EQ(r.replanned.outputs.size(), 1u);
-    // Integer kernels: the DSP paths of the M4 compute what the M7's compute.
+    // Integer kernels: the M4 computes what the M7 computes.
     EXPECT_EQ(r.replanned.outputs, results[0].replanned.outputs) << r.target;
   }
 }
 
-TEST(SelftestCmsisNn, WithoutTheCheckoutOrWithAnNpuSelftestSaysWhy) {
+TEST(SelftestCmsisNn, ACheckoutGivenWithCmsisNnIsBuiltInsteadOfTheBuiltInKernels) {
+  std::string missing;
+  if (!selftest_target_available("host", &missing)) GTEST_SKIP() << missing << " is not installed";
+  // A folder laid out as a CMSIS-NN checkout (Include/, Source/*/*.c): the built-in kernels' files.
+  const fs::path checkout = fs::temp_directory_path() / "usmpx-selftest-checkout";
+  fs::remove_all(checkout);
+  for (const EmbeddedFile& f : builtin_cmsis_nn_files()) {
+    fs::create_directories((checkout / f.path).parent_path());
+    std::ofstream(checkout / f.path, std::ios::binary) << f.text;
+  }
+  const MlfModel m = load_mlf_model(fixture_path("mlf/usmp_cmsis_nn"), {two_pools(), ""});
+  ExportOptions eo;
+  eo.harness = true;
+  const fs::path work = fs::temp_directory_path() / "usmpx-selftest-era-cmsis-checkout";
+  fs::remove_all(work);
+  const auto results = run_selftest(mlf_original_bundle(m, eo),
+                                    export_mlf(m, m.problem, testing::plan_with("hill_climb", m.problem), eo), {"host"},
+                                    work.string(), cmsis_nn_options(checkout.string()));
+  ASSERT_EQ(results.size(), 1u);
+  EXPECT_TRUE(results[0].same) << results[0].verdict << results[0].original.log;
+  EXPECT_FALSE(fs::exists(work / "builtin-cmsis-nn"));
+  EXPECT_TRUE(fs::exists(work / "cmsis-nn/host/libcmsis-nn.a"));
+  fs::remove_all(work);
+  fs::remove_all(checkout);
+}
+
+TEST(SelftestCmsisNn, BuiltInKernelsNeedNoCheckoutAndAnNpuModelSaysWhy) {
   const MlfModel m = load_mlf_model(fixture_path("mlf/usmp_cmsis_nn"));
   ExportOptions eo;
   eo.harness = true;
   ExportBundle bundle = mlf_original_bundle(m, eo);
-  EXPECT_EQ(selftest_obstacle(bundle, {}),
-            "codegen/host/src/default_lib2.c calls CMSIS-NN kernels: give their sources with --cmsis-nn DIR "
-            "(DIR/Include, DIR/Source)");
-  SelftestOptions with;
-  with.cmsis_nn = "/opt/CMSIS-NN";
-  EXPECT_EQ(selftest_obstacle(bundle, with), "");
+  EXPECT_EQ(selftest_obstacle(bundle, {}), "");
+  EXPECT_TRUE(selftest_uses_builtin_cmsis_nn(bundle, {}));
+  EXPECT_FALSE(selftest_uses_builtin_cmsis_nn(bundle, cmsis_nn_options("/opt/CMSIS-NN")));
   bundle.put("codegen/host/src/default_lib3.c",
              "#include <tvm_ethosu_runtime.h>\nint32_t f(void) { return TVMEthosULaunch(0, 0, 0, 0, 0); }\n");
-  EXPECT_EQ(selftest_obstacle(bundle, with),
+  EXPECT_EQ(selftest_obstacle(bundle, {}),
             "codegen/host/src/default_lib3.c drives an Ethos-U NPU (ethosu_*), which neither this machine nor the "
             "emulated boards have; plan and export work, the proof needs the NPU");
   try {
-    run_selftest(bundle, bundle, {"host"}, (fs::temp_directory_path() / "usmpx-selftest-npu").string(), with);
+    run_selftest(bundle, bundle, {"host"}, (fs::temp_directory_path() / "usmpx-selftest-npu").string());
     ADD_FAILURE() << "selftest ran an Ethos-U model";
   } catch (const ExportError& e) {
     EXPECT_NE(std::string(e.what()).find("selftest cannot run this model: "), std::string::npos);
