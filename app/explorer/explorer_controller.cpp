@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QMetaObject>
 #include <QPointer>
@@ -9,10 +10,10 @@
 #include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
 
+#include "analysis/as_built_check.h"
 #include "config/config_error.h"
 #include "export/bundle_writer.h"
 #include "export/export_error.h"
-#include "export/export_source.h"
 #include "io/text_file.h"
 #include "mlf/mlf_model.h"
 #include "planners/incremental.h"
@@ -23,6 +24,9 @@ namespace usmpx::app {
 
 struct ExplorerController::LoadResult {
   std::unique_ptr<LoadedInput> input;
+  std::shared_ptr<const ExportSource> source;
+  QString source_error;  // why the input's code could not be read for an export
+  QString fidelity;      // as_built_check on TVM's plan, when the input has one
   QString error;
 };
 
@@ -91,6 +95,7 @@ ExplorerController::ExplorerController(QObject* parent) : QObject(parent) {
     plan_ = plan_watcher_.result();
     planning_ = false;
     first_pass_ = false;
+    if (export_check_) export_error_ = QString::fromStdString(*export_check_);
     planned_problem_ = problem_;
     planned_plan_ = plan_;
     planned_time_limit_ = history_.current().time_limit_seconds;
@@ -144,7 +149,30 @@ void ExplorerController::open_input(const QString& path, const QString& module, 
     try {
       LoadOptions options;
       options.module = module_name;
-      result->input = std::make_unique<LoadedInput>(load_input(file, options));
+      const InputFormat format = recognise_input(file);
+      if (holds_generated_c(format)) {
+        // One read for both: the export source is what load_input reads, with the code kept.
+        auto source = std::make_shared<const ExportSource>(ExportSource::load(file, options));
+        result->input = std::make_unique<LoadedInput>(source->input());
+        result->source = std::move(source);
+      } else {
+        result->input = std::make_unique<LoadedInput>(load_input(file, options));
+        if (exportable_format(result->input->format)) {
+          try {
+            result->source = std::make_shared<const ExportSource>(ExportSource::load(file, options));
+          } catch (const std::exception& e) {
+            result->source_error = QString::fromStdString(e.what());
+          }
+        }
+      }
+      if (result->input->as_built) {
+        // Checked once per load, on this thread: TVM's three planners on the analysed problem.
+        const AsBuiltMatch match = match_as_built(result->input->problem, *result->input->as_built);
+        result->fidelity = tr("%1 reproduces %2 of %3 offsets of TVM's plan")
+                               .arg(QString::fromStdString(match.algorithm))
+                               .arg(match.matching)
+                               .arg(match.total);
+      }
     } catch (const std::exception& e) {
       result->error = QString::fromStdString(e.what());
     }
@@ -163,6 +191,12 @@ void ExplorerController::finish_loading() {
   ++generation_;
   planning_ = false;
   input_ = std::move(result->input);
+  source_ = std::move(result->source);
+  reference_fidelity_ = result->fidelity;
+  export_error_ = result->source_error;
+  export_check_.reset();
+  recovered_ = pending_recovered_;
+  pending_recovered_ = false;
   input_path_ = QFileInfo(load_watcher_.property("path").toString()).absoluteFilePath();
   module_ = load_watcher_.property("module").toString();
   comparison_.clear();
@@ -286,8 +320,11 @@ void ExplorerController::start_planning() {
   const bool instant_first = info && info->searching;
   std::shared_ptr<std::atomic<bool>> cancel = cancel_;
   QPointer<ExplorerController> self(this);
+  const std::shared_ptr<const ExportSource> source = source_;
+  export_check_ = source ? std::make_shared<std::string>() : nullptr;
+  const std::shared_ptr<std::string> export_check = export_check_;
   plan_watcher_.setProperty("generation", QVariant::fromValue<qulonglong>(generation));
-  plan_watcher_.setFuture(QtConcurrent::run([=]() {
+  auto make_plan = [=]() {
     if (as_built_wanted) {
       Plan plan;
       if (as_built && unedited_pools) {
@@ -339,14 +376,28 @@ void ExplorerController::start_planning() {
     options.progress = [self, generation](const PlannerProgress& progress) {
       const double fraction = progress.fraction;
       const qint64 best = progress.best_total_bytes;
+      // Copied here: the message lives only during the call.
+      const QString what = QString::fromUtf8(progress.message.data(), static_cast<qsizetype>(progress.message.size()));
       QMetaObject::invokeMethod(
           self.data(),
-          [self, generation, fraction, best] {
-            if (self && self->generation_ == generation) emit self->planning_progress(fraction, best);
+          [self, generation, fraction, best, what] {
+            if (self && self->generation_ == generation) emit self->planning_progress(fraction, best, what);
           },
           Qt::QueuedConnection);
     };
     return run(*planner, options);
+  };
+  plan_watcher_.setFuture(QtConcurrent::run([=]() {
+    Plan plan = make_plan();
+    // The export, dry: what it would refuse is known before the user asks for it.
+    if (export_check && !cancel->load() && plan_fits(*problem, plan) && !plan.has_errors()) {
+      try {
+        source->export_plan(*problem, plan, ExportOptions{});
+      } catch (const std::exception& e) {
+        *export_check = e.what();
+      }
+    }
+    return plan;
   }));
 }
 
@@ -405,9 +456,19 @@ void ExplorerController::compare(const QStringList& algorithms) {
   if (compare_cancel_) compare_cancel_->store(true);
   compare_cancel_ = std::make_shared<std::atomic<bool>>(false);
   std::shared_ptr<std::atomic<bool>> cancel = compare_cancel_;
+  QPointer<ExplorerController> self(this);
   compare_watcher_.setFuture(QtConcurrent::run([=]() {
     std::vector<Plan> plans;
-    for (const std::string& name : names) {
+    const int total = static_cast<int>(names.size());
+    for (int k = 0; k < total && !cancel->load(); ++k) {
+      const std::string& name = names[static_cast<size_t>(k)];
+      const QString running = QString::fromStdString(name);
+      QMetaObject::invokeMethod(
+          self.data(),
+          [self, k, total, running] {
+            if (self) emit self->comparison_progress(k, total, running);
+          },
+          Qt::QueuedConnection);
       if (name == kAsBuilt) {
         if (!as_built) continue;
         if (!unedited) {
@@ -415,10 +476,13 @@ void ExplorerController::compare(const QStringList& algorithms) {
           Plan refused;
           refused.algorithm = kAsBuilt;
           refused.allocations.assign(problem.buffers.size(), Allocation{});
-          refused.diagnostics.push_back({Severity::kError, "as-built",
+          refused.diagnostics.push_back({Severity::kError,
+                                         "as-built",
                                          "TVM's plan holds only for the input's own pools without pins; the pools or "
                                          "pins were edited",
-                                         {}, -1, {}});
+                                         {},
+                                         -1,
+                                         {}});
           finish_plan(problem, refused);
           plans.push_back(std::move(refused));
           continue;
@@ -434,10 +498,15 @@ void ExplorerController::compare(const QStringList& algorithms) {
       PlannerOptions options;
       options.time_limit_seconds = time_limit;
       options.cancel = cancel.get();
-      plans.push_back(run_planner(*planner, problem, options));
+      Plan plan = run_planner(*planner, problem, options);
+      if (!cancel->load()) plans.push_back(std::move(plan));  // a cancelled run is not a result
     }
     return plans;
   }));
+}
+
+void ExplorerController::cancel_comparison() {
+  if (compare_cancel_) compare_cancel_->store(true);
 }
 
 void ExplorerController::wait_idle() {
@@ -463,6 +532,18 @@ bool ExplorerController::open_session(const QString& path, QString* error) {
   }
 }
 
+bool ExplorerController::restore_autosave(QString* error) {
+  const QString path = autosave_path();
+  QString origin;
+  QFile file(autosave_origin_path());
+  if (file.open(QIODevice::ReadOnly)) origin = QString::fromUtf8(file.readAll()).trimmed();
+  if (!open_session(path, error)) return false;
+  // Not the autosave file: Save must never write there silently.
+  session_path_ = origin;
+  pending_recovered_ = true;
+  return true;
+}
+
 bool ExplorerController::save_session(const QString& path, QString* error) {
   if (!has_input()) return false;
   SessionFile session;
@@ -476,6 +557,7 @@ bool ExplorerController::save_session(const QString& path, QString* error) {
     return false;
   }
   session_path_ = QFileInfo(path).absoluteFilePath();
+  recovered_ = false;
   history_.mark_saved();
   remove_autosave();
   emit history_changed();
@@ -488,8 +570,13 @@ QString ExplorerController::autosave_path() {
   return folder + QStringLiteral("/autosave.usmpx.json");
 }
 
+QString ExplorerController::autosave_origin_path() {
+  return autosave_path() + QStringLiteral(".origin");
+}
+
 void ExplorerController::remove_autosave() const {
   QFile::remove(autosave_path());
+  QFile::remove(autosave_origin_path());
 }
 
 void ExplorerController::write_autosave() {
@@ -504,6 +591,7 @@ void ExplorerController::write_autosave() {
   const std::string path = autosave_path().toStdString();
   try {
     write_file_atomically(path, write_session_json(session, path));
+    write_file_atomically(autosave_origin_path().toStdString(), session_path_.toStdString());
   } catch (const std::exception&) {
     // Autosave is best effort; the next edit tries again.
   }
@@ -527,8 +615,10 @@ bool ExplorerController::can_export_sources(QString* why) const {
     return fail(tr("Sources are exported for Model Library Format inputs and TIR dumps; %1 is a %2.")
                     .arg(QFileInfo(input_path_).fileName(), QString::fromUtf8(to_string(input_->format).data())));
   if (planning_) return fail(tr("Planning is still running."));
+  if (!source_) return fail(tr("The input's code cannot be read for an export: %1").arg(export_error_));
   if (!plan_fits(problem_, plan_) || plan_.has_errors())
     return fail(tr("The plan does not fit or is invalid; see the diagnostics."));
+  if (!export_error_.isEmpty()) return fail(tr("The export would fail: %1").arg(export_error_));
   return true;
 }
 
@@ -541,21 +631,16 @@ void ExplorerController::export_sources(const QString& target, bool harness, boo
   }
   exporting_ = true;
   const std::string input = input_path_.toStdString();
-  const std::string module = module_.toStdString();
   const std::string out = target.toStdString();
   const Problem problem = problem_;
   const Plan plan = plan_;
+  const std::shared_ptr<const ExportSource> source = source_;
   export_watcher_.setFuture(QtConcurrent::run([=]() -> QPair<bool, QString> {
     try {
-      // The input again, with its code: the same reader as the load, so buffers match one to one.
-      LoadOptions load;
-      load.module = module;
-      const ExportSource source = ExportSource::load(input, load);
-      if (source.input().problem.buffers.size() != problem.buffers.size())
-        return {false, tr("The input changed on disk since it was opened; open it again.")};
+      // The input as read at load time, with its code: its buffers match the problem's one to one.
       ExportOptions options;
       options.harness = harness;
-      const ExportBundle bundle = source.export_plan(problem, plan, options);
+      const ExportBundle bundle = source->export_plan(problem, plan, options);
       write_bundle(bundle, out, {force}, input);
       QString summary = tr("Wrote %1: %2 files, %3 changed or new.")
                             .arg(QString::fromStdString(out))

@@ -4,6 +4,7 @@
 #include <numeric>
 
 #include "model/conflict_graph.h"
+#include "planners/clique_pool.h"
 
 namespace usmpx {
 namespace {
@@ -61,7 +62,8 @@ class CliqueSearch {
     if (n <= kExactCliqueMaxVertices) {
       matrix_.assign(n * n, 0);
       for (size_t v = 0; v < n; ++v) {
-        for (int u : adjacency_[v]) matrix_[v * n + static_cast<size_t>(u)] = 1;
+        for (int u : adjacency_[v])
+          matrix_[v * n + static_cast<size_t>(u)] = 1;
       }
     }
   }
@@ -166,7 +168,8 @@ class CliqueSearch {
 LowerBound heaviest_clique(const Problem& problem, const std::vector<int>& subset) {
   const ConflictLists all = symmetric_conflicts(problem);
   std::vector<int> local(problem.buffers.size(), -1);
-  for (size_t i = 0; i < subset.size(); ++i) local[static_cast<size_t>(subset[i])] = static_cast<int>(i);
+  for (size_t i = 0; i < subset.size(); ++i)
+    local[static_cast<size_t>(subset[i])] = static_cast<int>(i);
   std::vector<int64_t> weight(subset.size());
   std::vector<std::vector<int>> adjacency(subset.size());
   for (size_t i = 0; i < subset.size(); ++i) {
@@ -177,17 +180,29 @@ LowerBound heaviest_clique(const Problem& problem, const std::vector<int>& subse
     std::sort(adjacency[i].begin(), adjacency[i].end());
   }
   LowerBound lb = CliqueSearch(std::move(weight), std::move(adjacency)).run();
-  for (int& b : lb.witness) b = subset[static_cast<size_t>(b)];
+  for (int& b : lb.witness)
+    b = subset[static_cast<size_t>(b)];
   std::sort(lb.witness.begin(), lb.witness.end());
   return lb;
 }
 
 }  // namespace
 
-LowerBound pool_lower_bound(const Problem& problem, const std::vector<int>& subset) {
+namespace {
+
+// `one_pool`: the buffers share one address space, so the witness's alignment padding counts.
+// Across several pools a clique may be split, each part with its own top, and it does not.
+LowerBound group_lower_bound(const Problem& problem, const std::vector<int>& subset, bool one_pool) {
   if (subset.empty()) return {0, true, {}};
-  if (problem.interval_conflicts()) return max_live(problem, subset);
-  return heaviest_clique(problem, subset);
+  LowerBound lb = problem.interval_conflicts() ? max_live(problem, subset) : heaviest_clique(problem, subset);
+  if (one_pool) lb.bytes = std::max(lb.bytes, clique_lower_bound(problem, lb.witness));
+  return lb;
+}
+
+}  // namespace
+
+LowerBound pool_lower_bound(const Problem& problem, const std::vector<int>& subset) {
+  return group_lower_bound(problem, subset, true);
 }
 
 LowerBound total_lower_bound(const Problem& problem) {
@@ -195,7 +210,8 @@ LowerBound total_lower_bound(const Problem& problem) {
   std::vector<int> parent(problem.pools.size());
   std::iota(parent.begin(), parent.end(), 0);
   auto find = [&](int p) {
-    while (parent[static_cast<size_t>(p)] != p) p = parent[static_cast<size_t>(p)] = parent[static_cast<size_t>(parent[static_cast<size_t>(p)])];
+    while (parent[static_cast<size_t>(p)] != p)
+      p = parent[static_cast<size_t>(p)] = parent[static_cast<size_t>(parent[static_cast<size_t>(p)])];
     return p;
   };
   std::vector<std::vector<int>> candidates(problem.buffers.size());
@@ -210,10 +226,13 @@ LowerBound total_lower_bound(const Problem& problem) {
     const size_t group = candidates[b].empty() ? problem.pools.size() : static_cast<size_t>(find(candidates[b][0]));
     groups[group].push_back(static_cast<int>(b));
   }
+  std::vector<int> pools_in_group(problem.pools.size(), 0);
+  for (size_t p = 0; p < problem.pools.size(); ++p)
+    ++pools_in_group[static_cast<size_t>(find(static_cast<int>(p)))];
   LowerBound total{0, true, {}};
   for (size_t g = 0; g < problem.pools.size(); ++g) {
     if (groups[g].empty()) continue;
-    LowerBound lb = pool_lower_bound(problem, groups[g]);
+    LowerBound lb = group_lower_bound(problem, groups[g], pools_in_group[g] == 1);
     total.bytes += lb.bytes;
     total.exact = total.exact && lb.exact;
     total.witness.insert(total.witness.end(), lb.witness.begin(), lb.witness.end());
