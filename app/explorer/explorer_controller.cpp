@@ -168,7 +168,7 @@ void ExplorerController::open_input(const QString& path, const QString& module, 
       if (result->input->as_built) {
         // Checked once per load, on this thread: TVM's three planners on the analysed problem.
         const AsBuiltMatch match = match_as_built(result->input->problem, *result->input->as_built);
-        result->fidelity = tr("%1 reproduces %2 of %3 offsets of TVM's plan")
+        result->fidelity = tr("%1 reproduces %2 of %3 offsets")
                                .arg(QString::fromStdString(match.algorithm))
                                .arg(match.matching)
                                .arg(match.total);

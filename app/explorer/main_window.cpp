@@ -20,9 +20,11 @@
 #include <QProgressBar>
 #include <QScrollBar>
 #include <QSettings>
+#include <QShowEvent>
 #include <QSortFilterProxyModel>
 #include <QStatusBar>
 #include <QTableView>
+#include <QTimer>
 #include <QToolBar>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -204,6 +206,24 @@ void MainWindow::closeEvent(QCloseEvent* event) {
   event->accept();
 }
 
+void MainWindow::showEvent(QShowEvent* event) {
+  QMainWindow::showEvent(event);
+  if (docks_fitted_ || QSettings().contains(QStringLiteral("windowState"))) return;
+  docks_fitted_ = true;
+  // Without a saved layout, the docks take a share of the window that leaves the charts most of
+  // it, also at 1280x720: the bottom docks a fifth of the height, the right ones a third of the width.
+  // Once laid out (the next event loop turn), so the sizes apply to the window's final size.
+  QTimer::singleShot(0, this, [this] {
+    auto dock = [this](const char* name) { return findChild<QDockWidget*>(QLatin1String(name)); };
+    QDockWidget* pools = dock("poolsDock");
+    QDockWidget* diagnostics = dock("diagnosticsDock");
+    QDockWidget* buffers = dock("buffersDock");
+    if (buffers) resizeDocks({buffers}, {std::clamp(width() / 3, 360, 560)}, Qt::Horizontal);
+    const int bottom = std::max(130, height() / 5);
+    if (pools && diagnostics) resizeDocks({pools, diagnostics}, {bottom, bottom}, Qt::Vertical);
+  });
+}
+
 void MainWindow::offer_autosave_restore() {
   const QString path = ExplorerController::autosave_path();
   if (!QFileInfo::exists(path) || batch_mode_) return;
@@ -318,6 +338,9 @@ void MainWindow::update_status() {
   if (const std::optional<qint64> delta = controller_->difference_to_reference()) {
     text += tr(" · <b>%1 vs TVM</b>").arg(views::format_byte_delta(*delta));
   }
+  // TVM's own plan on screen: how faithfully it was read (the fidelity check).
+  if (plan.algorithm == "as-built" && !controller_->reference_fidelity().isEmpty())
+    text += tr(" · %1").arg(controller_->reference_fidelity().toHtmlEscaped());
   text += fits ? tr(" · fits") : tr(" · <b style='color:#c00'>does not fit</b>");
   if (controller_->plan_is_first_pass()) text += tr(" · <i>first pass, searching…</i>");
   if (plan.has_errors() && fits) text += tr(" · <b style='color:#c00'>invalid</b>");

@@ -68,6 +68,7 @@ class MainWindow : public QMainWindow {
 
  protected:
   void closeEvent(QCloseEvent* event) override;
+  void showEvent(QShowEvent* event) override;
   void dragEnterEvent(QDragEnterEvent* event) override;
   void dropEvent(QDropEvent* event) override;
 
@@ -144,7 +145,9 @@ class MainWindow : public QMainWindow {
   bool batch_mode_ = false;
   bool syncing_selection_ = false;
   bool filling_algorithms_ = false;
-  bool fit_on_next_plan_ = false;  // an input was opened: its first plan is shown whole
+  bool fit_on_next_plan_ = false;
+  bool docks_fitted_ = false;  // the docks were sized to the window once (no saved layout)  // an input was opened: its
+                               // first plan is shown whole
 };
 
 }  // namespace usmpx::app

@@ -9,8 +9,11 @@
 #include <QStatusBar>
 #include <QTableView>
 #include <QTableWidget>
+#include <QToolTip>
 #include <QtTest>
 
+#include "analysis/as_built_check.h"
+#include "chart/byte_ticker.h"
 #include "chart/pool_chart_widget.h"
 #include "chart/qcustomplot_include.h"
 #include "explorer_controller.h"
@@ -210,8 +213,13 @@ class TestExplorerRound3 : public QObject {
     QVERIFY(!action->isEnabled());
     QVERIFY2(action->toolTip().contains(QStringLiteral("Sources are exported for Model Library Format inputs")),
              qPrintable(action->toolTip()));
-    // TVM's model with its code: offered.
+    // TVM's model with its code: offered. Its plan is shown with the fidelity check.
     open(qs(testing::fixture_path("mlf/usmp_default_pools")));
+    const AsBuiltMatch match = match_as_built(controller()->input().problem, *controller()->input().as_built);
+    const QString fidelity =
+        QStringLiteral("%1 reproduces %2 of %3 offsets").arg(qs(match.algorithm)).arg(match.matching).arg(match.total);
+    QCOMPARE(controller()->reference_fidelity(), fidelity);
+    QVERIFY2(window_->status_totals()->text().contains(fidelity), qPrintable(window_->status_totals()->text()));
     QVERIFY(action->isEnabled());
     QCOMPARE(action->toolTip(), QStringLiteral("Write firmware sources for the current plan"));
     {
@@ -339,6 +347,24 @@ class TestExplorerRound3 : public QObject {
     for (const Diagnostic& d : controller()->plan().diagnostics)
       kept_note = kept_note || (d.code == "kept-pools" && d.message.find("'flash'") != std::string::npos);
     QVERIFY(kept_note);
+  }
+
+  void the_hint_line_shows_the_value_it_commits() {
+    open(small_path_);
+    views::PoolChartWidget* chart = window_->chart();
+    const int dtcm = pool_row("dtcm");
+    chart->reset_view();
+    chart->plot()->replot();
+    const QPoint on_line = chart->hint_line_point(dtcm);
+    const QPoint end(on_line.x(), chart->pixel_of(dtcm, 0, 100 * 1024 + 5).y());
+    QTest::mousePress(chart->plot(), Qt::LeftButton, {}, on_line);
+    QTest::mouseMove(chart->plot(), end);
+    const qint64 shown = chart->hint_at(dtcm, end.y());
+    QCOMPARE(shown % 16, 0);  // the pool's alignment
+    QVERIFY2(QToolTip::text().contains(views::format_byte_count_exact(shown)), qPrintable(QToolTip::text()));
+    QTest::mouseRelease(chart->plot(), Qt::LeftButton, {}, end);
+    controller()->wait_idle();
+    QCOMPARE(controller()->problem().pools[static_cast<size_t>(dtcm)].size_hint_bytes, shown);
   }
 
   void report_charts_show_the_whole_plan() {

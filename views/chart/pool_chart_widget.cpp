@@ -43,6 +43,7 @@ PoolChartWidget::PoolChartWidget(QWidget* parent, bool interactive)
     auto* legend = new QLabel(legend_html());
     legend->setContentsMargins(8, 2, 8, 0);
     legend->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
+    legend->setMinimumWidth(1);  // cut in narrow windows (1280x720) instead of widening the charts' minimum
     legend->setToolTip(
         tr("Drag a box to another pool to repin it, up or down to pin its offset; "
            "drag the red line to resize the pool; wheel zooms, dragging the background pans"));
