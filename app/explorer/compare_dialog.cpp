@@ -45,6 +45,8 @@ CompareDialog::CompareDialog(ExplorerController* controller, QWidget* parent)
   table_->setSelectionBehavior(QAbstractItemView::SelectRows);
   table_->setSelectionMode(QAbstractItemView::SingleSelection);
   table_->verticalHeader()->hide();
+  // Compact rows: a dozen algorithms fit above the charts without scrolling.
+  table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 6);
   auto* chart_host = new QWidget;
   chart_host->setLayout(charts_);
   auto* scroll = new QScrollArea;

@@ -5,7 +5,9 @@
 #include <QAction>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QStatusBar>
 #include <QTableView>
 #include <QTableWidget>
@@ -16,6 +18,7 @@
 #include "chart/byte_ticker.h"
 #include "chart/pool_chart_widget.h"
 #include "chart/qcustomplot_include.h"
+#include "compare_dialog.h"
 #include "explorer_controller.h"
 #include "export_dialog.h"
 #include "io/problem_json.h"
@@ -365,6 +368,42 @@ class TestExplorerRound3 : public QObject {
     QTest::mouseRelease(chart->plot(), Qt::LeftButton, {}, end);
     controller()->wait_idle();
     QCOMPARE(controller()->problem().pools[static_cast<size_t>(dtcm)].size_hint_bytes, shown);
+  }
+
+  void compare_reports_progress_and_cancels() {
+    open(large_path_);
+    use_time_limit(QStringLiteral("2"));
+    app::CompareDialog dialog(controller(), window_.get());
+    dialog.resize(1300, 800);
+    dialog.show();
+    QSignalSpy progress(controller(), &app::ExplorerController::comparison_progress);
+    QSignalSpy ready(controller(), &app::ExplorerController::comparison_ready);
+    QTest::mouseClick(dialog.run_button(), Qt::LeftButton);
+    QCOMPARE(dialog.run_button()->text(), QStringLiteral("Cancel"));
+    // Each algorithm is named as it starts; the searching ones take their time limit.
+    // Cancelled (with the mouse) as soon as the third algorithm is announced.
+    QString announced;
+    const QMetaObject::Connection watch =
+        connect(controller(), &app::ExplorerController::comparison_progress, this, [&](int done, int, const QString&) {
+          if (done != 2 || !announced.isEmpty()) return;
+          announced = dialog.progress()->text();
+          QTest::mouseClick(dialog.run_button(), Qt::LeftButton);
+        });
+    QVERIFY(ready.wait(60000));
+    disconnect(watch);
+    QCOMPARE(announced, QStringLiteral("Running hill_climb (3 of 12)…"));
+    QVERIFY(progress.count() >= 3);
+    QCOMPARE(dialog.run_button()->text(), QStringLiteral("Run"));
+    // Those that ended before the cancel reached the planning thread are listed; the rest are not.
+    const int ran = dialog.table()->rowCount();
+    QVERIFY2(ran >= 2 && ran < 12, qPrintable(QString::number(ran)));
+    QCOMPARE(dialog.progress()->text(), QStringLiteral("Cancelled: %1 of 12 algorithms ran").arg(ran));
+    // Every row visible without scrolling.
+    int rows = 0;
+    for (int r = 0; r < dialog.table()->rowCount(); ++r)
+      rows += dialog.table()->rowHeight(r);
+    QVERIFY(dialog.table()->viewport()->height() >= rows);
+    save_artefact(&dialog, QStringLiteral("round3_compare_cancelled.png"));
   }
 
   void report_charts_show_the_whole_plan() {
