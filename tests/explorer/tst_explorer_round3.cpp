@@ -3,6 +3,7 @@
 // session file, an edit keeps the pools it did not change (and their proofs) with no unplaced rows
 // between passes, and the report's charts show the whole plan.
 #include <QAction>
+#include <QDirIterator>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -256,6 +257,32 @@ class TestExplorerRound3 : public QObject {
     QVERIFY2(window_->statusBar()->currentMessage().startsWith(QStringLiteral("Sources not exported: ")),
              qPrintable(window_->statusBar()->currentMessage()));
     QDir(target).removeRecursively();
+
+    // The same model with its default_lib0.c missing opens (its plan is known from the other
+    // files), but its constants' data is gone: Export is not offered, and says why.
+    const QString copy = QDir::temp().filePath(QStringLiteral("usmpx_round3_no_lib0"));
+    QDir(copy).removeRecursively();
+    QVERIFY(QDir().mkpath(copy));
+    const QString fixture = qs(testing::fixture_path("mlf/usmp_default_pools"));
+    QDirIterator files(fixture, QDir::Files, QDirIterator::Subdirectories);
+    while (files.hasNext()) {
+      const QString file = files.next();
+      if (file.endsWith(QStringLiteral("default_lib0.c"))) continue;
+      const QString to = copy + file.mid(fixture.size());
+      QVERIFY(QDir().mkpath(QFileInfo(to).absolutePath()));
+      QVERIFY(QFile::copy(file, to));
+    }
+    open(copy);
+    QCOMPARE(controller()->plan().algorithm, std::string("as-built"));
+    QVERIFY(!action->isEnabled());
+    QCOMPARE(action->toolTip(), QStringLiteral("The export would fail: the data of constant 'fused_constant' is not in "
+                                               "the sources; it cannot be placed in pool 'global_const_workspace'"));
+    {
+      app::ExportDialog dialog(*controller(), window_.get());
+      QVERIFY2(dialog.note()->text().contains(QStringLiteral("the data of constant")),
+               qPrintable(dialog.note()->text()));
+    }
+    QDir(copy).removeRecursively();
   }
 
   void save_after_recovery_writes_the_users_session_file() {
