@@ -433,6 +433,28 @@ class TestExplorerRound3 : public QObject {
     save_artefact(&dialog, QStringLiteral("round3_compare_cancelled.png"));
   }
 
+  void help_lists_getting_started_and_every_shortcut() {
+    QVERIFY(window_->getting_started_html().contains(QStringLiteral("Getting started")));
+    const QString shortcuts = window_->shortcuts_html();
+    // Read from the menus: each action with a shortcut is listed with it.
+    int listed = 0;
+    for (QAction* a : window_->findChildren<QAction*>()) {
+      if (a->shortcut().isEmpty()) continue;
+      const QString key = a->shortcut().toString(QKeySequence::NativeText).toHtmlEscaped();
+      QVERIFY2(shortcuts.contains(QStringLiteral("<b>%1</b>").arg(key)), qPrintable(key));
+      ++listed;
+    }
+    QVERIFY2(listed >= 12, qPrintable(QString::number(listed)));
+    QVERIFY(shortcuts.contains(QStringLiteral("<td>Re-plan</td>")));
+    QVERIFY(shortcuts.contains(QStringLiteral("<td>Show TVM's Plan</td>")));
+    QAction* help = nullptr;
+    for (QAction* a : window_->findChildren<QAction*>()) {
+      if (a->text() == QStringLiteral("&Getting Started")) help = a;
+    }
+    QVERIFY(help);
+    QCOMPARE(help->shortcut(), QKeySequence(QKeySequence::HelpContents));
+  }
+
   void report_charts_show_the_whole_plan() {
     open(large_path_);
     find_exactly(QStringLiteral("sid_1"));  // the window is zoomed in on one selected buffer
