@@ -103,13 +103,11 @@ QString report_summary_html(const ExplorerController& controller, const views::P
                      .arg(qs(plan.algorithm).toHtmlEscaped());
   html += QStringLiteral(
       "<table border=1 cellspacing=0 cellpadding=4><tr><th>pool</th><th>used</th><th>size "
-      "hint</th><th>lower bound</th>");
+      "hint</th><th>lower bound of its buffers</th>");
   if (compare_tvm) html += QStringLiteral("<th>TVM's plan</th><th>difference</th>");
   html += QStringLiteral("</tr>");
-  int64_t bound_total = 0;
   for (size_t p = 0; p < chart.data().pools.size(); ++p) {
     const views::PoolChartData& pool = chart.data().pools[p];
-    bound_total += pool.lower_bound_bytes;
     html += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td><td align=right>%4</td>")
                 .arg(pool.name.toHtmlEscaped(), qs(format_size_exact(pool.size_bytes)),
                      pool.size_hint_bytes >= 0 ? qs(format_size_exact(pool.size_hint_bytes)) : QObject::tr("unlimited"),
@@ -123,16 +121,18 @@ QString report_summary_html(const ExplorerController& controller, const views::P
     html += QStringLiteral("</tr>");
   }
   html += QStringLiteral("<tr><th>total</th><th align=right>%1</th><th></th><th align=right>%2</th>")
-              .arg(qs(format_size_exact(plan.total_size())), qs(format_size_exact(bound_total)));
+              .arg(qs(format_size_exact(plan.total_size())), qs(format_size_exact(plan.lower_bound_bytes)));
   if (compare_tvm) {
     html += QStringLiteral("<th align=right>%1</th><th align=right>%2</th>")
                 .arg(qs(format_size_exact(controller.reference().total_size())),
                      qs(format_size_delta(plan.total_size() - controller.reference().total_size())));
   }
   html += QStringLiteral("</tr></table>");
+  // The total's bound is the plan's, as the status bar, `usmpx` and the HTML report give it.
   html += QObject::tr(
-      "<p>Lower bound: the fewest bytes each pool can take for the buffers this plan put into it "
-      "(their peak of bytes live at once, raised by the padding their alignments force).</p>");
+      "<p>Lower bound of the total: no plan of these buffers in these pools uses fewer bytes (as <code>usmpx "
+      "plan</code> reports it). Per pool: the fewest bytes the pool can take for the buffers this plan put into "
+      "it (their peak of bytes live at once, raised by the padding their alignments force).</p>");
   if (!controller.reference_fidelity().isEmpty())
     html += QObject::tr("<p>TVM's plan as read from the model; fidelity check: %1.</p>")
                 .arg(controller.reference_fidelity().toHtmlEscaped());

@@ -482,6 +482,11 @@ class TestExplorerRound3 : public QObject {
     for (const char* pool : {"dtcm", "sram", "flash"})
       QVERIFY(summary.contains(QStringLiteral("<td>%1</td>").arg(QLatin1String(pool))));
     QVERIFY(summary.contains(qs(format_size_exact(controller()->plan().total_size()))));
+    // The total's lower bound is the plan's, as in the status bar.
+    QVERIFY(summary.contains(
+        QStringLiteral("<th align=right>%1</th>").arg(qs(format_size_exact(controller()->plan().lower_bound_bytes)))));
+    QVERIFY(window_->status_totals()->text().contains(
+        QStringLiteral("lower bound %1").arg(views::format_byte_count(controller()->plan().lower_bound_bytes))));
   }
 };
 
