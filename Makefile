@@ -29,6 +29,7 @@ bench: build
 	$(BUILD_DIR)/bench/usmpx_bench_planners --csv $(BUILD_DIR)/planners_bench.csv
 	$(BUILD_DIR)/bench/usmpx_bench_mlf_load
 	$(BUILD_DIR)/bench/usmpx_bench_check --minimize
+	$(BUILD_DIR)/bench/usmpx_bench_model_shaped
 
 format:
 	clang-format -i $$(git ls-files '*.cpp' '*.h')

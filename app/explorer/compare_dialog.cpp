@@ -7,6 +7,7 @@
 #include <QListWidget>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -30,6 +31,7 @@ CompareDialog::CompareDialog(ExplorerController* controller, QWidget* parent)
       charts_(new QHBoxLayout),
       run_(new QPushButton(tr("Run"))),
       note_(new QLabel),
+      progress_(new QLabel),
       apply_(new QPushButton(tr("Apply Selected"))) {
   setWindowTitle(tr("Compare algorithms"));
   resize(1200, 760);
@@ -43,6 +45,8 @@ CompareDialog::CompareDialog(ExplorerController* controller, QWidget* parent)
   table_->setSelectionBehavior(QAbstractItemView::SelectRows);
   table_->setSelectionMode(QAbstractItemView::SingleSelection);
   table_->verticalHeader()->hide();
+  // Compact rows: a dozen algorithms fit above the charts without scrolling.
+  table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 6);
   auto* chart_host = new QWidget;
   chart_host->setLayout(charts_);
   auto* scroll = new QScrollArea;
@@ -64,6 +68,9 @@ CompareDialog::CompareDialog(ExplorerController* controller, QWidget* parent)
   left->addWidget(new QLabel(tr("Algorithms")));
   left->addWidget(choices_);
   left->addWidget(run_);
+  progress_->setWordWrap(true);
+  progress_->setMaximumWidth(220);
+  left->addWidget(progress_);
   top->addLayout(left);
   top->addWidget(right, 1);
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);
@@ -73,8 +80,19 @@ CompareDialog::CompareDialog(ExplorerController* controller, QWidget* parent)
   layout->addWidget(buttons);
   apply_->setEnabled(false);
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-  connect(run_, &QPushButton::clicked, this, &CompareDialog::run);
+  // One button: Run, or Cancel while running.
+  connect(run_, &QPushButton::clicked, this, [this] {
+    if (controller_->comparing()) {
+      controller_->cancel_comparison();
+    } else {
+      run();
+    }
+  });
   connect(controller_, &ExplorerController::comparison_ready, this, &CompareDialog::show_results);
+  connect(controller_, &ExplorerController::comparison_progress, this,
+          [this](int done, int total, const QString& running) {
+            progress_->setText(tr("Running %1 (%2 of %3)…").arg(running).arg(done + 1).arg(total));
+          });
   connect(table_, &QTableWidget::itemSelectionChanged, this, [this] {
     const int row = table_->selectedItems().isEmpty() ? -1 : table_->currentRow();
     const bool applicable = row >= 0 && table_->item(row, 0)->data(Qt::UserRole).toBool();
@@ -101,16 +119,23 @@ void CompareDialog::run() {
   for (int i = 0; i < choices_->count(); ++i) {
     if (choices_->item(i)->checkState() == Qt::Checked) algorithms << choices_->item(i)->text();
   }
-  run_->setEnabled(false);
-  run_->setText(tr("Running…"));
+  requested_ = algorithms;
+  run_->setText(tr("Cancel"));
+  progress_->setText(tr("Starting…"));
   controller_->compare(algorithms);
 }
 
 void CompareDialog::show_results() {
-  run_->setEnabled(true);
   run_->setText(tr("Run"));
   const Problem& problem = controller_->problem();
   const std::vector<Plan>& plans = controller_->comparison();
+  // How the run ended.
+  int listed = 0;
+  for (const QString& name : requested_)
+    listed += name != QStringLiteral("as-built") || controller_->has_reference() ? 1 : 0;
+  progress_->setText(static_cast<int>(plans.size()) < listed
+                         ? tr("Cancelled: %1 of %2 algorithms ran").arg(plans.size()).arg(listed)
+                         : tr("Done: %1 algorithms").arg(plans.size()));
   QStringList headers{tr("Algorithm")};
   for (const Pool& pool : problem.pools)
     headers << QString::fromStdString(pool.name);
@@ -135,9 +160,14 @@ void CompareDialog::show_results() {
     note = tr(
         "as-built is not listed: this input carries no plan of TVM's (USMP was off, or the input is a problem file).");
   int64_t best = -1;
+  // Per pool, the smallest size among the valid plans: each cell says how far it is from it.
+  std::vector<int64_t> best_pool(problem.pools.size(), -1);
   for (const Plan& plan : plans) {
-    if (plan_fits(problem, plan) && !plan.has_errors() && (best < 0 || plan.total_size() < best))
-      best = plan.total_size();
+    if (!plan_fits(problem, plan) || plan.has_errors()) continue;
+    if (best < 0 || plan.total_size() < best) best = plan.total_size();
+    for (size_t p = 0; p < best_pool.size() && p < plan.pool_sizes.size(); ++p) {
+      if (best_pool[p] < 0 || plan.pool_sizes[p] < best_pool[p]) best_pool[p] = plan.pool_sizes[p];
+    }
   }
   for (size_t r = 0; r < plans.size(); ++r) {
     const Plan& plan = plans[r];
@@ -172,15 +202,19 @@ void CompareDialog::show_results() {
       bold.setBold(true);
       name->setFont(bold);
     }
-    // Sizes as everywhere in the explorer; the exact bytes in the tooltip and under Qt::UserRole.
-    auto size_cell = [&](int64_t bytes) {
-      QTableWidgetItem* item = cell(views::format_byte_count(bytes), true);
+    // Exact bytes (rounded sizes hide why one row is ahead), with the difference to the best row;
+    // the rounded size in the tooltip.
+    auto size_cell = [&](int64_t bytes, int64_t best_bytes) {
+      QString text = QString::fromStdString(with_separators(bytes));
+      if (best_bytes >= 0 && bytes > best_bytes)
+        text += QStringLiteral(" (+%1)").arg(QString::fromStdString(with_separators(bytes - best_bytes)));
+      QTableWidgetItem* item = cell(text, true);
       item->setData(Qt::UserRole, static_cast<qlonglong>(bytes));
-      item->setToolTip(tr("%1 bytes").arg(QString::fromStdString(with_separators(bytes))));
+      item->setToolTip(views::format_byte_count(bytes));
     };
     for (size_t p = 0; p < problem.pools.size(); ++p)
-      size_cell(plan.pool_sizes[p]);
-    size_cell(plan.total_size());
+      size_cell(plan.pool_sizes[p], best_pool[p]);
+    size_cell(plan.total_size(), best);
     const double gap = plan.lower_bound_bytes > 0
                            ? 100.0 * static_cast<double>(plan.total_size() - plan.lower_bound_bytes) /
                                  static_cast<double>(plan.lower_bound_bytes)
@@ -213,6 +247,16 @@ void CompareDialog::show_results() {
   note_->setVisible(!note.isEmpty());
   table_->resizeColumnsToContents();
   table_->horizontalHeader()->setStretchLastSection(true);
+  fit_table_height();
+}
+
+void CompareDialog::fit_table_height() {
+  // Every row visible without scrolling (up to half the screen); the charts take the rest.
+  int height = table_->horizontalHeader()->height() + 2 * table_->frameWidth();
+  for (int r = 0; r < table_->rowCount(); ++r)
+    height += table_->rowHeight(r);
+  if (table_->horizontalScrollBar()->isVisible()) height += table_->horizontalScrollBar()->height();
+  table_->setMinimumHeight(std::min(height, std::max(200, this->height() / 2)));
 }
 
 }  // namespace usmpx::app

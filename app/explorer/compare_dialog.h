@@ -27,18 +27,23 @@ class CompareDialog : public QDialog {
   // The small chart of a table row (marked when its row is selected), and the note under the table.
   QWidget* chart_box(int row) const { return chart_boxes_.at(static_cast<size_t>(row)); }
   QLabel* note() const { return note_; }
+  QLabel* progress() const { return progress_; }
+  QPushButton* run_button() const { return run_; }
 
  signals:
   void apply_algorithm(const QString& algorithm);
 
  private:
   void show_results();
+  void fit_table_height();
 
   ExplorerController* controller_;
   QListWidget* choices_;
   QTableWidget* table_;
   QHBoxLayout* charts_;
   QLabel* note_;
+  QLabel* progress_;  // which algorithm runs, n of m
+  QStringList requested_;
   QScrollArea* chart_scroll_ = nullptr;
   std::vector<QWidget*> chart_boxes_;  // parallel to the table's rows
   QPushButton* run_;

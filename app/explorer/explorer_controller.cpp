@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QMetaObject>
 #include <QPointer>
@@ -11,6 +12,7 @@
 
 #include "base/config_error.h"
 #include "base/text_file.h"
+#include "checks/as_built_check.h"
 #include "export/bundle_writer.h"
 #include "export/export_error.h"
 #include "planners/incremental.h"
@@ -21,6 +23,9 @@ namespace usmpx::app {
 
 struct ExplorerController::LoadResult {
   std::unique_ptr<LoadedInput> input;
+  std::shared_ptr<const ModelExporter> source;
+  QString source_error;  // why the input's code could not be read for an export
+  QString fidelity;      // as_built_check on TVM's plan, when the input has one
   QString error;
 };
 
@@ -89,6 +94,7 @@ ExplorerController::ExplorerController(QObject* parent) : QObject(parent) {
     plan_ = plan_watcher_.result();
     planning_ = false;
     first_pass_ = false;
+    if (export_check_) export_error_ = QString::fromStdString(*export_check_);
     planned_problem_ = problem_;
     planned_plan_ = plan_;
     planned_time_limit_ = history_.current().time_limit_seconds;
@@ -143,6 +149,16 @@ void ExplorerController::open_input(const QString& path, const QString& module, 
       LoadOptions options;
       options.module = module_name;
       result->input = std::make_unique<LoadedInput>(load_input(file, options));
+      result->source = result->input->exporter;
+      if (!result->source) result->source_error = QString::fromStdString(result->input->no_export);
+      if (result->input->as_built) {
+        // Checked once per load, on this thread: TVM's three planners on the analysed problem.
+        const AsBuiltMatch match = match_as_built(result->input->problem, *result->input->as_built);
+        result->fidelity = tr("%1 reproduces %2 of %3 offsets")
+                               .arg(QString::fromStdString(match.algorithm))
+                               .arg(match.matching)
+                               .arg(match.total);
+      }
     } catch (const std::exception& e) {
       result->error = QString::fromStdString(e.what());
     }
@@ -161,6 +177,12 @@ void ExplorerController::finish_loading() {
   ++generation_;
   planning_ = false;
   input_ = std::move(result->input);
+  source_ = std::move(result->source);
+  reference_fidelity_ = result->fidelity;
+  export_error_ = result->source_error;
+  export_check_.reset();
+  recovered_ = pending_recovered_;
+  pending_recovered_ = false;
   input_path_ = QFileInfo(load_watcher_.property("path").toString()).absoluteFilePath();
   module_ = load_watcher_.property("module").toString();
   comparison_.clear();
@@ -284,8 +306,11 @@ void ExplorerController::start_planning() {
   const bool instant_first = info && info->searching;
   std::shared_ptr<std::atomic<bool>> cancel = cancel_;
   QPointer<ExplorerController> self(this);
+  const std::shared_ptr<const ModelExporter> source = source_;
+  export_check_ = source ? std::make_shared<std::string>() : nullptr;
+  const std::shared_ptr<std::string> export_check = export_check_;
   plan_watcher_.setProperty("generation", QVariant::fromValue<qulonglong>(generation));
-  plan_watcher_.setFuture(QtConcurrent::run([=]() {
+  auto make_plan = [=]() {
     if (as_built_wanted) {
       Plan plan;
       if (as_built && unedited_pools) {
@@ -337,14 +362,28 @@ void ExplorerController::start_planning() {
     options.progress = [self, generation](const PlannerProgress& progress) {
       const double fraction = progress.fraction;
       const qint64 best = progress.best_total_bytes;
+      // Copied here: the message lives only during the call.
+      const QString what = QString::fromUtf8(progress.message.data(), static_cast<qsizetype>(progress.message.size()));
       QMetaObject::invokeMethod(
           self.data(),
-          [self, generation, fraction, best] {
-            if (self && self->generation_ == generation) emit self->planning_progress(fraction, best);
+          [self, generation, fraction, best, what] {
+            if (self && self->generation_ == generation) emit self->planning_progress(fraction, best, what);
           },
           Qt::QueuedConnection);
     };
     return run(*planner, options);
+  };
+  plan_watcher_.setFuture(QtConcurrent::run([=]() {
+    Plan plan = make_plan();
+    // The export, dry: what it would refuse is known before the user asks for it.
+    if (export_check && !cancel->load() && plan_fits(*problem, plan) && !plan.has_errors()) {
+      try {
+        source->export_plan(*problem, plan, ExportOptions{});
+      } catch (const std::exception& e) {
+        *export_check = e.what();
+      }
+    }
+    return plan;
   }));
 }
 
@@ -403,9 +442,19 @@ void ExplorerController::compare(const QStringList& algorithms) {
   if (compare_cancel_) compare_cancel_->store(true);
   compare_cancel_ = std::make_shared<std::atomic<bool>>(false);
   std::shared_ptr<std::atomic<bool>> cancel = compare_cancel_;
+  QPointer<ExplorerController> self(this);
   compare_watcher_.setFuture(QtConcurrent::run([=]() {
     std::vector<Plan> plans;
-    for (const std::string& name : names) {
+    const int total = static_cast<int>(names.size());
+    for (int k = 0; k < total && !cancel->load(); ++k) {
+      const std::string& name = names[static_cast<size_t>(k)];
+      const QString running = QString::fromStdString(name);
+      QMetaObject::invokeMethod(
+          self.data(),
+          [self, k, total, running] {
+            if (self) emit self->comparison_progress(k, total, running);
+          },
+          Qt::QueuedConnection);
       if (name == kAsBuilt) {
         if (!as_built) continue;
         if (!unedited) {
@@ -435,10 +484,15 @@ void ExplorerController::compare(const QStringList& algorithms) {
       PlannerOptions options;
       options.time_limit_seconds = time_limit;
       options.cancel = cancel.get();
-      plans.push_back(run_planner(*planner, problem, options));
+      Plan plan = run_planner(*planner, problem, options);
+      if (!cancel->load()) plans.push_back(std::move(plan));  // a cancelled run is not a result
     }
     return plans;
   }));
+}
+
+void ExplorerController::cancel_comparison() {
+  if (compare_cancel_) compare_cancel_->store(true);
 }
 
 void ExplorerController::wait_idle() {
@@ -464,6 +518,18 @@ bool ExplorerController::open_session(const QString& path, QString* error) {
   }
 }
 
+bool ExplorerController::restore_autosave(QString* error) {
+  const QString path = autosave_path();
+  QString origin;
+  QFile file(autosave_origin_path());
+  if (file.open(QIODevice::ReadOnly)) origin = QString::fromUtf8(file.readAll()).trimmed();
+  if (!open_session(path, error)) return false;
+  // Not the autosave file: Save must never write there silently.
+  session_path_ = origin;
+  pending_recovered_ = true;
+  return true;
+}
+
 bool ExplorerController::save_session(const QString& path, QString* error) {
   if (!has_input()) return false;
   SessionFile session;
@@ -477,6 +543,7 @@ bool ExplorerController::save_session(const QString& path, QString* error) {
     return false;
   }
   session_path_ = QFileInfo(path).absoluteFilePath();
+  recovered_ = false;
   history_.mark_saved();
   remove_autosave();
   emit history_changed();
@@ -489,8 +556,13 @@ QString ExplorerController::autosave_path() {
   return folder + QStringLiteral("/autosave.usmpx.json");
 }
 
+QString ExplorerController::autosave_origin_path() {
+  return autosave_path() + QStringLiteral(".origin");
+}
+
 void ExplorerController::remove_autosave() const {
   QFile::remove(autosave_path());
+  QFile::remove(autosave_origin_path());
 }
 
 void ExplorerController::write_autosave() {
@@ -505,6 +577,7 @@ void ExplorerController::write_autosave() {
   const std::string path = autosave_path().toStdString();
   try {
     write_file_atomically(path, write_session_json(session, path));
+    write_file_atomically(autosave_origin_path().toStdString(), session_path_.toStdString());
   } catch (const std::exception&) {
     // Autosave is best effort; the next edit tries again.
   }
@@ -528,8 +601,10 @@ bool ExplorerController::can_export_sources(QString* why) const {
     return fail(tr("Sources are exported for Model Library Format inputs and TIR dumps; %1 is a %2.")
                     .arg(QFileInfo(input_path_).fileName(), QString::fromUtf8(to_string(input_->format).data())));
   if (planning_) return fail(tr("Planning is still running."));
+  if (!source_) return fail(tr("The input's code cannot be read for an export: %1").arg(export_error_));
   if (!plan_fits(problem_, plan_) || plan_.has_errors())
     return fail(tr("The plan does not fit or is invalid; see the diagnostics."));
+  if (!export_error_.isEmpty()) return fail(tr("The export would fail: %1").arg(export_error_));
   return true;
 }
 
@@ -543,16 +618,15 @@ void ExplorerController::export_sources(const QString& target, bool harness, boo
   exporting_ = true;
   const std::string input = input_path_.toStdString();
   const std::string out = target.toStdString();
-  const std::string input_no_export = input_->no_export;
   const Problem problem = problem_;
   const Plan plan = plan_;
-  const std::shared_ptr<const ModelExporter> exporter = input_->exporter;
+  const std::shared_ptr<const ModelExporter> source = source_;
   export_watcher_.setFuture(QtConcurrent::run([=]() -> QPair<bool, QString> {
     try {
-      if (!exporter) return {false, QString::fromStdString(input_no_export)};
+      // The input as read at load time, with its code: its buffers match the problem's one to one.
       ExportOptions options;
       options.harness = harness;
-      const ExportBundle bundle = exporter->export_plan(problem, plan, options);
+      const ExportBundle bundle = source->export_plan(problem, plan, options);
       write_bundle(bundle, out, {force}, input);
       QString summary = tr("Wrote %1: %2 files, %3 changed or new.")
                             .arg(QString::fromStdString(out))

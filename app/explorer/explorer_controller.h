@@ -31,6 +31,10 @@ class ExplorerController : public QObject {
                   const QString& session_path = {});
   // Reads a .usmpx.json file and opens its input with its edits. Returns false with `error` set.
   bool open_session(const QString& path, QString* error);
+  // Opens what the autosave file holds (after a crash). The state counts as unsaved; Save goes to
+  // the session file the user had open then, or, when there was none, asks for one (never to the
+  // autosave file).
+  bool restore_autosave(QString* error);
   bool save_session(const QString& path, QString* error);
   // Waits for a running load or plan (tests and batch mode).
   void wait_idle();
@@ -41,9 +45,14 @@ class ExplorerController : public QObject {
   void redo();
   void replan();
   void cancel_planning();
-  // Runs several algorithms on the current problem on a worker thread; ends with comparison_ready.
+  // Runs several algorithms on the current problem on a worker thread, reporting each as it starts
+  // (comparison_progress); ends with comparison_ready, also when cancelled (with the plans made).
   void compare(const QStringList& algorithms);
+  void cancel_comparison();
+  bool comparing() const { return compare_watcher_.isRunning(); }
   // Whether the current input and plan can be exported as firmware sources; `why` says why not.
+  // Each final plan is exported in memory on the planning thread, so a plan the export would refuse
+  // (code the reader could not read, constants without data) is known before anyone clicks.
   bool can_export_sources(QString* why = nullptr) const;
   // Writes the sources for the current plan (an MLF folder or .tar/.tar.gz, see export_mlf) on a
   // worker thread; ends with export_finished. `force` replaces an existing non-empty target.
@@ -66,7 +75,7 @@ class ExplorerController : public QObject {
   QString input_path() const { return input_path_; }
   QString module() const { return module_; }
   QString session_path() const { return session_path_; }
-  bool modified() const { return has_input() && !history_.is_clean(); }
+  bool modified() const { return has_input() && (recovered_ || !history_.is_clean()); }
   bool busy() const { return loading_ || planning_; }
   bool planning() const { return planning_; }
   // The shown plan is the instant first pass; the searching planner is still improving it.
@@ -81,11 +90,17 @@ class ExplorerController : public QObject {
   std::vector<Allocation> reference_allocations() const;
   // Current total minus TVM's (nullopt without a reference, or while the plan is TVM's own).
   std::optional<qint64> difference_to_reference() const;
+  // The fidelity check of TVM's plan as read: which of TVM's algorithms, re-run on the analysed
+  // problem, reproduces its offsets, e.g. "greedy_by_size reproduces 73 of 73 offsets" (empty
+  // without a reference).
+  QString reference_fidelity() const { return reference_fidelity_; }
   // Algorithms offered: the planner catalog, plus as-built when the input has a plan.
   QStringList algorithms() const;
 
   // Where the crash-safe copy of unsaved edits lives.
   static QString autosave_path();
+  // Beside the autosave file: the session file the autosaved edits belong to (may be empty).
+  static QString autosave_origin_path();
   void remove_autosave() const;
 
  signals:
@@ -95,8 +110,11 @@ class ExplorerController : public QObject {
   void problem_changed();
   void plan_ready();
   void planning_started(const QString& algorithm);
-  void planning_progress(double fraction, qint64 best_total_bytes);
+  // `what` names what is being searched (e.g. "pool 'sram'"); `best_bytes` is its best size so
+  // far (-1 when unknown).
+  void planning_progress(double fraction, qint64 best_bytes, const QString& what);
   void planning_finished();
+  void comparison_progress(int done, int total, const QString& running);
   void comparison_ready();
   void export_finished(bool ok, const QString& summary);
   void edit_rejected(const QString& message);
@@ -113,10 +131,18 @@ class ExplorerController : public QObject {
   void write_autosave();
 
   std::unique_ptr<LoadedInput> input_;
+  // The input with its code, for inputs that can be exported; export_error_ says why an input or
+  // plan cannot be (empty when it can).
+  std::shared_ptr<const ModelExporter> source_;
+  QString export_error_;
+  std::shared_ptr<std::string> export_check_;  // filled by the planning thread for the plan it makes
+  bool recovered_ = false;                     // the state came from the autosave file and was not saved since
+  bool pending_recovered_ = false;
   Problem problem_;
   Plan plan_;
   bool first_pass_ = false;
   std::optional<Plan> reference_;
+  QString reference_fidelity_;
   // The last complete plan and the problem it was made for: pools an edit leaves unchanged keep it.
   Problem planned_problem_;
   Plan planned_plan_;

@@ -83,8 +83,16 @@ ExportDialog::ExportDialog(const ExplorerController& controller, QWidget* parent
   buttons->button(QDialogButtonBox::Ok)->setText(tr("Export"));
   connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-  connect(path_, &QLineEdit::textChanged, this,
-          [this, buttons] { buttons->button(QDialogButtonBox::Ok)->setEnabled(!path_->text().trimmed().isEmpty()); });
+  // The dialog says so, with the reason, when the export cannot succeed.
+  QString why;
+  const bool can_export = controller.can_export_sources(&why);
+  if (!can_export) {
+    note_->setText(tr("<b>Cannot export:</b> %1").arg(why.toHtmlEscaped()));
+    buttons->button(QDialogButtonBox::Ok)->setToolTip(why);
+  }
+  connect(path_, &QLineEdit::textChanged, this, [this, buttons, can_export] {
+    buttons->button(QDialogButtonBox::Ok)->setEnabled(can_export && !path_->text().trimmed().isEmpty());
+  });
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(note_);
   layout->addLayout(form);

@@ -27,6 +27,7 @@ class ExportDialog : public QDialog {
   void set_target(const QString& path);
   void set_harness(bool on);
   QTableWidget* pools_table() const { return pools_; }
+  QLabel* note() const { return note_; }
 
  private:
   void browse();

@@ -19,12 +19,16 @@ int main(int argc, char** argv) {
   parser.setApplicationDescription(QStringLiteral("Explore and edit static memory plans of TVM models."));
   parser.addHelpOption();
   parser.addVersionOption();
-  parser.addPositionalArgument(QStringLiteral("input"),
-                               QStringLiteral("MLF tarball or folder, TIR dump, problem JSON/CSV or .usmpx.json session."));
+  parser.addPositionalArgument(
+      QStringLiteral("input"),
+      QStringLiteral("MLF tarball or folder, TIR dump, problem JSON/CSV or .usmpx.json session."));
   QCommandLineOption screenshot(QStringLiteral("screenshot"),
                                 QStringLiteral("Render the main window offscreen, save it as PNG and exit."),
                                 QStringLiteral("png"));
   parser.addOption(screenshot);
+  QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size of --screenshot (default 1500x900)."),
+                          QStringLiteral("WxH"), QStringLiteral("1500x900"));
+  parser.addOption(size);
   parser.process(app);
 
   usmpx::app::MainWindow window;
@@ -36,7 +40,9 @@ int main(int argc, char** argv) {
   if (batch) {
     bool failed = false;
     QObject::connect(window.controller(), &usmpx::app::ExplorerController::load_failed, [&failed] { failed = true; });
-    window.resize(1500, 900);
+    const QStringList wh = parser.value(size).split(QLatin1Char('x'));
+    window.resize(wh.value(0).toInt() > 0 ? wh.value(0).toInt() : 1500,
+                  wh.value(1).toInt() > 0 ? wh.value(1).toInt() : 900);
     window.show();
     window.controller()->wait_idle();
     QApplication::processEvents();

@@ -18,16 +18,21 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProgressBar>
+#include <QScrollBar>
 #include <QSettings>
+#include <QShowEvent>
 #include <QSortFilterProxyModel>
 #include <QStatusBar>
 #include <QTableView>
+#include <QTimer>
 #include <QToolBar>
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <iostream>
 
 #include "base/size_text.h"
+#include "checks/plan_profile.h"
+#include "checks/plan_summary.h"
 #include "chart/byte_ticker.h"
 #include "chart/chart_data.h"
 #include "chart/pool_chart_widget.h"
@@ -54,7 +59,14 @@ QString tooltip_for(const ExplorerController& c, int buffer) {
                 .arg(a.offset)
                 .arg(QString::fromStdString(c.problem().pools[static_cast<size_t>(a.pool)].name));
   }
-  if (b.lifetime) text += QObject::tr("<br>live ticks %1–%2").arg(b.lifetime->first()).arg(b.lifetime->last());
+  // What the box shows: a constant is drawn across the whole run, since it stays in memory.
+  if (b.kind == BufferKind::kConstant) {
+    text += QObject::tr("<br>drawn across the whole run: constants stay in memory");
+    if (b.lifetime) text += QObject::tr(" (used at ticks %1–%2)").arg(b.lifetime->first()).arg(b.lifetime->last());
+  } else if (b.lifetime) {
+    text += QObject::tr("<br>live ticks %1–%2").arg(b.lifetime->first()).arg(b.lifetime->last());
+  }
+  text += QObject::tr("<br>kind: %1").arg(QString::fromStdString(kind_label(b)));
   if (!b.origin.function.empty())
     text += QObject::tr("<br>in %1").arg(QString::fromStdString(b.origin.function).toHtmlEscaped());
   if (b.pin) text += QObject::tr("<br><i>pinned</i>");
@@ -122,18 +134,28 @@ MainWindow::MainWindow(QWidget* parent)
     progress_->setVisible(true);
     cancel_button_->setVisible(true);
     statusBar()->showMessage(tr("Planning with %1…").arg(algorithm));
+    update_actions();
   });
-  connect(controller_, &ExplorerController::planning_progress, this, [this](double fraction, qint64 best) {
-    if (fraction >= 0) {
-      progress_->setRange(0, 100);
-      progress_->setValue(static_cast<int>(fraction * 100));
-    }
-    if (best >= 0) statusBar()->showMessage(tr("Planning… best so far %1").arg(views::format_byte_count(best)));
-  });
+  connect(controller_, &ExplorerController::planning_progress, this,
+          [this](double fraction, qint64 best, const QString& what) {
+            if (fraction >= 0) {
+              progress_->setRange(0, 100);
+              progress_->setValue(static_cast<int>(fraction * 100));
+            }
+            if (best < 0) return;
+            // The bytes belong to what is searched (one pool), not to the whole plan.
+            statusBar()->showMessage(
+                what.isEmpty() ? tr("Planning… best so far %1").arg(views::format_byte_count(best))
+                               : tr("Searching %1… best so far %2 for it").arg(what, views::format_byte_count(best)));
+          });
   connect(controller_, &ExplorerController::planning_finished, this, [this] {
     progress_->setVisible(false);
     cancel_button_->setVisible(false);
-    statusBar()->clearMessage();
+    const Plan& plan = controller_->plan();
+    statusBar()->showMessage(
+        tr("Planned with %1 in %2 ms").arg(QString::fromStdString(plan.algorithm)).arg(plan.runtime_ms, 0, 'f', 0),
+        6000);
+    update_actions();
   });
   connect(controller_, &ExplorerController::notice, this,
           [this](const QString& message) { statusBar()->showMessage(message, 10000); });
@@ -185,6 +207,24 @@ void MainWindow::closeEvent(QCloseEvent* event) {
   event->accept();
 }
 
+void MainWindow::showEvent(QShowEvent* event) {
+  QMainWindow::showEvent(event);
+  if (docks_fitted_ || QSettings().contains(QStringLiteral("windowState"))) return;
+  docks_fitted_ = true;
+  // Without a saved layout, the docks take a share of the window that leaves the charts most of
+  // it, also at 1280x720: the bottom docks a fifth of the height, the right ones a third of the width.
+  // Once laid out (the next event loop turn), so the sizes apply to the window's final size.
+  QTimer::singleShot(0, this, [this] {
+    auto dock = [this](const char* name) { return findChild<QDockWidget*>(QLatin1String(name)); };
+    QDockWidget* pools = dock("poolsDock");
+    QDockWidget* diagnostics = dock("diagnosticsDock");
+    QDockWidget* buffers = dock("buffersDock");
+    if (buffers) resizeDocks({buffers}, {std::clamp(width() / 3, 360, 560)}, Qt::Horizontal);
+    const int bottom = std::max(130, height() / 5);
+    if (pools && diagnostics) resizeDocks({pools, diagnostics}, {bottom, bottom}, Qt::Vertical);
+  });
+}
+
 void MainWindow::offer_autosave_restore() {
   const QString path = ExplorerController::autosave_path();
   if (!QFileInfo::exists(path) || batch_mode_) return;
@@ -193,11 +233,24 @@ void MainWindow::offer_autosave_restore() {
                             tr("USMP Explorer did not close normally last time. Restore the unsaved session?"),
                             QMessageBox::Yes | QMessageBox::No);
   if (answer == QMessageBox::Yes) {
-    QString error;
-    if (!controller_->open_session(path, &error)) show_error(tr("Cannot restore"), error);
+    restore_autosave();
   } else {
     controller_->remove_autosave();
   }
+}
+
+bool MainWindow::restore_autosave() {
+  QString error;
+  if (!controller_->restore_autosave(&error)) {
+    show_error(tr("Cannot restore"), error);
+    return false;
+  }
+  statusBar()->showMessage(
+      controller_->session_path().isEmpty()
+          ? tr("Restored unsaved work; File ▸ Save Session As… keeps it")
+          : tr("Restored unsaved work of %1; Save writes it there").arg(controller_->session_path()),
+      10000);
+  return true;
 }
 
 void MainWindow::show_error(const QString& title, const QString& message) {
@@ -209,12 +262,19 @@ void MainWindow::show_error(const QString& title, const QString& message) {
 }
 
 void MainWindow::on_input_loaded() {
+  // Nothing of the previous input stays: filter, selection, outlines, zoom (at the first plan).
+  // The filter first: clearing it must not re-select rows of the previous input.
+  exact_filter_action_->setChecked(false);
+  filter_->clear();
+  select_buffers({}, false);
+  reference_action_->setChecked(false);
+  fit_on_next_plan_ = true;
   refresh_algorithms();
+  table_model_->set_problem(Problem{}, {});
   table_model_->set_problem(controller_->problem(), {});
   time_limit_box_->setValue(controller_->edits().time_limit_seconds);
   on_problem_changed();
   table_->resizeColumnsToContents();
-  selection_.clear();
   inspector_->clear_buffer();
   statusBar()->showMessage(tr("Loaded %1").arg(controller_->input_path()), 4000);
   add_recent(controller_->session_path().isEmpty() ? controller_->input_path() : controller_->session_path());
@@ -231,6 +291,7 @@ void MainWindow::on_problem_changed() {
 }
 
 void MainWindow::on_plan_ready() {
+  const bool new_input = fit_on_next_plan_;
   const Problem& problem = controller_->problem();
   const Plan& plan = controller_->plan();
   const PlanSummary summary = summarize_plan(problem, plan);
@@ -239,15 +300,26 @@ void MainWindow::on_plan_ready() {
     views::add_reference(data, problem, controller_->reference_allocations(), controller_->reference_pool_bytes());
   }
   chart_->set_data(std::move(data));
+  if (fit_on_next_plan_) {
+    chart_->reset_view();
+    fit_on_next_plan_ = false;
+  }
   table_model_->set_plan(plan);
+  // Sized to content once the pools are filled in (before, "global_workspace" was cut short).
+  if (new_input) table_->resizeColumnsToContents();
   std::vector<int64_t> used;
   for (const PoolSummary& s : summary.pools)
     used.push_back(s.size_bytes);
   pool_editor_->set_pools(controller_->edits().pools, used);
+  // The list keeps its place across edits: the same scroll position after the new findings.
+  const int diagnostics_scroll = new_input ? 0 : diagnostics_view_->verticalScrollBar()->value();
   diagnostics_model_->set_diagnostics(controller_->input().warnings, plan.diagnostics);
+  diagnostics_view_->doItemsLayout();
+  diagnostics_view_->verticalScrollBar()->setValue(diagnostics_scroll);
   std::erase_if(selection_, [&](int b) { return static_cast<size_t>(b) >= problem.buffers.size(); });
   select_buffers(selection_, false);
   update_status();
+  update_actions();
 }
 
 void MainWindow::update_status() {
@@ -267,6 +339,9 @@ void MainWindow::update_status() {
   if (const std::optional<qint64> delta = controller_->difference_to_reference()) {
     text += tr(" · <b>%1 vs TVM</b>").arg(views::format_byte_delta(*delta));
   }
+  // TVM's own plan on screen: how faithfully it was read (the fidelity check).
+  if (plan.algorithm == "as-built" && !controller_->reference_fidelity().isEmpty())
+    text += tr(" · %1").arg(controller_->reference_fidelity().toHtmlEscaped());
   text += fits ? tr(" · fits") : tr(" · <b style='color:#c00'>does not fit</b>");
   if (controller_->plan_is_first_pass()) text += tr(" · <i>first pass, searching…</i>");
   if (plan.has_errors() && fits) text += tr(" · <b style='color:#c00'>invalid</b>");
@@ -298,11 +373,19 @@ void MainWindow::update_actions() {
   replan_action_->setEnabled(loaded);
   compare_action_->setEnabled(loaded);
   report_action_->setEnabled(loaded);
-  const bool exportable = loaded && ExplorerController::exportable_format(controller_->input().format);
+  // Offered only when it can succeed; the tooltip says why not.
+  QString why;
+  const bool exportable = controller_->can_export_sources(&why);
   export_action_->setEnabled(exportable);
+  export_action_->setToolTip(exportable ? tr("Write firmware sources for the current plan") : why);
+  export_action_->setStatusTip(export_action_->toolTip());
   reference_action_->setEnabled(loaded && controller_->has_reference());
-  export_action_->setToolTip(exportable ? tr("Write firmware sources for the current plan")
-                                        : tr("Sources are exported for Model Library Format inputs and TIR dumps"));
+  // Where TVM's plan is described, how faithfully it was read.
+  const QString fidelity = loaded ? controller_->reference_fidelity() : QString();
+  reference_action_->setToolTip(tr("Draw where TVM placed each buffer as dashed outlines over the current plan") +
+                                (fidelity.isEmpty() ? QString() : tr(". Fidelity check: %1.").arg(fidelity)));
+  status_totals_->setToolTip(fidelity.isEmpty() ? QString()
+                                                : tr("TVM's plan as read; fidelity check: %1").arg(fidelity));
   bool any_pinned = false;
   for (int b : selection_) {
     any_pinned =

@@ -46,6 +46,9 @@ class MainWindow : public QMainWindow {
   void set_module_chooser(std::function<QString(const QStringList&)> chooser) { choose_module_ = std::move(chooser); }
   // Offers to restore edits an earlier run left unsaved (after a crash).
   void offer_autosave_restore();
+  // Restores them without asking (what "Yes" does). Save then writes the session file the user
+  // had open, or asks where (Save As) when there was none; never the autosave file.
+  bool restore_autosave();
 
   ExplorerController* controller() const { return controller_; }
   views::PoolChartWidget* chart() const { return chart_; }
@@ -55,6 +58,7 @@ class MainWindow : public QMainWindow {
   QComboBox* algorithm_box() const { return algorithm_box_; }
   QLineEdit* filter_box() const { return filter_; }
   QLabel* status_totals() const { return status_totals_; }
+  QAction* export_action() const { return export_action_; }
   QDoubleSpinBox* time_limit_box() const { return time_limit_box_; }
   std::vector<int> selected_buffers() const { return selection_; }
   void select_buffers(const std::vector<int>& buffers, bool reveal);
@@ -64,6 +68,7 @@ class MainWindow : public QMainWindow {
 
  protected:
   void closeEvent(QCloseEvent* event) override;
+  void showEvent(QShowEvent* event) override;
   void dragEnterEvent(QDragEnterEvent* event) override;
   void dropEvent(QDropEvent* event) override;
 
@@ -71,6 +76,14 @@ class MainWindow : public QMainWindow {
   void create_actions();
   void create_docks();
   void create_toolbar();
+  void show_help(const QString& title, const QString& html);
+
+ public:
+  // Help ▸ Getting Started and Help ▸ Keyboard Shortcuts (the latter read from the menus' actions).
+  QString getting_started_html() const;
+  QString shortcuts_html() const;
+
+ private:
   void open_dialog();
   void open_folder_dialog();
   void apply_filter();
@@ -132,6 +145,9 @@ class MainWindow : public QMainWindow {
   bool batch_mode_ = false;
   bool syncing_selection_ = false;
   bool filling_algorithms_ = false;
+  bool fit_on_next_plan_ = false;
+  bool docks_fitted_ = false;  // the docks were sized to the window once (no saved layout)  // an input was opened: its
+                               // first plan is shown whole
 };
 
 }  // namespace usmpx::app

@@ -92,6 +92,10 @@ void MainWindow::create_actions() {
   view->addSeparator();
 
   QMenu* help = menuBar()->addMenu(tr("&Help"));
+  help->addAction(tr("&Getting Started"), QKeySequence::HelpContents, this,
+                  [this] { show_help(tr("Getting started"), getting_started_html()); });
+  help->addAction(tr("&Keyboard Shortcuts"), this, [this] { show_help(tr("Keyboard shortcuts"), shortcuts_html()); });
+  help->addSeparator();
   help->addAction(tr("&About"), this, [this] {
     QMessageBox::about(this, tr("About USMP Explorer"),
                        tr("<b>USMP Explorer %1</b><p>See and edit the static memory plans of TVM models: TVM's USMP "
@@ -100,6 +104,54 @@ void MainWindow::create_actions() {
                           "drag a pool's red size-hint line to resize it. Ctrl+Z undoes.</p>")
                            .arg(QApplication::applicationVersion()));
   });
+}
+
+QString MainWindow::getting_started_html() const {
+  return tr(
+      "<h3>Getting started</h3><ol>"
+      "<li><b>Open</b> a TVM model: an MLF tarball or folder, a firmware tree holding TVM's generated "
+      "sources (File ▸ Open Folder…), a TIR dump, or a problem file (JSON, MiniMalloc CSV). Dropping it on "
+      "the window works too.</li>"
+      "<li>Each pool is a chart: time runs left to right, addresses bottom to top; each box is a buffer, "
+      "live for its ticks, at its offset. Constants are drawn across the whole run, since they stay in "
+      "memory. The status bar gives the total, the lower bound and the gap between them.</li>"
+      "<li>A model that carries TVM's own plan opens with it (<i>as-built</i>); the first edit plans with "
+      "<i>best</i> and keeps TVM's plan as the reference: \"−6 KiB vs TVM\" per pool, and "
+      "View ▸ Show TVM's Plan draws it as outlines.</li>"
+      "<li><b>Edit</b>: drag a box up or down to pin its offset, or onto another pool to move it there; "
+      "drag a pool's red dashed line, or type in the Pools panel, to set its size. Each edit re-plans the "
+      "pools it changes; Ctrl+Z undoes.</li>"
+      "<li>Plan ▸ Compare Algorithms runs every planner on the same pools. File ▸ Export Sources writes "
+      "the firmware sources for the plan; File ▸ Export Report writes an HTML report and a PDF.</li>"
+      "<li>Diagnostics lists the plan's errors first (why it does not fit), then what reading the input "
+      "noticed. Click one to select the buffers it names.</li></ol>");
+}
+
+QString MainWindow::shortcuts_html() const {
+  // Read from the actions themselves, so the list is never out of date.
+  QString rows;
+  for (QAction* menu_action : menuBar()->actions()) {
+    QMenu* menu = menu_action->menu();
+    if (!menu) continue;
+    for (QAction* a : menu->actions()) {
+      if (a->shortcut().isEmpty()) continue;
+      rows += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td><td style='color:#666'>%3</td></tr>")
+                  .arg(a->shortcut().toString(QKeySequence::NativeText).toHtmlEscaped(),
+                       QString(a->text()).remove(QLatin1Char('&')).toHtmlEscaped(),
+                       QString(menu->title()).remove(QLatin1Char('&')));
+    }
+  }
+  rows +=
+      tr("<tr><td><b>Ctrl+click</b></td><td>Add a buffer to the selection</td><td style='color:#666'>Charts</td>"
+         "</tr><tr><td><b>Wheel, drag</b></td><td>Zoom, pan (empty space)</td><td style='color:#666'>Charts</td>"
+         "</tr>");
+  return tr("<h3>Keyboard shortcuts</h3><table cellspacing=4>%1</table>").arg(rows);
+}
+
+void MainWindow::show_help(const QString& title, const QString& html) {
+  QMessageBox box(QMessageBox::NoIcon, title, html, QMessageBox::Close, this);
+  box.setTextFormat(Qt::RichText);
+  box.exec();
 }
 
 void MainWindow::create_toolbar() {
@@ -172,8 +224,10 @@ void MainWindow::export_report() {
   const QString folder = QFileDialog::getExistingDirectory(this, tr("Export report into folder"));
   if (folder.isEmpty()) return;
   QString error;
+  statusBar()->showMessage(tr("Writing the report into %1…").arg(folder));
   const QStringList files = write_review_report(*controller_, *chart_, folder, &error);
   if (files.isEmpty()) {
+    statusBar()->showMessage(tr("Report not written: %1").arg(error), 10000);
     show_error(tr("Cannot export report"), error);
     return;
   }
@@ -183,11 +237,15 @@ void MainWindow::export_report() {
 void MainWindow::export_sources() {
   QString why;
   if (!controller_->can_export_sources(&why)) {
+    statusBar()->showMessage(tr("Sources not exported: %1").arg(why), 10000);
     show_error(tr("Cannot export sources"), why);
     return;
   }
   ExportDialog dialog(*controller_, this);
-  if (dialog.exec() != QDialog::Accepted) return;
+  if (dialog.exec() != QDialog::Accepted) {
+    statusBar()->showMessage(tr("Export cancelled"), 5000);
+    return;
+  }
   start_export(dialog.target(), dialog.harness());
 }
 
@@ -196,13 +254,17 @@ void MainWindow::start_export(const QString& target, bool harness) {
   bool force = false;
   if (info.exists() && !(info.isDir() && QDir(target).isEmpty())) {
     if (batch_mode_) {
+      statusBar()->showMessage(tr("Sources not exported: %1 exists and is not empty").arg(target), 10000);
       show_error(tr("Cannot export sources"), tr("%1 exists and is not empty.").arg(target));
       return;
     }
     const auto answer = QMessageBox::question(this, tr("Replace?"),
                                               tr("%1 exists and is not empty. Replace it with the export?").arg(target),
                                               QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel);
-    if (answer != QMessageBox::Yes) return;
+    if (answer != QMessageBox::Yes) {
+      statusBar()->showMessage(tr("Export cancelled"), 5000);
+      return;
+    }
     force = true;
   }
   statusBar()->showMessage(tr("Exporting sources to %1…").arg(target));
@@ -210,7 +272,9 @@ void MainWindow::start_export(const QString& target, bool harness) {
 }
 
 void MainWindow::on_export_finished(bool ok, const QString& summary) {
+  // Every export ends with a status saying how it ended, never "Exporting…" left behind.
   if (!ok) {
+    statusBar()->showMessage(tr("Export failed: %1").arg(summary.section(QLatin1Char('\n'), 0, 0)), 15000);
     show_error(tr("Export failed"), summary);
     return;
   }

@@ -5,12 +5,14 @@
 #include <QFileInfo>
 #include <QPdfWriter>
 #include <QSvgGenerator>
+#include <QTextDocument>
 
 #include "base/text_file.h"
 #include "chart/pool_chart_widget.h"
 #include "chart/qcustomplot_include.h"
 #include "explorer_controller.h"
 #include "report/html_report.h"
+#include "base/size_text.h"
 
 namespace usmpx::app {
 namespace {
@@ -29,9 +31,13 @@ bool save_via_temp(const QString& path, const std::function<bool(const QString&)
   return QFile::rename(temp, path);
 }
 
-// The charts as a PDF to read page by page: all pools on the first page, then one page per pool,
-// each A4 landscape at a size where labels stay readable.
-bool write_pdf(const views::PoolChartWidget& chart, const QString& path) {
+QString qs(const std::string& s) {
+  return QString::fromStdString(s);
+}
+
+// The charts as a PDF to read page by page: a summary first, all pools on the next page, then one
+// page per pool, each A4 landscape at a size where labels stay readable.
+bool write_pdf(const ExplorerController& controller, const views::PoolChartWidget& chart, const QString& path) {
   QPdfWriter writer(path);
   writer.setPageSize(QPageSize(QPageSize::A4));
   writer.setPageOrientation(QPageLayout::Landscape);
@@ -43,17 +49,18 @@ bool write_pdf(const views::PoolChartWidget& chart, const QString& path) {
   const QRect page = writer.pageLayout().paintRectPixels(kPdfDpi);
   // Laid out at the page's size in screen pixels, so labels have the size they have on screen.
   const QSize canvas = page.size();
+  QTextDocument summary;
+  summary.setHtml(report_summary_html(controller, chart));
+  summary.setTextWidth(canvas.width());
+  summary.drawContents(&painter);
+  if (!writer.newPage()) return false;
   auto render = [&](views::PoolChartWidget& source) {
     // Laid out at the canvas size first: axis margins follow the labels at that size.
     source.plot()->setGeometry(QRect(QPoint(0, 0), canvas));
     source.plot()->replot(QCustomPlot::rpImmediateRefresh);
     source.plot()->toPainter(&painter, canvas.width(), canvas.height());
   };
-  views::PoolChartWidget all(nullptr, true);
-  all.set_data(chart.data());
-  all.set_show_reference(chart.showing_reference());
-  all.resize(canvas);
-  render(all);
+  render(*report_chart(chart, canvas));
   for (const views::PoolChartData& pool : chart.data().pools) {
     if (chart.data().pools.size() < 2) break;
     views::ChartData one = chart.data();
@@ -71,6 +78,68 @@ bool write_pdf(const views::PoolChartWidget& chart, const QString& path) {
 
 }  // namespace
 
+std::unique_ptr<views::PoolChartWidget> report_chart(const views::PoolChartWidget& chart, QSize size) {
+  auto whole = std::make_unique<views::PoolChartWidget>(nullptr, true);
+  whole->set_data(chart.data());
+  whole->set_show_reference(chart.showing_reference());
+  whole->resize(size);
+  whole->plot()->setGeometry(QRect(QPoint(0, 0), size));
+  whole->reset_view();
+  whole->plot()->replot(QCustomPlot::rpImmediateRefresh);
+  return whole;
+}
+
+QString report_summary_html(const ExplorerController& controller, const views::PoolChartWidget& chart) {
+  const Plan& plan = controller.plan();
+  const Problem& problem = controller.problem();
+  const std::vector<qint64> tvm = controller.reference_pool_bytes();
+  const bool compare_tvm = controller.has_reference() && plan.algorithm != "as-built";
+  QString html = QStringLiteral(
+                     "<h1>Memory plan review</h1><p><b>%1</b><br>%2 buffers in %3 pools, planned with "
+                     "<b>%4</b>.</p>")
+                     .arg(QFileInfo(controller.input_path()).fileName().toHtmlEscaped())
+                     .arg(problem.buffers.size())
+                     .arg(problem.pools.size())
+                     .arg(qs(plan.algorithm).toHtmlEscaped());
+  html += QStringLiteral(
+      "<table border=1 cellspacing=0 cellpadding=4><tr><th>pool</th><th>used</th><th>size "
+      "hint</th><th>lower bound of its buffers</th>");
+  if (compare_tvm) html += QStringLiteral("<th>TVM's plan</th><th>difference</th>");
+  html += QStringLiteral("</tr>");
+  for (size_t p = 0; p < chart.data().pools.size(); ++p) {
+    const views::PoolChartData& pool = chart.data().pools[p];
+    html += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td><td align=right>%4</td>")
+                .arg(pool.name.toHtmlEscaped(), qs(format_size_exact(pool.size_bytes)),
+                     pool.size_hint_bytes >= 0 ? qs(format_size_exact(pool.size_hint_bytes)) : QObject::tr("unlimited"),
+                     qs(format_size_exact(pool.lower_bound_bytes)));
+    if (compare_tvm) {
+      const qint64 ref = p < tvm.size() ? tvm[p] : -1;
+      html += ref >= 0 ? QStringLiteral("<td align=right>%1</td><td align=right>%2</td>")
+                             .arg(qs(format_size_exact(ref)), qs(format_size_delta(pool.size_bytes - ref)))
+                       : QStringLiteral("<td>-</td><td>-</td>");
+    }
+    html += QStringLiteral("</tr>");
+  }
+  html += QStringLiteral("<tr><th>total</th><th align=right>%1</th><th></th><th align=right>%2</th>")
+              .arg(qs(format_size_exact(plan.total_size())), qs(format_size_exact(plan.lower_bound_bytes)));
+  if (compare_tvm) {
+    html += QStringLiteral("<th align=right>%1</th><th align=right>%2</th>")
+                .arg(qs(format_size_exact(controller.reference().total_size())),
+                     qs(format_size_delta(plan.total_size() - controller.reference().total_size())));
+  }
+  html += QStringLiteral("</tr></table>");
+  // The total's bound is the plan's, as the status bar, `usmpx` and the HTML report give it.
+  html += QObject::tr(
+      "<p>Lower bound of the total: no plan of these buffers in these pools uses fewer bytes (as <code>usmpx "
+      "plan</code> reports it). Per pool: the fewest bytes the pool can take for the buffers this plan put into "
+      "it (their peak of bytes live at once, raised by the padding their alignments force).</p>");
+  if (!controller.reference_fidelity().isEmpty())
+    html += QObject::tr("<p>TVM's plan as read from the model; fidelity check: %1.</p>")
+                .arg(controller.reference_fidelity().toHtmlEscaped());
+  if (!plan_fits(problem, plan)) html += QObject::tr("<p><b>The plan does not fit its pools' size hints.</b></p>");
+  return html;
+}
+
 QStringList write_review_report(const ExplorerController& controller, views::PoolChartWidget& chart,
                                 const QString& folder, QString* error) {
   QDir dir(folder);
@@ -78,8 +147,10 @@ QStringList write_review_report(const ExplorerController& controller, views::Poo
     if (error) *error = QObject::tr("cannot create %1").arg(folder);
     return {};
   }
-  QCustomPlot* plot = chart.plot();
   const int height = std::max(400, 260 * chart.pool_count());
+  // The whole plan, never the window's zoom or selection.
+  const std::unique_ptr<views::PoolChartWidget> whole = report_chart(chart, QSize(kImageWidth, height));
+  QCustomPlot* plot = whole->plot();
   QStringList written;
   auto fail = [&](const QString& file) {
     if (error) *error = QObject::tr("cannot write %1").arg(dir.filePath(file));
@@ -92,7 +163,7 @@ QStringList write_review_report(const ExplorerController& controller, views::Poo
   }
   written << QStringLiteral("charts.png");
   if (!save_via_temp(dir.filePath(QStringLiteral("charts.pdf")),
-                     [&](const QString& p) { return write_pdf(chart, p); })) {
+                     [&](const QString& p) { return write_pdf(controller, chart, p); })) {
     return fail(QStringLiteral("charts.pdf"));
   }
   written << QStringLiteral("charts.pdf");

@@ -31,7 +31,8 @@ std::string_view to_string(BufferRole role) {
     case BufferRole::kIntermediate:
       return "intermediate";
     case BufferRole::kOperatorInternal:
-      return "operator-internal";
+      // The same kind as in problem files, `usmpx info --json` and the CLI: one name per kind.
+      return "intermediate (in operator)";
     case BufferRole::kConstant:
       return "constant";
     case BufferRole::kInputOutput:
@@ -40,6 +41,11 @@ std::string_view to_string(BufferRole role) {
       return "reserved";
   }
   return "intermediate";
+}
+
+std::string kind_label(const Buffer& buffer) {
+  const BufferRole role = buffer_role(buffer);
+  return std::string(role == BufferRole::kInputOutput ? to_string(buffer.kind) : to_string(role));
 }
 
 std::optional<Lifetime> display_lifetime(const Problem& problem, const Buffer& buffer) {

@@ -16,6 +16,9 @@ enum class BufferRole { kIntermediate, kOperatorInternal, kConstant, kInputOutpu
 
 BufferRole buffer_role(const Buffer& buffer);
 std::string_view to_string(BufferRole role);
+// The buffer's kind as problem files and the CLI name it ("intermediate", "input", "output",
+// "constant"), with "(in operator)" for intermediates an operator allocates for itself.
+std::string kind_label(const Buffer& buffer);
 
 // Whether a function name is the model's entry (TVM's __tvm_main__ or the older run_model).
 bool is_entry_function(const std::string& function);

@@ -42,7 +42,7 @@ PeakLive peak_live_bytes(const Problem& problem, const std::vector<int>& subset)
   return peak;
 }
 
-std::vector<std::vector<int>> pool_sharing_groups(const Problem& problem) {
+PoolSharing pool_sharing_groups(const Problem& problem) {
   // Union-find over pools.
   std::vector<int> parent(problem.pools.size());
   std::iota(parent.begin(), parent.end(), 0);
@@ -58,16 +58,21 @@ std::vector<std::vector<int>> pool_sharing_groups(const Problem& problem) {
       parent[static_cast<size_t>(find(candidates[b][i]))] = find(candidates[b][0]);
     }
   }
-  std::vector<std::vector<int>> groups(problem.pools.size());
+  PoolSharing sharing;
+  sharing.buffers.resize(problem.pools.size());
+  sharing.pool_count.assign(problem.pools.size(), 0);
+  for (size_t p = 0; p < problem.pools.size(); ++p)
+    ++sharing.pool_count[static_cast<size_t>(find(static_cast<int>(p)))];
   for (size_t b = 0; b < problem.buffers.size(); ++b) {
-    if (!candidates[b].empty()) groups[static_cast<size_t>(find(candidates[b][0]))].push_back(static_cast<int>(b));
+    if (!candidates[b].empty())
+      sharing.buffers[static_cast<size_t>(find(candidates[b][0]))].push_back(static_cast<int>(b));
   }
-  return groups;
+  return sharing;
 }
 
 int64_t lifetime_memory_pressure(const Problem& problem) {
   int64_t total = 0;
-  for (const std::vector<int>& group : pool_sharing_groups(problem)) {
+  for (const std::vector<int>& group : pool_sharing_groups(problem).buffers) {
     if (!group.empty()) total += peak_live_bytes(problem, group).bytes;
   }
   return total;

@@ -17,9 +17,13 @@ struct PeakLive {
 PeakLive peak_live_bytes(const Problem& problem, const std::vector<int>& subset);
 
 // The buffers grouped by the pools they can share: pools that some buffer may choose between
-// belong to one group. One group per pool index (most empty); buffers without a candidate pool
-// are in none.
-std::vector<std::vector<int>> pool_sharing_groups(const Problem& problem);
+// belong to one group. One group per pool index (most empty), with the number of pools in it;
+// buffers without a candidate pool are in none.
+struct PoolSharing {
+  std::vector<std::vector<int>> buffers;
+  std::vector<int> pool_count;
+};
+PoolSharing pool_sharing_groups(const Problem& problem);
 
 // What a lifetime problem needs at least: over the groups, the sum of their peak live bytes.
 int64_t lifetime_memory_pressure(const Problem& problem);

@@ -46,7 +46,9 @@ bool minimize_pools(const Problem& problem, Plan& plan, Deadline& deadline, bool
     proven_total += lb;
     const std::string& name = problem.pools[static_cast<size_t>(pool)].name;
     std::string text = "pool '" + name + "': " + with_separators(out.size) + " bytes";
-    all_optimal = all_optimal && out.size <= lb;
+    // A clique stacked in closed form is final too: the searches after this one only reorder
+    // buffers, which the stack's local search did already.
+    all_optimal = all_optimal && (out.size <= lb || out.clique);
     if (stop_at_fit && out.size <= info.size_hint_bytes) {
       text += ", within its size hint " + with_separators(info.size_hint_bytes) + " (search stopped there)";
     } else if (stop_at_fit && out.searched && lb > info.size_hint_bytes) {
@@ -55,8 +57,10 @@ bool minimize_pools(const Problem& problem, Plan& plan, Deadline& deadline, bool
       text += ", proven optimal";
     } else {
       text += ", lower bound " + with_separators(lb) +
-              (out.searched ? (deadline.cancelled() ? " (search cancelled)" : " (search stopped at its time limit)")
-                            : " (too large for the exact search; greedy placement kept)");
+              (out.clique     ? " (buffers all live together, stacked in the best order found; alignment padding "
+                                "left)"
+               : out.searched ? (deadline.cancelled() ? " (search cancelled)" : " (search stopped at its time limit)")
+                              : " (too large for the exact search; greedy placement kept)");
     }
     plan.diagnostics.push_back({Severity::kNote, "exact-search", text, {}, pool, {}});
   }

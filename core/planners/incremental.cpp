@@ -82,12 +82,17 @@ Plan run_planner_keeping(const Planner& planner, const Problem& problem, const P
   Plan plan = planner.plan(fixed, options);
   plan.algorithm = std::string(planner.name());
   const std::chrono::duration<double, std::milli> elapsed = std::chrono::steady_clock::now() - started;
-  // What was proven with kept buffers fixed does not hold for the problem itself.
+  // What was proven with kept buffers fixed does not hold for the problem itself; what was proven
+  // about a kept pool before the edit still does (same pool, same buffers, same placement).
   plan.lower_bound_bytes = 0;
-  std::erase_if(plan.diagnostics, [&](const Diagnostic& d) {
+  auto about_kept_pool = [&](const Diagnostic& d) {
     return d.code == "exact-search" && d.pool >= 0 && static_cast<size_t>(d.pool) < keep.size() &&
            keep[static_cast<size_t>(d.pool)];
-  });
+  };
+  std::erase_if(plan.diagnostics, about_kept_pool);
+  for (const Diagnostic& d : previous.diagnostics) {
+    if (about_kept_pool(d)) plan.diagnostics.push_back(d);
+  }
   if (!kept_names.empty())
     plan.diagnostics.push_back({Severity::kNote,
                                 "kept-pools",

@@ -16,8 +16,8 @@ std::vector<bool> unchanged_pools(const Problem& before, const Plan& before_plan
 
 // Runs `planner` with the buffers `previous` put into a kept pool fixed where they were, and
 // completes the plan for `problem` (sizes, lower bound, validation, see run_planner). The notes
-// name the kept pools; the exact search's proofs about kept pools are dropped (they hold only
-// with those buffers fixed).
+// name the kept pools. The exact search's notes about kept pools (made with their buffers fixed)
+// are replaced by `previous`'s notes about them, which still hold.
 Plan run_planner_keeping(const Planner& planner, const Problem& problem, const Plan& previous,
                          const std::vector<bool>& keep, const PlannerOptions& options);
 

@@ -5,6 +5,7 @@
 
 #include "model/conflict_graph.h"
 #include "model/live_bytes.h"
+#include "planners/clique_pool.h"
 
 namespace usmpx {
 namespace {
@@ -154,17 +155,29 @@ LowerBound heaviest_clique(const Problem& problem, const std::vector<int>& subse
 
 }  // namespace
 
-LowerBound pool_lower_bound(const Problem& problem, const std::vector<int>& subset) {
+namespace {
+
+// `one_pool`: the buffers share one address space, so the witness's alignment padding counts.
+// Across several pools a clique may be split, each part with its own top, and it does not.
+LowerBound group_lower_bound(const Problem& problem, const std::vector<int>& subset, bool one_pool) {
   if (subset.empty()) return {0, true, {}};
-  if (problem.interval_conflicts()) return max_live(problem, subset);
-  return heaviest_clique(problem, subset);
+  LowerBound lb = problem.interval_conflicts() ? max_live(problem, subset) : heaviest_clique(problem, subset);
+  if (one_pool) lb.bytes = std::max(lb.bytes, clique_lower_bound(problem, lb.witness));
+  return lb;
+}
+
+}  // namespace
+
+LowerBound pool_lower_bound(const Problem& problem, const std::vector<int>& subset) {
+  return group_lower_bound(problem, subset, true);
 }
 
 LowerBound total_lower_bound(const Problem& problem) {
+  const PoolSharing sharing = pool_sharing_groups(problem);
   LowerBound total{0, true, {}};
-  for (const std::vector<int>& group : pool_sharing_groups(problem)) {
-    if (group.empty()) continue;
-    LowerBound lb = pool_lower_bound(problem, group);
+  for (size_t g = 0; g < sharing.buffers.size(); ++g) {
+    if (sharing.buffers[g].empty()) continue;
+    LowerBound lb = group_lower_bound(problem, sharing.buffers[g], sharing.pool_count[g] == 1);
     total.bytes += lb.bytes;
     total.exact = total.exact && lb.exact;
     total.witness.insert(total.witness.end(), lb.witness.begin(), lb.witness.end());

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <iterator>
 #include <numeric>
+#include <string>
 
 #include "planners/exact_instance.h"
 #include "planners/exact_search.h"
@@ -17,6 +18,9 @@ constexpr int kDescentTargets = 3;                 // drawn anywhere between bou
 constexpr int64_t kNearSteps[] = {1, 2, 3, 5, 8};  // granules below the best
 constexpr size_t kProbedSteps = 3;                 // of those, probed with every order when stalled
 constexpr double kGolden = 0.6180339887498949;
+constexpr int64_t kCliqueMoves = 20000;        // local search over a clique's stacking order
+constexpr int64_t kCliqueSteps = 100'000'000;  // of buffers stacked in all (n per move)
+constexpr size_t kCliqueSearchedUpTo = 12;     // buffers of a clique the exact search still settles
 
 // Overlapping lifetime pairs among `members`, counting stops once `limit` is passed.
 int64_t lifetime_pairs(const Problem& problem, const std::vector<int>& members, int64_t limit) {
@@ -106,18 +110,31 @@ PoolSearchOutcome minimize_pool(const Problem& problem, std::vector<Allocation>&
   }
   out.size = size;
   if (members.fixed.empty() && !members.items.empty()) {
-    // All conflicting (constant pools): stacked in closed form, proven when nothing pads.
-    int64_t sum = 0;
-    for (int b : members.items)
-      sum += problem.buffers[static_cast<size_t>(b)].size_bytes;
+    // All conflicting (constant pools): stacked in closed form, proven when the stack meets the
+    // bound that counts the padding no order avoids.
     std::vector<Allocation> stacked = allocations;
-    if (const std::optional<int64_t> top = stack_clique_pool(problem, stacked, pool); top && *top <= size) {
-      allocations = std::move(stacked);
-      out.size = *top;
-      out.lower_bound = sum;
-      out.optimal = *top == sum;
-      if (out.optimal) return out;
-      size = *top;
+    if (const std::optional<int64_t> top = stack_clique_pool(problem, stacked, pool)) {
+      if (*top <= size) {
+        allocations = std::move(stacked);
+        size = *top;
+      }
+      out.size = size;
+      out.lower_bound = clique_lower_bound(problem, members.items);
+      out.optimal = size <= out.lower_bound;
+      if (!out.optimal) {
+        // Padding the bound does not explain: a short local search over the stacking order.
+        const auto n = static_cast<int64_t>(members.items.size());
+        out.size = improve_clique_stack(problem, allocations, pool, std::min<int64_t>(kCliqueMoves, kCliqueSteps / n));
+        out.optimal = out.size <= out.lower_bound;
+        size = out.size;
+        floor = std::max(floor, out.lower_bound);
+      }
+      // A small clique goes on to the exact search, which settles it by exhausting the orders; on
+      // a large one it tries orders too, only slower, so the stack stands.
+      if (out.optimal || members.items.size() > kCliqueSearchedUpTo) {
+        out.clique = !out.optimal;
+        return out;
+      }
     }
   }
   if (members.items.empty() || (target && size <= *target) || too_large(problem, members.items)) {
@@ -138,7 +155,9 @@ PoolSearchOutcome minimize_pool(const Problem& problem, std::vector<Allocation>&
           offsets[static_cast<size_t>(i)];
     }
     best = std::max(floor, peak_of(built, offsets));
-    deadline.report(-1.0, best, "exact search: smaller pool found");
+    // The bytes are this pool's, not the plan's: the message names the pool.
+    const std::string message = "pool '" + problem.pools[static_cast<size_t>(pool)].name + "'";
+    deadline.report(-1.0, best, message.c_str());
   };
   exact::Search search(built.instance);
   const int64_t items = built.instance.items;

@@ -34,6 +34,9 @@ struct PoolSearchOutcome {
   int64_t size = 0;         // the pool's size after the search
   int64_t lower_bound = 0;  // proven: no placement of these buffers in this pool is smaller
   bool optimal = false;     // size == lower_bound
+  // The buffers all conflict and were stacked in closed form; the padding between the bound and
+  // the stack is left (no search places them closer than the best stacking order).
+  bool clique = false;
 };
 
 //

@@ -56,10 +56,15 @@ std::string html_report(const ReportContent& c) {
   std::ostringstream out;
   const Problem& p = c.problem;
   const PlanSummary summary = summarize_plan(p, c.chosen);
-  out << "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>" << escape(c.title) << "</title>\n"
-      << "<style>body{font-family:sans-serif;margin:2em;color:#222}table{border-collapse:collapse;margin:1em 0}"
-         "td,th{border:1px solid #ccc;padding:3px 8px}td.n{text-align:right}th{background:#f0f0f0}"
-         ".bad{color:#c00;font-weight:bold}img{max-width:100%;border:1px solid #ddd}</style></head><body>\n";
+  out << "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>" << escape(c.title)
+      << "</title>\n"
+      // Tables fit the page: long names wrap, and printed pages are landscape.
+      << "<style>body{font-family:sans-serif;margin:2em;color:#222;max-width:100%}"
+         "table{border-collapse:collapse;margin:1em 0;max-width:100%}"
+         "td,th{border:1px solid #ccc;padding:3px 8px;overflow-wrap:anywhere}td.n{text-align:right;"
+         "white-space:nowrap}th{background:#f0f0f0}"
+         ".bad{color:#c00;font-weight:bold}img{max-width:100%;border:1px solid #ddd}"
+         "@page{size:A4 landscape;margin:12mm}@media print{body{margin:0;font-size:9pt}}</style></head><body>\n";
   out << "<h1>" << escape(c.title) << "</h1>\n<p>Input: <code>" << escape(c.input) << "</code> — " << p.buffers.size()
       << " buffers, " << p.pools.size() << " pools. Chosen algorithm: <b>" << escape(c.chosen.algorithm)
       << "</b>, total " << escape(format_size_exact(summary.total_bytes)) << ", lower bound "

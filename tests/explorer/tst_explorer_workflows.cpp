@@ -447,11 +447,11 @@ class TestExplorerWorkflows : public QObject {
     QVERIFY(text.contains(
         QStringLiteral("<tr><td>global_workspace</td><td class=\"n\" title=\"208 bytes\">208 B</td>"
                        "<td class=\"n\" title=\"128 bytes\">128 B</td><td class=\"n\">\u221280 B</td></tr>")));
-    // The PDF: all pools on page one, then a page per pool (two pools: three pages).
+    // The PDF: a summary page, all pools on page two, then a page per pool (two pools: four pages).
     QFile pdf(QDir(folder).filePath(QStringLiteral("charts.pdf")));
     QVERIFY(pdf.open(QIODevice::ReadOnly));
     const QByteArray bytes = pdf.readAll();
-    QCOMPARE(bytes.count("/Type /Page\n") + bytes.count("/Type /Page\r") + bytes.count("/Type /Page "), 3);
+    QCOMPARE(bytes.count("/Type /Page\n") + bytes.count("/Type /Page\r") + bytes.count("/Type /Page "), 4);
   }
 
   void report_lists_the_inputs_warnings_once() {

@@ -1,5 +1,6 @@
 #include "model_problems.h"
 
+#include <iterator>
 #include <random>
 
 #include "base/text_file.h"
@@ -36,6 +37,23 @@ Problem model_shaped_problem(int buffers, int64_t constant_bytes) {
       b.origin.function = i % 3 == 0 ? "tvmgen_default_fused_op_" + std::to_string(i) : "tvmgen_default___tvm_main__";
     }
     p.buffers.push_back(std::move(b));
+  }
+  return p;
+}
+
+Problem model_shaped_mixed_alignment_problem(int buffers, int64_t constant_bytes, uint64_t seed) {
+  Problem p = model_shaped_problem(buffers, constant_bytes);
+  std::mt19937_64 rng(seed * 104729U + static_cast<uint64_t>(buffers));
+  constexpr int64_t kAlignments[] = {16, 16, 64, 4, 1, 16, 4};
+  int k = 0;
+  int64_t constants = 0;
+  for (const Buffer& b : p.buffers)
+    constants += b.kind == BufferKind::kConstant ? 1 : 0;
+  const int64_t average = std::max<int64_t>(2, constant_bytes / std::max<int64_t>(1, constants));
+  for (Buffer& b : p.buffers) {
+    if (b.kind != BufferKind::kConstant) continue;
+    b.alignment = kAlignments[k++ % std::size(kAlignments)];
+    b.size_bytes = std::uniform_int_distribution<int64_t>(1, 2 * average - 1)(rng);
   }
   return p;
 }

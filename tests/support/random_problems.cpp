@@ -4,6 +4,7 @@
 #include <numeric>
 
 #include "model/conflict_graph.h"
+#include "model/live_bytes.h"
 #include "planners/lower_bound.h"
 
 namespace usmpx::testing {
@@ -60,7 +61,9 @@ Problem random_interval_problem(std::mt19937_64& rng, const RandomProblemSpec& s
     for (size_t i = 0; i < lists.size(); ++i) problem.buffers[i].conflicts = lists[i];
   }
   if (problem.buffers.empty()) problem.conflict_source = ConflictSource::kExplicit;  // as the reader sees it
-  problem.memory_pressure = total_lower_bound(problem).bytes;
+  // As the readers define it: the most bytes live at once (no alignment), for lifetime problems.
+  problem.memory_pressure =
+      problem.interval_conflicts() ? lifetime_memory_pressure(problem) : total_lower_bound(problem).bytes;
   return problem;
 }
 

@@ -51,14 +51,16 @@ class TestModels : public QObject {
     Diagnostic warning{Severity::kWarning, "truncated", "lib0.c is truncated", {}, -1, {"default_lib0.c", 12, 3}};
     Diagnostic overlap{Severity::kError, "overlap", "buffers 'a' and 'b' overlap\nsecond line", {0, 1}, 2, {}};
     model.set_diagnostics({warning}, {overlap});
-    QCOMPARE(model.rowCount(), 2);
+    // The plan's error first; the input's warning below, under its heading.
+    QCOMPARE(model.rowCount(), 3);
     QCOMPARE(model.error_count(), 1);
-    QCOMPARE(model.index(0).data().toString(), QStringLiteral("default_lib0.c:12:3: lib0.c is truncated"));
-    QCOMPARE(model.index(1).data().toString(), QStringLiteral("buffers 'a' and 'b' overlap"));
-    QCOMPARE(model.index(1).data(Qt::ToolTipRole).toString(),
+    QCOMPARE(model.index(0).data().toString(), QStringLiteral("buffers 'a' and 'b' overlap"));
+    QCOMPARE(model.index(1).data().toString(), QStringLiteral("Reading the input (1):"));
+    QCOMPARE(model.index(2).data().toString(), QStringLiteral("default_lib0.c:12:3: lib0.c is truncated"));
+    QCOMPARE(model.index(0).data(Qt::ToolTipRole).toString(),
              QStringLiteral("buffers 'a' and 'b' overlap\nsecond line"));
-    QCOMPARE(model.index(1).data(views::DiagnosticsModel::kBuffersRole).value<QList<int>>(), (QList<int>{0, 1}));
-    QCOMPARE(model.index(1).data(views::DiagnosticsModel::kPoolRole).toInt(), 2);
+    QCOMPARE(model.index(0).data(views::DiagnosticsModel::kBuffersRole).value<QList<int>>(), (QList<int>{0, 1}));
+    QCOMPARE(model.index(0).data(views::DiagnosticsModel::kPoolRole).toInt(), 2);
   }
 
   void diagnostics_show_each_finding_once_and_paths_once() {
@@ -75,11 +77,12 @@ class TestModels : public QObject {
                            1,
                            {}};
     model.set_diagnostics({located, located}, {note, note, unexplained});
-    QCOMPARE(model.rowCount(), 3);
-    QCOMPARE(model.index(0).data().toString(), QStringLiteral("default_lib1.c:7:2: unknown call"));
-    QCOMPARE(model.index(1).data().toString(), QStringLiteral("pool 'sram': 128 bytes, proven optimal"));
+    QCOMPARE(model.rowCount(), 4);
+    QCOMPARE(model.index(0).data().toString(), QStringLiteral("pool 'sram': 128 bytes, proven optimal"));
+    QCOMPARE(model.index(2).data().toString(), QStringLiteral("Reading the input (1):"));
+    QCOMPARE(model.index(3).data().toString(), QStringLiteral("default_lib1.c:7:2: unknown call"));
     // The explorer's time limit is named as the user sees it.
-    QCOMPARE(model.index(2).data().toString(),
+    QCOMPARE(model.index(1).data().toString(),
              QStringLiteral("pool 'sram' is 16 bytes short; a longer search (a higher time limit) may find a plan (the "
                             "limit box in the toolbar)"));
   }

@@ -43,6 +43,7 @@ PoolChartWidget::PoolChartWidget(QWidget* parent, bool interactive)
     auto* legend = new QLabel(legend_html());
     legend->setContentsMargins(8, 2, 8, 0);
     legend->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
+    legend->setMinimumWidth(1);  // cut in narrow windows (1280x720) instead of widening the charts' minimum
     legend->setToolTip(
         tr("Drag a box to another pool to repin it, up or down to pin its offset; "
            "drag the red line to resize the pool; wheel zooms, dragging the background pans"));
@@ -346,6 +347,12 @@ int PoolChartWidget::on_hint_line(const QPoint& pixel) const {
   return std::abs(hint_line_point(p).y() - pixel.y()) <= kHintGrabPixels ? p : -1;
 }
 
+qint64 PoolChartWidget::hint_at(int pool, int pixel_y) const {
+  const qint64 align = std::max<qint64>(1, data_.pools.at(static_cast<size_t>(pool)).alignment);
+  return static_cast<qint64>(std::llround(std::max(0.0, offset_at(pool, pixel_y)) / static_cast<double>(align))) *
+         align;
+}
+
 void PoolChartWidget::set_range_drag(bool enabled) {
   for (PoolView& view : pools_)
     view.rect->setRangeDrag(enabled ? Qt::Horizontal | Qt::Vertical : Qt::Orientations());
@@ -381,10 +388,11 @@ void PoolChartWidget::on_move(QMouseEvent* event) {
     return;
   }
   if (drag_ == DragKind::kHint) {
-    const double bytes = std::max(0.0, offset_at(drag_pool_, event->pos().y()));
-    set_line(pools_[static_cast<size_t>(drag_pool_)].hint, bytes, true);
-    QToolTip::showText(event->globalPosition().toPoint(),
-                       tr("size hint: %1").arg(format_byte_count_exact(static_cast<qint64>(bytes))), plot_);
+    // The line and its label show what the release commits: the hint rounded to the alignment.
+    const qint64 bytes = hint_at(drag_pool_, event->pos().y());
+    set_line(pools_[static_cast<size_t>(drag_pool_)].hint, static_cast<double>(bytes), true);
+    QToolTip::showText(event->globalPosition().toPoint(), tr("size hint: %1").arg(format_byte_count_exact(bytes)),
+                       plot_);
     plot_->replot(QCustomPlot::rpQueuedReplot);
     return;
   }
@@ -411,10 +419,7 @@ void PoolChartWidget::on_release(QMouseEvent* event) {
   const bool moved = (event->pos() - press_pos_).manhattanLength() >= kDragThresholdPixels;
   if (drag == DragKind::kHint) {
     const PoolChartData& pool = data_.pools[static_cast<size_t>(drag_pool_)];
-    const qint64 align = std::max<qint64>(1, pool.alignment);
-    const auto bytes = static_cast<qint64>(std::llround(std::max(0.0, offset_at(drag_pool_, event->pos().y())) /
-                                                        static_cast<double>(align))) *
-                       align;
+    const qint64 bytes = hint_at(drag_pool_, event->pos().y());
     if (moved && bytes != pool.size_hint_bytes) {
       emit size_hint_requested(drag_pool_, bytes);
     } else {

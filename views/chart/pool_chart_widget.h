@@ -63,6 +63,9 @@ class PoolChartWidget : public QWidget {
   QRectF ghost_rect() const;
   // Offset in bytes at a vertical pixel position in a pool's chart.
   double offset_at(int pool, int pixel_y) const;
+  // The size hint a drag of the pool's hint line to `pixel_y` commits (rounded to the pool's
+  // alignment); what the line and its label show during the drag.
+  qint64 hint_at(int pool, int pixel_y) const;
 
  signals:
   void buffer_clicked(int buffer, Qt::KeyboardModifiers modifiers);

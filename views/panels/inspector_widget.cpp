@@ -48,8 +48,7 @@ void InspectorWidget::show_buffer(const Problem& problem, const Plan& plan, cons
   };
   row(tr("size"), format_byte_count_exact(b.size_bytes));
   row(tr("alignment"), QString::number(b.alignment));
-  const std::string_view role_name = to_string(role);
-  row(tr("kind"), QString::fromUtf8(role_name.data(), static_cast<qsizetype>(role_name.size())));
+  row(tr("kind"), html(kind_label(b)));
   if (!b.dtype.empty()) {
     QString shape;
     for (int64_t d : b.shape)

@@ -2,6 +2,7 @@
 
 #include <QBrush>
 #include <QColor>
+#include <algorithm>
 
 #include "chart/box_colors.h"
 #include "checks/plan_profile.h"
@@ -14,6 +15,20 @@ namespace usmpx::views {
 BufferTableModel::BufferTableModel(QObject* parent) : QAbstractTableModel(parent) {}
 
 void BufferTableModel::set_problem(const Problem& problem, const std::vector<int>& conflict_counts) {
+  const bool same_buffers = !problem.buffers.empty() && problem.buffers.size() == problem_.buffers.size() &&
+                            std::equal(problem.buffers.begin(), problem.buffers.end(), problem_.buffers.begin(),
+                                       [](const Buffer& a, const Buffer& b) { return a.name == b.name; });
+  if (same_buffers) {
+    // An edit: the rows stay (and the view's scroll and selection), with the last placement until
+    // the next plan arrives; a placement in a pool that is gone shows as unplaced.
+    problem_ = problem;
+    conflict_counts_ = conflict_counts;
+    for (Allocation& a : allocations_) {
+      if (a.pool >= static_cast<int>(problem_.pools.size())) a = Allocation{};
+    }
+    emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
+    return;
+  }
   beginResetModel();
   problem_ = problem;
   conflict_counts_ = conflict_counts;
@@ -82,10 +97,8 @@ QVariant BufferTableModel::data(const QModelIndex& index, int role) const {
       return allocation.placed() ? QVariant(static_cast<qlonglong>(allocation.offset + buffer.size_bytes)) : QVariant();
     case kAlignment:
       return static_cast<qlonglong>(buffer.alignment);
-    case kKind: {
-      const std::string_view role_name = to_string(buffer_role(buffer));
-      return QString::fromUtf8(role_name.data(), static_cast<qsizetype>(role_name.size()));
-    }
+    case kKind:
+      return QString::fromStdString(kind_label(buffer));
     case kLifetime:
       return buffer.lifetime ? QStringLiteral("[%1, %2]").arg(buffer.lifetime->first()).arg(buffer.lifetime->last())
                              : QString();

@@ -12,12 +12,26 @@ class BufferTableModel : public QAbstractTableModel {
   Q_OBJECT
 
  public:
-  enum Column { kName, kPool, kOffset, kSize, kEnd, kAlignment, kKind, kLifetime, kConflicts, kPinned, kOrigin, kColumnCount };
+  enum Column {
+    kName,
+    kPool,
+    kOffset,
+    kSize,
+    kEnd,
+    kAlignment,
+    kKind,
+    kLifetime,
+    kConflicts,
+    kPinned,
+    kOrigin,
+    kColumnCount
+  };
   static constexpr int kBufferRole = Qt::UserRole + 1;  // the buffer index, for any column
 
   explicit BufferTableModel(QObject* parent = nullptr);
 
-  // Replaces everything (new problem); rows keep their meaning when only the plan changes.
+  // A new problem. For an edit of the same buffers the rows stay and keep their last placement
+  // until set_plan gives the next one; otherwise everything is replaced.
   void set_problem(const Problem& problem, const std::vector<int>& conflict_counts);
   void set_plan(const Plan& plan);
 

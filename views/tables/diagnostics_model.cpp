@@ -1,6 +1,7 @@
 #include "tables/diagnostics_model.h"
 
 #include <QApplication>
+#include <QFont>
 #include <QStyle>
 #include <algorithm>
 
@@ -14,14 +15,25 @@ void DiagnosticsModel::set_diagnostics(std::vector<Diagnostic> load_warnings,
                                        std::vector<Diagnostic> plan_diagnostics) {
   beginResetModel();
   items_.clear();
+  // The plan's findings first, its errors at the top (why it does not fit), then what reading the
+  // input noticed, under a heading of its own.
+  std::stable_partition(plan_diagnostics.begin(), plan_diagnostics.end(),
+                        [](const Diagnostic& d) { return d.severity == Severity::kError; });
   // Each diagnostic once: readers and planners sometimes report the same finding twice.
-  for (std::vector<Diagnostic>* list : {&load_warnings, &plan_diagnostics}) {
-    for (Diagnostic& d : *list) {
-      const bool seen = std::any_of(items_.begin(), items_.end(), [&](const Diagnostic& e) {
-        return e.severity == d.severity && e.code == d.code && e.message == d.message && e.pool == d.pool;
-      });
-      if (!seen) items_.push_back(std::move(d));
-    }
+  auto add = [this](Diagnostic& d) {
+    const bool seen = std::any_of(items_.begin(), items_.end(), [&](const Diagnostic& e) {
+      return e.severity == d.severity && e.code == d.code && e.message == d.message && e.pool == d.pool;
+    });
+    if (!seen) items_.push_back(std::move(d));
+  };
+  for (Diagnostic& d : plan_diagnostics)
+    add(d);
+  if (!load_warnings.empty()) {
+    const size_t heading = items_.size();
+    items_.push_back({Severity::kNote, std::string(kInputHeading), {}, {}, -1, {}});
+    for (Diagnostic& d : load_warnings)
+      add(d);
+    items_[heading].message = tr("Reading the input (%1):").arg(items_.size() - heading - 1).toStdString();
   }
   endResetModel();
 }
@@ -61,7 +73,15 @@ QVariant DiagnosticsModel::data(const QModelIndex& index, int role) const {
     }
     case Qt::ToolTipRole:
       return QString::fromStdString(d.message);
+    case Qt::FontRole:
+      if (d.code == kInputHeading) {
+        QFont bold;
+        bold.setBold(true);
+        return bold;
+      }
+      return {};
     case Qt::DecorationRole: {
+      if (d.code == kInputHeading) return {};
       const QStyle::StandardPixmap icon = d.severity == Severity::kError     ? QStyle::SP_MessageBoxCritical
                                           : d.severity == Severity::kWarning ? QStyle::SP_MessageBoxWarning
                                                                              : QStyle::SP_MessageBoxInformation;

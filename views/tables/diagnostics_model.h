@@ -14,6 +14,8 @@ class DiagnosticsModel : public QAbstractListModel {
  public:
   static constexpr int kBuffersRole = Qt::UserRole + 1;  // QList<int> of culprit buffers
   static constexpr int kPoolRole = Qt::UserRole + 2;
+  // The code of the row that heads the input's warnings (below the plan's findings).
+  static constexpr const char* kInputHeading = "input-heading";
 
   explicit DiagnosticsModel(QObject* parent = nullptr);
 

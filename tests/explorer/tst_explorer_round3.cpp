@@ -1,0 +1,494 @@
+// The explorer as a new user meets it, driven with mouse and keyboard: each input starts clean,
+// Export Sources is offered only when it can succeed, Save after crash recovery writes the user's
+// session file, an edit keeps the pools it did not change (and their proofs) with no unplaced rows
+// between passes, and the report's charts show the whole plan.
+#include <QAction>
+#include <QDirIterator>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTableWidget>
+#include <QToolTip>
+#include <QtTest>
+
+#include "checks/as_built_check.h"
+#include "chart/byte_ticker.h"
+#include "chart/pool_chart_widget.h"
+#include "chart/qcustomplot_include.h"
+#include "compare_dialog.h"
+#include "explorer_controller.h"
+#include "export_dialog.h"
+#include "frontends/problem_files/problem_json.h"
+#include "base/text_file.h"
+#include "main_window.h"
+#include "model_problems.h"
+#include "panels/pool_editor_widget.h"
+#include "planners/clique_pool.h"
+#include "base/size_text.h"
+#include "report_writer.h"
+#include "session/session_file.h"
+#include "tables/buffer_table_model.h"
+#include "test_support.h"
+
+using namespace usmpx;
+
+namespace {
+
+constexpr int kPoolHintColumn = 2;
+
+QString qs(const std::string& s) {
+  return QString::fromStdString(s);
+}
+
+std::vector<Allocation> allocations_in(const Plan& plan, int pool) {
+  std::vector<Allocation> out;
+  for (const Allocation& a : plan.allocations)
+    out.push_back(a.pool == pool ? a : Allocation{});
+  return out;
+}
+
+const Diagnostic* note_about(const Plan& plan, int pool) {
+  for (const Diagnostic& d : plan.diagnostics) {
+    if (d.code == "exact-search" && d.pool == pool) return &d;
+  }
+  return nullptr;
+}
+
+// The extents the charts show for the whole plan: every tick, and each pool up to the largest of
+// its size, hint and bound (PoolChartWidget::reset_view adds 2 % and 8 % of margin).
+void verify_whole_plan_ranges(views::PoolChartWidget& chart) {
+  const views::ChartData& data = chart.data();
+  const double span = std::max(1.0, data.tick_end - data.tick_first);
+  QVERIFY(chart.pool_count() == static_cast<int>(data.pools.size()));
+  QCustomPlot* plot = chart.plot();
+  for (size_t p = 0; p < data.pools.size(); ++p) {
+    // Axis rects alternate with title rows; the plot's axis rects are the pools' in order.
+    QCPAxisRect* rect = plot->axisRects().at(static_cast<int>(p));
+    const QCPRange x = rect->axis(QCPAxis::atBottom)->range();
+    const QCPRange y = rect->axis(QCPAxis::atLeft)->range();
+    QCOMPARE(x.lower, data.tick_first - 0.02 * span);
+    QCOMPARE(x.upper, data.tick_end + 0.02 * span);
+    const views::PoolChartData& pool = data.pools[p];
+    const double top =
+        std::max<double>({static_cast<double>(pool.size_bytes), static_cast<double>(pool.size_hint_bytes),
+                          static_cast<double>(pool.lower_bound_bytes), 16.0});
+    QCOMPARE(y.lower, 0.0);
+    QCOMPARE(y.upper, top * 1.08);
+  }
+}
+
+}  // namespace
+
+class TestExplorerRound3 : public QObject {
+  Q_OBJECT
+
+ private:
+  std::unique_ptr<app::MainWindow> window_;
+  QString large_path_;  // 800 buffers, 4 MiB of constants
+  QString small_path_;  // 80 buffers, 52 KiB of constants: the same pools, far smaller
+  QString mixed_path_;  // 650 buffers, constants of unrounded sizes
+  app::ExplorerController* controller() { return window_->controller(); }
+
+  void make_window() {
+    window_ = std::make_unique<app::MainWindow>();
+    window_->set_batch_mode(true);
+    window_->resize(1600, 1000);
+    window_->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window_.get()));
+    window_->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(window_.get()));
+  }
+
+  void open(const QString& path) {
+    QVERIFY(window_->open_path(path));
+    controller()->wait_idle();
+    QVERIFY(controller()->has_input());
+    window_->chart()->plot()->replot();
+  }
+
+  void save_artefact(QWidget* widget, const QString& name) {
+    QDir().mkpath(QStringLiteral(USMPX_ARTEFACTS_DIR));
+    QTest::qWait(100);
+    for (QCustomPlot* plot : widget->findChildren<QCustomPlot*>())
+      plot->replot();
+    widget->grab().save(QStringLiteral(USMPX_ARTEFACTS_DIR "/") + name);
+  }
+
+  void type_into_pool_cell(int row, int column, const QString& text) {
+    QTableWidget* table = window_->pool_editor()->table();
+    const QRect cell = table->visualItemRect(table->item(row, column));
+    table->scrollToItem(table->item(row, column));
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, cell.center());
+    QTest::mouseDClick(table->viewport(), Qt::LeftButton, {}, cell.center());
+    QTRY_VERIFY(table->findChild<QLineEdit*>() && table->findChild<QLineEdit*>()->isVisible());
+    QLineEdit* editor = table->findChild<QLineEdit*>();
+    QTest::keyClick(editor, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClicks(editor, text);
+    QTest::keyClick(editor, Qt::Key_Return);
+    QTRY_VERIFY(!table->findChild<QLineEdit*>() || !table->findChild<QLineEdit*>()->isVisible());
+  }
+
+  void use_time_limit(const QString& seconds) {
+    window_->time_limit_box()->clear();
+    QTest::keyClicks(window_->time_limit_box(), seconds);
+    QTest::keyClick(window_->time_limit_box(), Qt::Key_Return);
+    controller()->wait_idle();
+  }
+
+  // Finds a buffer by its exact name through the filter box, as a user does (zooms to it).
+  void find_exactly(const QString& name) {
+    QLineEdit* filter = window_->filter_box();
+    for (QAction* a : filter->actions()) {
+      if (a->text() == QStringLiteral("Exact name") && !a->isChecked()) a->trigger();
+    }
+    filter->setFocus();
+    QTest::keyClicks(filter, name);
+  }
+
+  int pool_row(const char* name) { return *controller()->problem().find_pool(name); }
+
+ private slots:
+  void initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("usmpx-round3-tests"));
+    large_path_ = QDir::temp().filePath(QStringLiteral("usmpx_round3_large.json"));
+    small_path_ = QDir::temp().filePath(QStringLiteral("usmpx_round3_small.json"));
+    mixed_path_ = QDir::temp().filePath(QStringLiteral("usmpx_round3_mixed.json"));
+    testing::write_model_shaped_problem(large_path_.toStdString(), 800, 4 * 1024 * 1024);
+    testing::write_model_shaped_problem(small_path_.toStdString(), 80, 52 * 1024);
+    // TVM's constants: 16-byte aligned, sizes in bytes (padding between them unless well ordered).
+    Problem tvm_like = testing::model_shaped_mixed_alignment_problem(650, 4'670'000);
+    for (Buffer& b : tvm_like.buffers) {
+      if (b.kind == BufferKind::kConstant) b.alignment = 16;
+    }
+    write_file_atomically(mixed_path_.toStdString(), write_problem_json(tvm_like));
+  }
+
+  void cleanupTestCase() {
+    QFile::remove(large_path_);
+    QFile::remove(small_path_);
+    QFile::remove(mixed_path_);
+  }
+
+  void init() {
+    QSettings().clear();
+    app::ExplorerController::autosave_path();  // creates the folder
+    QFile::remove(app::ExplorerController::autosave_path());
+    QFile::remove(app::ExplorerController::autosave_origin_path());
+    make_window();
+  }
+
+  void cleanup() { window_.reset(); }
+
+  void opening_another_input_starts_clean() {
+    open(large_path_);
+    // Zoomed in on one buffer through the filter, with it selected.
+    find_exactly(QStringLiteral("sid_1"));
+    QCOMPARE(window_->buffer_table()->model()->rowCount(), 1);
+    QCOMPARE(window_->selected_buffers().size(), size_t{1});
+    const QCPRange zoomed = window_->chart()->plot()->axisRects().at(0)->axis(QCPAxis::atBottom)->range();
+    QVERIFY(zoomed.size() < controller()->problem().buffers.size() / 2.0);
+
+    open(small_path_);
+    QCOMPARE(controller()->problem().buffers.size(), size_t{80});
+    // The table shows every buffer of the new input; no filter, no selection is left.
+    QCOMPARE(window_->filter_box()->text(), QString());
+    QCOMPARE(window_->buffer_table()->model()->rowCount(), 80);
+    QVERIFY(window_->selected_buffers().empty());
+    QVERIFY(!window_->chart()->showing_reference());
+    // The charts span the new, smaller model: its 40 ticks and its pools' sizes.
+    QCOMPARE(window_->chart()->data().tick_end, 40.0);
+    const int flash = pool_row("flash");
+    QCOMPARE(window_->chart()->data().pools[static_cast<size_t>(flash)].size_bytes, 10 * (52 * 1024 / 10 / 16 * 16));
+    verify_whole_plan_ranges(*window_->chart());
+    // No planning left running, and its progress gone.
+    QVERIFY(!controller()->planning());
+    save_artefact(window_.get(), QStringLiteral("round3_second_model.png"));
+  }
+
+  void export_is_offered_only_when_it_can_succeed() {
+    // A problem file carries no code.
+    open(small_path_);
+    QAction* action = window_->export_action();
+    QVERIFY(!action->isEnabled());
+    QVERIFY2(action->toolTip().contains(QStringLiteral("Sources are exported for Model Library Format inputs")),
+             qPrintable(action->toolTip()));
+    // TVM's model with its code: offered. Its plan is shown with the fidelity check.
+    open(qs(testing::fixture_path("mlf/usmp_default_pools")));
+    const AsBuiltMatch match = match_as_built(controller()->input().problem, *controller()->input().as_built);
+    const QString fidelity =
+        QStringLiteral("%1 reproduces %2 of %3 offsets").arg(qs(match.algorithm)).arg(match.matching).arg(match.total);
+    QCOMPARE(controller()->reference_fidelity(), fidelity);
+    QVERIFY2(window_->status_totals()->text().contains(fidelity), qPrintable(window_->status_totals()->text()));
+    QVERIFY(action->isEnabled());
+    QCOMPARE(action->toolTip(), QStringLiteral("Write firmware sources for the current plan"));
+    {
+      app::ExportDialog dialog(*controller(), window_.get());
+      QVERIFY(!dialog.note()->text().contains(QStringLiteral("Cannot export")));
+    }
+    // A plan that does not fit: not offered, and the tooltip and the dialog say why.
+    type_into_pool_cell(pool_row("global_workspace"), kPoolHintColumn, QStringLiteral("64"));
+    controller()->wait_idle();
+    QVERIFY(!plan_fits(controller()->problem(), controller()->plan()));
+    QVERIFY(!action->isEnabled());
+    QCOMPARE(action->toolTip(), QStringLiteral("The plan does not fit or is invalid; see the diagnostics."));
+    {
+      app::ExportDialog dialog(*controller(), window_.get());
+      QVERIFY2(dialog.note()->text().contains(QStringLiteral("The plan does not fit")),
+               qPrintable(dialog.note()->text()));
+    }
+    // Undo: offered again; exporting ends with a status saying where it went.
+    QTest::keySequence(window_.get(), QKeySequence::Undo);
+    controller()->wait_idle();
+    QVERIFY(action->isEnabled());
+    const QString target = QDir::temp().filePath(QStringLiteral("usmpx_round3_export"));
+    QDir(target).removeRecursively();
+    window_->start_export(target, false);
+    controller()->wait_idle();
+    QVERIFY2(window_->statusBar()->currentMessage().startsWith(QStringLiteral("Wrote ") + target),
+             qPrintable(window_->statusBar()->currentMessage()));
+    // Again into the same, now non-empty folder: refused, and the status says so.
+    window_->start_export(target, false);
+    controller()->wait_idle();
+    QVERIFY2(window_->statusBar()->currentMessage().startsWith(QStringLiteral("Sources not exported: ")),
+             qPrintable(window_->statusBar()->currentMessage()));
+    QDir(target).removeRecursively();
+
+    // The same model with its default_lib0.c missing opens (its plan is known from the other
+    // files), but its constants' data is gone: Export is not offered, and says why.
+    const QString copy = QDir::temp().filePath(QStringLiteral("usmpx_round3_no_lib0"));
+    QDir(copy).removeRecursively();
+    QVERIFY(QDir().mkpath(copy));
+    const QString fixture = qs(testing::fixture_path("mlf/usmp_default_pools"));
+    QDirIterator files(fixture, QDir::Files, QDirIterator::Subdirectories);
+    while (files.hasNext()) {
+      const QString file = files.next();
+      if (file.endsWith(QStringLiteral("default_lib0.c"))) continue;
+      const QString to = copy + file.mid(fixture.size());
+      QVERIFY(QDir().mkpath(QFileInfo(to).absolutePath()));
+      QVERIFY(QFile::copy(file, to));
+    }
+    open(copy);
+    QCOMPARE(controller()->plan().algorithm, std::string("as-built"));
+    QVERIFY(!action->isEnabled());
+    QCOMPARE(action->toolTip(), QStringLiteral("The export would fail: the data of constant 'fused_constant' is not in "
+                                               "the sources; it cannot be placed in pool 'global_const_workspace'"));
+    {
+      app::ExportDialog dialog(*controller(), window_.get());
+      QVERIFY2(dialog.note()->text().contains(QStringLiteral("the data of constant")),
+               qPrintable(dialog.note()->text()));
+    }
+    QDir(copy).removeRecursively();
+  }
+
+  void save_after_recovery_writes_the_users_session_file() {
+    open(qs(testing::fixture_path("mlf/usmp_default_pools")));
+    const QString user_file = QDir::temp().filePath(QStringLiteral("usmpx_round3_user.usmpx.json"));
+    QFile::remove(user_file);
+    QString error;
+    QVERIFY2(controller()->save_session(user_file, &error), qPrintable(error));
+    const QString saved_before = qs(read_text_file(user_file.toStdString()));
+    // An edit, autosaved after a moment; then the window goes without closing (a crash).
+    type_into_pool_cell(pool_row("global_workspace"), kPoolHintColumn, QStringLiteral("300"));
+    controller()->wait_idle();
+    const QString autosave = app::ExplorerController::autosave_path();
+    QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(autosave), 5000);
+    window_.reset();
+    QVERIFY(QFile::exists(autosave));
+
+    make_window();
+    QVERIFY(window_->restore_autosave());
+    controller()->wait_idle();
+    QCOMPARE(controller()->problem().pools[static_cast<size_t>(pool_row("global_workspace"))].size_hint_bytes, 300);
+    QCOMPARE(controller()->session_path(), QFileInfo(user_file).absoluteFilePath());
+    QVERIFY(controller()->modified());
+    QVERIFY(window_->isWindowModified());
+    // Ctrl+S writes the user's file, with the recovered edit, and the autosave goes.
+    QTest::keySequence(window_.get(), QKeySequence::Save);
+    const std::string written = read_text_file(user_file.toStdString());
+    QVERIFY(qs(written) != saved_before);
+    const SessionFile session = read_session_json(written, user_file.toStdString());
+    bool found = false;
+    for (const PoolSetting& pool : session.edits.pools)
+      found = found || (pool.pool.name == "global_workspace" && pool.pool.size_hint_bytes == 300);
+    QVERIFY(found);
+    QVERIFY(!QFile::exists(autosave));
+    QVERIFY(!controller()->modified());
+
+    // Recovered work that was never saved has no session file: Save asks where (Save As).
+    type_into_pool_cell(pool_row("global_workspace"), kPoolHintColumn, QStringLiteral("400"));
+    controller()->wait_idle();
+    QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(autosave), 5000);
+    QFile::remove(app::ExplorerController::autosave_origin_path());
+    window_.reset();
+    make_window();
+    QVERIFY(window_->restore_autosave());
+    controller()->wait_idle();
+    QVERIFY(controller()->session_path().isEmpty());
+    QVERIFY(controller()->modified());
+    QFile::remove(user_file);
+  }
+
+  void an_edit_keeps_untouched_pools_their_placement_and_proof() {
+    open(mixed_path_);
+    QCOMPARE(controller()->problem().buffers.size(), size_t{650});
+    use_time_limit(QStringLiteral("1"));
+    const int flash = pool_row("flash");
+    const int dtcm = pool_row("dtcm");
+    // The constants, of unrounded sizes, are proven optimal at once: their stack meets the bound
+    // that counts the padding no order avoids.
+    const Plan before = controller()->plan();
+    std::vector<int> constants;
+    for (size_t b = 0; b < before.allocations.size(); ++b) {
+      if (before.allocations[b].pool == flash) constants.push_back(static_cast<int>(b));
+    }
+    const int64_t bound = clique_lower_bound(controller()->problem(), constants);
+    QCOMPARE(before.pool_sizes[static_cast<size_t>(flash)], bound);
+    const Diagnostic* proof = note_about(before, flash);
+    QVERIFY(proof);
+    QCOMPARE(proof->message, "pool 'flash': " + with_separators(bound) + " bytes, proven optimal");
+    QVERIFY2(window_->chart()->pool_title(flash).contains(qs(format_size(bound))),
+             qPrintable(window_->chart()->pool_title(flash)));
+
+    // Shrink dtcm by typing: between the edit and the next plan no row shows as unplaced.
+    QTableView* table = window_->buffer_table();
+    int unplaced_rows = -1;
+    const QMetaObject::Connection watch = connect(controller(), &app::ExplorerController::problem_changed, this, [&] {
+      unplaced_rows = 0;
+      for (int r = 0; r < table->model()->rowCount(); ++r) {
+        const QString pool = table->model()->index(r, views::BufferTableModel::kPool).data().toString();
+        unplaced_rows += pool == QStringLiteral("(unplaced)") ? 1 : 0;
+      }
+    });
+    type_into_pool_cell(dtcm, kPoolHintColumn, QStringLiteral("96k"));
+    controller()->wait_idle();
+    disconnect(watch);
+    QCOMPARE(unplaced_rows, 0);
+    QCOMPARE(controller()->problem().pools[static_cast<size_t>(dtcm)].size_hint_bytes, 96 * 1024);
+    // The constant pool: same offsets, same proof.
+    QCOMPARE(allocations_in(controller()->plan(), flash), allocations_in(before, flash));
+    QVERIFY(note_about(controller()->plan(), flash));
+    QCOMPARE(note_about(controller()->plan(), flash)->message, proof->message);
+    bool kept_note = false;
+    for (const Diagnostic& d : controller()->plan().diagnostics)
+      kept_note = kept_note || (d.code == "kept-pools" && d.message.find("'flash'") != std::string::npos);
+    QVERIFY(kept_note);
+  }
+
+  void the_hint_line_shows_the_value_it_commits() {
+    open(small_path_);
+    views::PoolChartWidget* chart = window_->chart();
+    const int dtcm = pool_row("dtcm");
+    chart->reset_view();
+    chart->plot()->replot();
+    const QPoint on_line = chart->hint_line_point(dtcm);
+    const QPoint end(on_line.x(), chart->pixel_of(dtcm, 0, 100 * 1024 + 5).y());
+    QTest::mousePress(chart->plot(), Qt::LeftButton, {}, on_line);
+    QTest::mouseMove(chart->plot(), end);
+    const qint64 shown = chart->hint_at(dtcm, end.y());
+    QCOMPARE(shown % 16, 0);  // the pool's alignment
+    QVERIFY2(QToolTip::text().contains(views::format_byte_count_exact(shown)), qPrintable(QToolTip::text()));
+    QTest::mouseRelease(chart->plot(), Qt::LeftButton, {}, end);
+    controller()->wait_idle();
+    QCOMPARE(controller()->problem().pools[static_cast<size_t>(dtcm)].size_hint_bytes, shown);
+  }
+
+  void compare_reports_progress_and_cancels() {
+    open(large_path_);
+    use_time_limit(QStringLiteral("2"));
+    app::CompareDialog dialog(controller(), window_.get());
+    dialog.resize(1300, 800);
+    dialog.show();
+    QSignalSpy progress(controller(), &app::ExplorerController::comparison_progress);
+    QSignalSpy ready(controller(), &app::ExplorerController::comparison_ready);
+    QTest::mouseClick(dialog.run_button(), Qt::LeftButton);
+    QCOMPARE(dialog.run_button()->text(), QStringLiteral("Cancel"));
+    // Each algorithm is named as it starts; the searching ones take their time limit.
+    // Cancelled (with the mouse) as soon as the third algorithm is announced.
+    QString announced;
+    const QMetaObject::Connection watch =
+        connect(controller(), &app::ExplorerController::comparison_progress, this, [&](int done, int, const QString&) {
+          if (done != 2 || !announced.isEmpty()) return;
+          announced = dialog.progress()->text();
+          QTest::mouseClick(dialog.run_button(), Qt::LeftButton);
+        });
+    QVERIFY(ready.wait(60000));
+    disconnect(watch);
+    QCOMPARE(announced, QStringLiteral("Running hill_climb (3 of 12)…"));
+    QVERIFY(progress.count() >= 3);
+    QCOMPARE(dialog.run_button()->text(), QStringLiteral("Run"));
+    // Those that ended before the cancel reached the planning thread are listed; the rest are not.
+    const int ran = dialog.table()->rowCount();
+    QVERIFY2(ran >= 2 && ran < 12, qPrintable(QString::number(ran)));
+    QCOMPARE(dialog.progress()->text(), QStringLiteral("Cancelled: %1 of 12 algorithms ran").arg(ran));
+    // Every row visible without scrolling.
+    int rows = 0;
+    for (int r = 0; r < dialog.table()->rowCount(); ++r)
+      rows += dialog.table()->rowHeight(r);
+    QVERIFY(dialog.table()->viewport()->height() >= rows);
+    save_artefact(&dialog, QStringLiteral("round3_compare_cancelled.png"));
+  }
+
+  void help_lists_getting_started_and_every_shortcut() {
+    QVERIFY(window_->getting_started_html().contains(QStringLiteral("Getting started")));
+    const QString shortcuts = window_->shortcuts_html();
+    // Read from the menus: each action with a shortcut is listed with it.
+    int listed = 0;
+    for (QAction* a : window_->findChildren<QAction*>()) {
+      if (a->shortcut().isEmpty()) continue;
+      const QString key = a->shortcut().toString(QKeySequence::NativeText).toHtmlEscaped();
+      QVERIFY2(shortcuts.contains(QStringLiteral("<b>%1</b>").arg(key)), qPrintable(key));
+      ++listed;
+    }
+    QVERIFY2(listed >= 12, qPrintable(QString::number(listed)));
+    QVERIFY(shortcuts.contains(QStringLiteral("<td>Re-plan</td>")));
+    QVERIFY(shortcuts.contains(QStringLiteral("<td>Show TVM's Plan</td>")));
+    QAction* help = nullptr;
+    for (QAction* a : window_->findChildren<QAction*>()) {
+      if (a->text() == QStringLiteral("&Getting Started")) help = a;
+    }
+    QVERIFY(help);
+    QCOMPARE(help->shortcut(), QKeySequence(QKeySequence::HelpContents));
+  }
+
+  void report_charts_show_the_whole_plan() {
+    open(large_path_);
+    find_exactly(QStringLiteral("sid_1"));  // the window is zoomed in on one selected buffer
+    const QCPRange zoomed = window_->chart()->plot()->axisRects().at(0)->axis(QCPAxis::atBottom)->range();
+    QVERIFY(zoomed.size() < controller()->problem().buffers.size() / 2.0);
+    std::unique_ptr<views::PoolChartWidget> chart = app::report_chart(*window_->chart(), QSize(1600, 900));
+    verify_whole_plan_ranges(*chart);
+    QVERIFY(chart->data().pools.size() == 3);
+
+    const QString folder = QStringLiteral(USMPX_ARTEFACTS_DIR "/report_round3");
+    QDir(folder).removeRecursively();
+    QString error;
+    const QStringList files = app::write_review_report(*controller(), *window_->chart(), folder, &error);
+    QVERIFY2(files.contains(QStringLiteral("charts.pdf")), qPrintable(error));
+    // The window's zoom is untouched by the report.
+    QCOMPARE(window_->chart()->plot()->axisRects().at(0)->axis(QCPAxis::atBottom)->range().upper, zoomed.upper);
+    // The PDF: a summary page, all pools, then one page per pool (three pools: five pages).
+    QFile pdf(QDir(folder).filePath(QStringLiteral("charts.pdf")));
+    QVERIFY(pdf.open(QIODevice::ReadOnly));
+    const QByteArray bytes = pdf.readAll();
+    QCOMPARE(bytes.count("/Type /Page\n") + bytes.count("/Type /Page\r") + bytes.count("/Type /Page "), 5);
+    // The summary names the model, the pools, the totals and the bounds.
+    const QString summary = app::report_summary_html(*controller(), *window_->chart());
+    QVERIFY(summary.contains(QStringLiteral("usmpx_round3_large.json")));
+    for (const char* pool : {"dtcm", "sram", "flash"})
+      QVERIFY(summary.contains(QStringLiteral("<td>%1</td>").arg(QLatin1String(pool))));
+    QVERIFY(summary.contains(qs(format_size_exact(controller()->plan().total_size()))));
+    // The total's lower bound is the plan's, as in the status bar.
+    QVERIFY(summary.contains(
+        QStringLiteral("<th align=right>%1</th>").arg(qs(format_size_exact(controller()->plan().lower_bound_bytes)))));
+    QVERIFY(window_->status_totals()->text().contains(
+        QStringLiteral("lower bound %1").arg(views::format_byte_count(controller()->plan().lower_bound_bytes))));
+  }
+};
+
+QTEST_MAIN(TestExplorerRound3)
+#include "tst_explorer_round3.moc"
