@@ -22,4 +22,10 @@ int run_check(const Options& options, std::ostream& out, std::ostream& err);
 int run_export(const Options& options, std::ostream& out);
 int run_selftest(const Options& options, std::ostream& out);
 
+// .tflite inputs (tflite_commands.cpp).
+void print_tflite_info(std::ostream& out, const TfliteAnalysis& analysis);
+// The arena head of `plan`, TFLM's own head, and the kTensorArenaSize when a TFLM log gives the tail.
+void print_tflite_arena(std::ostream& out, const LoadedInput& input, const Plan& plan);
+int run_tflite_export(const Options& options, std::ostream& out);
+
 }  // namespace usmpx::cli

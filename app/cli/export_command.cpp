@@ -34,7 +34,7 @@ struct ExportInput {
 
 ExportInput load_export_input(const Options& options) {
   try {
-    ExportInput in{ExportSource::load(options.input, LoadOptions{options.pools, options.module}), {}};
+    ExportInput in{ExportSource::load(options.input, LoadOptions{options.pools, options.module, options.tflm_log}), {}};
     in.input = in.source.input();
     if (options.session_edits) apply_session(in.input, *options.session_edits, options);
     apply_pins(in.input.problem, options.pins);
@@ -57,6 +57,7 @@ Plan exportable_plan(const LoadedInput& input, const Options& options, std::ostr
 }  // namespace
 
 int run_export(const Options& options, std::ostream& out) {
+  if (recognise_input(options.input) == InputFormat::kTflite) return run_tflite_export(options, out);
   ExportInput in = load_export_input(options);
   const Plan plan = exportable_plan(in.input, options, out);
   std::error_code ec;

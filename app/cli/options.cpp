@@ -69,6 +69,7 @@ const std::map<std::string, OptionSpec>& option_specs() {
       {"--use-workspace-io", {false, [](Options& o, const std::string&) { o.pools.use_workspace_io = true; }}},
       {"--io-live-throughout", {false, [](Options& o, const std::string&) { o.pools.io_live_throughout = true; }}},
       {"--module", {true, [](Options& o, const std::string& v) { o.module = v; }}},
+      {"--tflm-log", {true, [](Options& o, const std::string& v) { o.tflm_log = v; }}},
       {"--pin", {true, [](Options& o, const std::string& v) { o.pins.push_back(parse_pin(v)); }}},
       {"--time-limit",
        {true,
@@ -189,10 +190,13 @@ std::string usage_text(const std::string& command) {
       "  --io-live-throughout                       with it: inputs live from the start, outputs to the end\n"
       "                                             (TVM keeps them live only while accessed; the export\n"
       "                                             refuses plans where that lets other buffers clobber them)\n"
-      "  --module NAME                              MLF module to load (default: the first)\n";
+      "  --module NAME                              MLF module to load (default: the first)\n"
+      "  --tflm-log FILE                            .tflite: TFLM's PrintMemoryPlan / PrintAllocations output\n"
+      "                                             (scratch buffer sizes; the arena tail for kTensorArenaSize)\n";
   const std::string plan_options =
       "Plan options:\n"
-      "  --algorithm NAME         a planner below (default greedy_by_size, as in TVM), or as-built\n"
+      "  --algorithm NAME         a planner below (default greedy_by_size, as in TVM; tflm_greedy for\n"
+      "                           .tflite, as TFLM at run time), or as-built\n"
       "                           (the plan in USMP-generated code; the default of check for such input)\n"
       "  --pin BUF=POOL[@OFFSET]  place BUF in POOL (at OFFSET); repeatable; a hard constraint\n"
       "  --time-limit SEC         time budget of the searching planners (*): multi_start, exact, best\n"

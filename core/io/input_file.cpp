@@ -4,6 +4,7 @@
 #include <cctype>
 #include <filesystem>
 
+#include "frontends/tflite/tflite_problem.h"
 #include "io/input_error.h"
 #include "io/minimalloc_csv.h"
 #include "io/problem_json.h"
@@ -36,6 +37,15 @@ LoadedInput load_input(const std::string& path, const LoadOptions& options) {
     case InputFormat::kTvmScript:
     case InputFormat::kLegacyTir:
       return load_tir_dump(read_text_file(path), path, input.format, options);
+    case InputFormat::kTflite: {
+      auto analysis = std::make_shared<TfliteAnalysis>(
+          analyse_tflite(read_tflite_file(path), path, TfliteLoadOptions{options.pools, options.tflm_log}));
+      input.problem = analysis->problem;
+      input.as_built = analysis->as_built;
+      input.warnings = analysis->warnings;
+      input.tflite = std::move(analysis);
+      return input;
+    }
     case InputFormat::kSession:
       break;
   }

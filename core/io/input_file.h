@@ -1,5 +1,6 @@
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -12,20 +13,24 @@
 
 namespace usmpx {
 
+struct TfliteAnalysis;
+
 // What a reader made of one input file.
 struct LoadedInput {
   std::string path;
   InputFormat format = InputFormat::kProblemJson;
   Problem problem;
-  std::optional<Plan> as_built;      // the plan already present in the input, if any
-  std::vector<Diagnostic> warnings;  // things the reader could not use but did not reject
+  std::optional<Plan> as_built;                  // the plan already present in the input, if any
+  std::vector<Diagnostic> warnings;              // things the reader could not use but did not reject
+  std::shared_ptr<const TfliteAnalysis> tflite;  // .tflite inputs: tensors, operators, the model
 };
 
 // How to read an input: the pool options (applied after reading a problem file, or used to
 // assign pools while analysing a model) and, for MLF archives with several modules, which one.
 struct LoadOptions {
   PoolOptions pools;
-  std::string module;  // empty: the first module
+  std::string module;    // empty: the first module
+  std::string tflm_log;  // .tflite inputs: TFLM's PrintMemoryPlan output (scratch sizes, arena tail)
 };
 
 // Picks the reader through the input-kind table (recognise_input) and applies the pool options.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
+#include <fstream>
 #include <optional>
 
 #include "io/input_error.h"
@@ -56,6 +57,16 @@ class Probe {
     return std::find(m.begin(), m.end(), name) != m.end();
   }
 
+  // The flatbuffer identifier "TFL3" at bytes 4..8.
+  bool tflite_identifier() {
+    if (!tflite_) {
+      char header[8] = {};
+      std::ifstream in(path_, std::ios::binary);
+      tflite_ = file_ && in.read(header, 8) && std::string_view(header + 4, 4) == "TFL3";
+    }
+    return *tflite_;
+  }
+
   std::optional<InputFormat> tir_format() {
     if (!tir_) tir_ = file_ ? detect_tir_format(read_text_file(path_)) : std::nullopt;
     return *tir_;
@@ -67,6 +78,7 @@ class Probe {
   bool file_ = false;
   std::optional<std::vector<std::string>> members_;
   std::optional<std::optional<InputFormat>> tir_;
+  std::optional<bool> tflite_;
 };
 
 bool matches(InputFormat format, Probe& p) {
@@ -77,6 +89,8 @@ bool matches(InputFormat format, Probe& p) {
       return (p.folder() || p.archive()) && p.has_member("metadata.json");
     case InputFormat::kFirmwareTree:
       return (p.folder() || p.archive()) && !find_firmware_modules(p.members()).modules.empty();
+    case InputFormat::kTflite:
+      return p.file() && !p.archive() && (ends_with_lower(p.path(), ".tflite") || p.tflite_identifier());
     case InputFormat::kProblemJson:
       return p.file() && ends_with_lower(p.path(), ".json");
     case InputFormat::kMinimallocCsv:
@@ -97,6 +111,8 @@ const std::vector<InputKind>& input_kinds() {
        "a .tar, .tar.gz or .tgz archive, or a folder, with metadata.json at its root"},
       {InputFormat::kFirmwareTree, "firmware tree",
        "a folder or archive holding tvmgen_<mod>.h and <mod>_lib<N>.c files somewhere below it"},
+      {InputFormat::kTflite, "TFLite model",
+       "a .tflite file, or a file with the flatbuffer identifier TFL3 at bytes 4..8"},
       {InputFormat::kProblemJson, "problem JSON", "a .json file in the usmpx-problem format"},
       {InputFormat::kMinimallocCsv, "MiniMalloc CSV", "a .csv file (id,lower,upper,size[,alignment])"},
       {InputFormat::kTvmScript, "TVMScript TIR",

@@ -14,6 +14,7 @@ enum class InputFormat {
   kTvmScript,
   kLegacyTir,
   kSession,
+  kTflite,
 };
 
 // One kind of input the tool reads: what it is called and what identifies it. Every command and

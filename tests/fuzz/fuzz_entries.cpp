@@ -6,6 +6,8 @@
 #include "export/export_error.h"
 #include "export/mlf_export.h"
 #include "export/tir_export.h"
+#include "frontends/tflite/tflite_export.h"
+#include "frontends/tflite/tflite_problem.h"
 #include "io/input_error.h"
 #include "io/minimalloc_csv.h"
 #include "io/plan_json.h"
@@ -151,12 +153,35 @@ void external_operators(std::string_view data) {
   });
 }
 
+// A .tflite read and analysed, planned as TFLM plans it, the plan written into a copy of the model
+// and the copy read back.
+void tflite(std::string_view data) {
+  guarded([&] {
+    const std::string bytes(data);
+    const TfliteAnalysis a = analyse_tflite(bytes, "fuzz.tflite", {});
+    if (a.problem.buffers.size() > 2000) return;
+    const Plan plan = run_planner(*make_planner("tflm_greedy"), a.problem, PlannerOptions{});
+    if (plan.has_errors()) return;
+    const TfliteExport e = export_tflite(a, bytes, "fuzz.tflite", plan);
+    (void)analyse_tflite(e.bytes, "copy.tflite", {});
+  });
+}
+
 const std::vector<Target>& targets() {
   static const std::vector<Target> all = {
-      {"problem_json", problem_json}, {"minimalloc_csv", minimalloc_csv}, {"session_file", session_file},
-      {"tvmscript", tvmscript},       {"legacy_tir", legacy_tir},         {"mlf_metadata", mlf_metadata},
-      {"c_analysis", c_analysis},     {"mlf_archive", mlf_archive},       {"mlf_export", mlf_export},
-      {"tir_export", tir_export},     {"firmware_tree", firmware_tree},   {"external_operators", external_operators},
+      {"problem_json", problem_json},
+      {"minimalloc_csv", minimalloc_csv},
+      {"session_file", session_file},
+      {"tvmscript", tvmscript},
+      {"legacy_tir", legacy_tir},
+      {"mlf_metadata", mlf_metadata},
+      {"c_analysis", c_analysis},
+      {"mlf_archive", mlf_archive},
+      {"mlf_export", mlf_export},
+      {"tir_export", tir_export},
+      {"firmware_tree", firmware_tree},
+      {"external_operators", external_operators},
+      {"tflite", tflite},
   };
   return all;
 }

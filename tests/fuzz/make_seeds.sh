@@ -59,4 +59,5 @@ done
   tar -C "$shared/mlf/firmware/mlperf_tiny_ic_cmsis_nn/model" -cf "$out/firmware_tree/mlperf_tiny_ic.tar" .
 seed external_operators "$root"/tests/fixtures/mlf/usmp_cmsis_nn/codegen/host/src/default_lib2.c \
   "$shared"/mlf/firmware/mlperf_tiny_ic_cmsis_nn/model/codegen/host/src/default_lib2.c
+seed tflite "$root"/resources/examples/*.tflite "$shared"/tflite/models/*.tflite "$root"/tests/fuzz/regressions/tflite/*
 for t in "$out"/*; do echo "$(basename "$t"): $(ls "$t" | wc -l) seeds"; done

@@ -1,0 +1,121 @@
+// The .tflite reader on the bundled example and on damaged files: every bad file is refused with
+// "file: message", never read out of bounds.
+#include <cstring>
+#include <fstream>
+
+#include <gtest/gtest.h>
+
+#include "example_model.h"
+#include "frontends/tflite/tflite_export.h"
+#include "frontends/tflite/tflite_problem.h"
+#include "frontends/tflite/tflite_schema.h"
+#include "io/input_file.h"
+#include "io/text_file.h"
+#include "planners/registry.h"
+#include "test_support.h"
+
+namespace usmpx {
+namespace {
+
+std::string refusal(const std::string& bytes) {
+  try {
+    (void)analyse_tflite(bytes, "bad.tflite", {});
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "accepted";
+}
+
+TEST(TfliteReader, BundledExampleIsWhatTheGeneratorWrites) {
+  const std::string generated = testing::build_example_tflite();
+  const std::string path = testing::source_path("resources/examples/tiny_classifier.tflite");
+  if (std::getenv("USMPX_WRITE_EXAMPLES")) write_file_atomically(path, generated);
+  EXPECT_EQ(read_tflite_file(path), generated)
+      << "regenerate with USMPX_WRITE_EXAMPLES=1 usmpx_core_tests --gtest_filter=TfliteReader.Bundled*";
+}
+
+TEST(TfliteReader, ExampleTensorsOperatorsAndLifetimes) {
+  const TfliteAnalysis a = analyse_tflite(testing::build_example_tflite(), "tiny.tflite", {});
+  ASSERT_EQ(a.tensors.size(), 12u);
+  EXPECT_EQ(a.tensors[1].placement, TensorPlacement::kConstant);
+  EXPECT_EQ(a.tensors[0].placement, TensorPlacement::kPlanned);
+  ASSERT_EQ(a.operators.size(), 5u);
+  EXPECT_EQ(a.operators[0].name, "FULLY_CONNECTED");
+  EXPECT_EQ(a.operators[2].name, "ADD");
+  EXPECT_EQ(a.operators[4].name, "SOFTMAX");
+  // Planned: input, fc1/out, fc2/out, skip/out, logits, probabilities.
+  const Problem& p = a.problem;
+  ASSERT_EQ(p.buffers.size(), 6u);
+  EXPECT_EQ(p.buffers[0].name, "input");
+  EXPECT_EQ(p.buffers[0].kind, BufferKind::kInput);
+  EXPECT_EQ(p.buffers[0].lifetime, Lifetime::closed(0, 3));  // the skip connection keeps it to ADD
+  EXPECT_EQ(p.buffers[1].size_bytes, 128);
+  EXPECT_EQ(p.buffers[1].lifetime, Lifetime::closed(1, 2));
+  EXPECT_EQ(p.buffers[5].kind, BufferKind::kOutput);
+  EXPECT_EQ(p.buffers[5].lifetime, Lifetime::closed(5, 5));
+  EXPECT_EQ(p.pools[0].name, "arena");
+  const Plan plan = run_planner(*make_planner("tflm_greedy"), p, PlannerOptions{});
+  // TFLM's order: fc1/out (128), then the 64-byte ones from the highest index down, then 16s.
+  EXPECT_EQ(plan.allocations[1].offset, 0);
+  EXPECT_EQ(plan.allocations[3].offset, 0);  // skip/out reuses fc1/out's bytes
+  EXPECT_EQ(plan.allocations[2].offset, 128);
+  EXPECT_EQ(plan.allocations[0].offset, 192);
+  EXPECT_EQ(plan.pool_sizes[0], 256);
+}
+
+TEST(TfliteReader, RecognisedThroughTheInputTable) {
+  const std::string path = testing::source_path("resources/examples/tiny_classifier.tflite");
+  const LoadedInput input = load_input(path);
+  EXPECT_EQ(input.format, InputFormat::kTflite);
+  ASSERT_TRUE(input.tflite);
+  EXPECT_EQ(input.problem.buffers.size(), 6u);
+  LoadOptions limited;
+  limited.pools.capacity = 200;
+  EXPECT_EQ(load_input(path, limited).problem.pools[0].size_hint_bytes, 200);
+}
+
+TEST(TfliteReader, RefusesDamagedFilesPrecisely) {
+  const std::string good = testing::build_example_tflite();
+  EXPECT_EQ(refusal("abc"), "bad.tflite: too short for a TFLite model (3 bytes)");
+  std::string wrong = good;
+  std::memcpy(&wrong[4], "TFL2", 4);
+  EXPECT_EQ(refusal(wrong),
+            "bad.tflite: not a TFLite model: the flatbuffer identifier at bytes 4..8 is 'TFL2', "
+            "expected 'TFL3'");
+  std::string root = good;
+  const uint32_t far = 0x7fff0000u;
+  std::memcpy(&root[0], &far, 4);
+  EXPECT_EQ(refusal(root), "bad.tflite: the root offset at byte 0 points outside the file");
+  // Truncated anywhere: refused, never read past the end.
+  for (size_t cut = 8; cut < good.size(); cut += 97) {
+    const std::string message = refusal(good.substr(0, cut));
+    EXPECT_EQ(message.rfind("bad.tflite: ", 0), 0u) << cut << ": " << message;
+  }
+}
+
+TEST(TfliteReader, RefusesAnOfflinePlanOfTheWrongLength) {
+  const std::string good = testing::build_example_tflite();
+  const TfliteAnalysis a = analyse_tflite(good, "tiny.tflite", {});
+  std::vector<int32_t> offsets(12, -1);
+  std::string planned = write_offline_plan(good, a.model, offsets);
+  ASSERT_EQ(refusal(planned), "accepted");
+  // Change the count word: TFLM refuses a count other than the tensor count.
+  const TfliteModel m = read_tflite_model(planned, "p.tflite");
+  const TfliteBuffer& data = m.buffers[m.metadata.back().buffer];
+  const int32_t eleven = 11;
+  std::memcpy(&planned[data.data_position + 8], &eleven, 4);
+  EXPECT_EQ(refusal(planned),
+            "bad.tflite: OfflineMemoryAllocation metadata has 11 offsets but the model has 12 tensors (TFLM refuses "
+            "it: \"Nbr of offline buffer offsets not equal nbr tensors\")");
+}
+
+TEST(TfliteReader, ExportRefusesAnInvalidPlanBeforeWriting) {
+  const std::string good = testing::build_example_tflite();
+  const TfliteAnalysis a = analyse_tflite(good, "tiny.tflite", {});
+  Plan all_zero;
+  all_zero.allocations.assign(a.problem.buffers.size(), Allocation{0, 0});
+  EXPECT_THROW((void)export_tflite(a, good, "tiny.tflite", all_zero), std::exception);
+}
+
+}  // namespace
+}  // namespace usmpx
