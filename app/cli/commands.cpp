@@ -9,6 +9,7 @@
 #include "analysis/fit_check.h"
 #include "cli.h"
 #include "config/config_error.h"
+#include "frontends/tflite/tflite_problem.h"
 #include "io/input_error.h"
 #include "io/plan_json.h"
 #include "io/problem_json.h"

@@ -94,7 +94,7 @@ void print_tflite_arena(std::ostream& out, const LoadedInput& input, const Plan&
   const int64_t head = plan.pool_sizes[0];
   const Plan tflm = run_planner(*make_planner("tflm_greedy"), input.problem, PlannerOptions{});
   out << "arena head (non-persistent): " << format_bytes(head)
-      << " bytes; TFLM's own plan: " << format_bytes(tflm.pool_sizes[0]) << " bytes; lower bound "
+      << " bytes; TFLM's greedy plan: " << format_bytes(tflm.pool_sizes[0]) << " bytes; lower bound "
       << format_bytes(plan.lower_bound_bytes) << " bytes\n";
   if (!a.unknown_scratch.empty())
     out << "  (scratch buffers of " << a.unknown_scratch.size()

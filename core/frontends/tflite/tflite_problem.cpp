@@ -144,6 +144,37 @@ std::string unique_name(std::string name, std::set<std::string>& taken, const st
   }
 }
 
+// An offline plan may overlap tensors that are live at the same time: TFLM accepts it unchecked,
+// and Vela does it on purpose for tensors only its ethos-u operator touches (inside its scratch
+// area). Say so beside the validator's overlap errors.
+void note_offline_overlaps(TfliteAnalysis& a) {
+  std::vector<int> fixed;
+  for (size_t t = 0; t < a.tensors.size(); ++t) {
+    if (a.tensors[t].buffer >= 0 && (*a.offline_offsets)[t] != -1) fixed.push_back(a.tensors[t].buffer);
+  }
+  int pairs = 0;
+  for (size_t i = 0; i < fixed.size(); ++i) {
+    for (size_t j = i + 1; j < fixed.size(); ++j) {
+      const Buffer& x = a.problem.buffers[static_cast<size_t>(fixed[i])];
+      const Buffer& y = a.problem.buffers[static_cast<size_t>(fixed[j])];
+      const int64_t xo = a.as_built->allocations[static_cast<size_t>(fixed[i])].offset;
+      const int64_t yo = a.as_built->allocations[static_cast<size_t>(fixed[j])].offset;
+      if (x.lifetime->overlaps(*y.lifetime) && xo < yo + y.size_bytes && yo < xo + x.size_bytes) ++pairs;
+    }
+  }
+  if (pairs == 0) return;
+  bool custom = false;
+  for (const TfliteOperatorInfo& op : a.operators)
+    custom = custom || op.name == "ethos-u";
+  a.warnings.push_back({Severity::kWarning, "tflm-offline-overlap",
+                        "the model's OfflineMemoryAllocation overlaps " + std::to_string(pairs) +
+                            " pair(s) of tensors live at the same time; TFLM uses it unchecked" +
+                            (custom ? ". Vela does this on purpose for tensors only its ethos-u operator uses "
+                                      "(inside its scratch area), which this tool cannot see into"
+                                    : ""),
+                        {}, 0, {}});
+}
+
 }  // namespace
 
 std::string_view to_string(TensorPlacement placement) {
@@ -368,6 +399,7 @@ TfliteAnalysis analyse_tflite(const std::string& bytes, const std::string& path,
   if (a.offline_offsets) {
     a.as_built = tflm_plan_with_offsets(a, *a.offline_offsets);
     a.as_built->algorithm = "as-built";
+    note_offline_overlaps(a);
   }
   return a;
 }

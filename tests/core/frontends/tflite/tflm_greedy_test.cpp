@@ -2,6 +2,8 @@
 // over buffers live at the same time, and pinned buffers as TFLM's offline-planned ones.
 #include <gtest/gtest.h>
 
+#include "io/minimalloc_csv.h"
+#include "io/text_file.h"
 #include "planners/registry.h"
 #include "test_support.h"
 
@@ -63,6 +65,17 @@ TEST(TflmGreedy, GapTestIsAtLeastTheSize) {
   p.buffers[1].pin = Pin{0, 48};
   const Plan plan = run_planner(*make_planner("tflm_greedy"), p, PlannerOptions{});
   EXPECT_EQ(offsets(plan), (std::vector<int64_t>{0, 48, 16}));
+}
+
+TEST(TflmGreedy, TflmsPersonDetectionPlannerTestGivesTheCompiledPlannersOffsets) {
+  // greedy_memory_planner_test.cc TestPersonDetectionModel's 30 AddBuffer calls (sizes as given,
+  // not rounded); TFLM's planner compiled on them gives these offsets and 64,512 bytes.
+  USMPX_REQUIRE_SHARED(path, "benchmarks/derived/tflm_person_detection.csv");
+  const Problem p = read_minimalloc_csv(read_text_file(path), path);
+  const Plan plan = run_planner(*make_planner("tflm_greedy"), p, PlannerOptions{});
+  EXPECT_EQ(offsets(plan), (std::vector<int64_t>{55296, 0, 2304, 0, 2304, 0, 4608, 0, 4608, 0, 4608, 0, 4608, 0, 4608,
+                                                 0, 4608, 0, 9216, 0, 9216, 0, 18432, 0, 18432, 0, 36864, 0, 36864, 0}));
+  EXPECT_EQ(plan.pool_sizes[0], 64512);
 }
 
 }  // namespace
