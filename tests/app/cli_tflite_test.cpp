@@ -27,7 +27,9 @@ CliRun usmpx_cli(std::vector<std::string> args) {
   return {code, out.str(), err.str()};
 }
 
-std::string example() { return testing::source_path("resources/examples/tiny_classifier.tflite"); }
+std::string example() {
+  return testing::source_path("resources/examples/tiny_classifier.tflite");
+}
 
 TEST(CliTflite, PlanDefaultsToTflmGreedyAndShowsTheArenaHead) {
   const CliRun run = usmpx_cli({"plan", example()});
@@ -67,9 +69,11 @@ TEST(CliTflite, ExportWritesACopyThatReadsBackAsBuilt) {
   const fs::path out = fs::temp_directory_path() / "usmpx-cli-tflite-export.tflite";
   fs::remove(out);
   const std::string before = read_tflite_file(example());
-  const CliRun run = usmpx_cli({"export", example(), "--algorithm", "best", "--time-limit", "0.2", "--out", out.string()});
+  const CliRun run =
+      usmpx_cli({"export", example(), "--algorithm", "best", "--time-limit", "0.2", "--out", out.string()});
   EXPECT_EQ(run.code, 0) << run.out << run.err;
-  EXPECT_NE(run.out.find("OfflineMemoryAllocation with 12 offsets (6 tensors placed, the others -1)"), std::string::npos)
+  EXPECT_NE(run.out.find("OfflineMemoryAllocation with 12 offsets (6 tensors placed, the others -1)"),
+            std::string::npos)
       << run.out;
   EXPECT_EQ(read_tflite_file(example()), before);  // the input is never modified
   const CliRun as_built = usmpx_cli({"plan", out.string(), "--algorithm", "as-built", "--json"});

@@ -166,13 +166,16 @@ void note_offline_overlaps(TfliteAnalysis& a) {
   bool custom = false;
   for (const TfliteOperatorInfo& op : a.operators)
     custom = custom || op.name == "ethos-u";
-  a.warnings.push_back({Severity::kWarning, "tflm-offline-overlap",
+  a.warnings.push_back({Severity::kWarning,
+                        "tflm-offline-overlap",
                         "the model's OfflineMemoryAllocation overlaps " + std::to_string(pairs) +
                             " pair(s) of tensors live at the same time; TFLM uses it unchecked" +
                             (custom ? ". Vela does this on purpose for tensors only its ethos-u operator uses "
                                       "(inside its scratch area), which this tool cannot see into"
                                     : ""),
-                        {}, 0, {}});
+                        {},
+                        0,
+                        {}});
 }
 
 }  // namespace

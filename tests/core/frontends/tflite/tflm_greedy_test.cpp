@@ -73,8 +73,9 @@ TEST(TflmGreedy, TflmsPersonDetectionPlannerTestGivesTheCompiledPlannersOffsets)
   USMPX_REQUIRE_SHARED(path, "benchmarks/derived/tflm_person_detection.csv");
   const Problem p = read_minimalloc_csv(read_text_file(path), path);
   const Plan plan = run_planner(*make_planner("tflm_greedy"), p, PlannerOptions{});
-  EXPECT_EQ(offsets(plan), (std::vector<int64_t>{55296, 0, 2304, 0, 2304, 0, 4608, 0, 4608, 0, 4608, 0, 4608, 0, 4608,
-                                                 0, 4608, 0, 9216, 0, 9216, 0, 18432, 0, 18432, 0, 36864, 0, 36864, 0}));
+  EXPECT_EQ(offsets(plan),
+            (std::vector<int64_t>{55296, 0, 2304, 0, 2304, 0, 4608,  0, 4608,  0, 4608,  0, 4608,  0, 4608, 0,
+                                  4608,  0, 9216, 0, 9216, 0, 18432, 0, 18432, 0, 36864, 0, 36864, 0}));
   EXPECT_EQ(plan.pool_sizes[0], 64512);
 }
 
