@@ -55,6 +55,12 @@ class LifetimeMarker {
     }
     for (size_t o = 0; o < g.operators.size(); ++o) {
       const TfliteOperator& op = g.operators[o];
+      // Subgraphs called from many places are marked at each call, as TFLM does; nested calls
+      // could multiply without bound.
+      if (++visits_ > kMaxOperatorVisits) {
+        throw InputError({path_, 0, 0}, "control flow runs more than " + std::to_string(kMaxOperatorVisits) +
+                                            " operators (subgraphs called from many places, nested)");
+      }
       ++scope_;
       op_info(s, o).time = scope_;
       for (int32_t t : op.outputs)
@@ -112,8 +118,10 @@ class LifetimeMarker {
   std::vector<std::pair<int64_t, int64_t>>& scratch_;
   const std::vector<std::vector<std::vector<size_t>>>& scratch_of_op_;
   const std::string& path_;
+  static constexpr int64_t kMaxOperatorVisits = 10'000'000;
   std::set<size_t> active_;
   int64_t scope_ = 0;
+  int64_t visits_ = 0;
 };
 
 std::optional<std::vector<int32_t>> read_offline_offsets(const TfliteModel& model, const std::string& bytes,

@@ -120,6 +120,15 @@ class Reader {
     return fb::ReadScalar<fb::uoffset_t>(base_ + pos);
   }
 
+  // Tables and strings may be shared, so a small file could make its copy huge: what is copied
+  // is bounded by a few times the file's size.
+  void charge(uint64_t bytes) {
+    copied_ += bytes;
+    if (copied_ > 4 * bytes_.size() + (uint64_t{1} << 22))
+      fail("the model's tables refer to the same lists and names over and over (" + std::to_string(copied_) +
+           " bytes to copy from a file of " + std::to_string(bytes_.size()) + "); not a real model");
+  }
+
   std::vector<uint64_t> table_vector(const fb::Table* t, int id, const std::string& what) {
     std::vector<uint64_t> tables;
     const uint64_t pos = offset_field(t, id, what);
@@ -135,6 +144,7 @@ class Reader {
     const uint64_t pos = offset_field(t, id, what);
     if (pos == 0) return {};
     const uint32_t n = vector_length(pos, sizeof(int32_t), what);
+    charge(4ull * n);
     std::vector<int32_t> values(n);
     for (uint32_t i = 0; i < n; ++i)
       values[i] = fb::ReadScalar<int32_t>(base_ + pos + 4 + 4ull * i);
@@ -146,6 +156,7 @@ class Reader {
     if (pos == 0) return {};
     const auto* s = reinterpret_cast<const fb::String*>(base_ + pos);
     if (!verifier_.VerifyString(s)) fail(what + " at byte " + std::to_string(pos) + " is not a terminated string");
+    charge(s->size());
     return std::string(s->c_str(), s->size());
   }
 
@@ -270,6 +281,7 @@ class Reader {
   }
 
   std::string_view bytes_;
+  uint64_t copied_ = 0;
   const uint8_t* base_;
   const std::string& path_;
   fb::Verifier verifier_;

@@ -12,11 +12,15 @@ const TfliteTensor* input_tensor(const TfliteSubgraph& g, const TfliteOperator& 
   return &g.tensors[static_cast<size_t>(op.inputs[k])];
 }
 
+// Largest scratch request taken as computed (TFLM sizes are ints).
+constexpr int64_t kMaxScratchBytes = int64_t{1} << 31;
+
+// Element count, or -1 past kMaxScratchBytes.
 int64_t elements(const TfliteTensor& t) {
   int64_t n = 1;
   for (int32_t d : t.shape) {
+    if (d != 0 && n > kMaxScratchBytes / d) return -1;
     n *= d;
-    if (n > (int64_t{1} << 40)) return -1;
   }
   return n;
 }
@@ -33,6 +37,7 @@ ScratchNeed svdf(const TfliteSubgraph& g, const TfliteOperator& op) {
     return unknown("SVDF without input, feature weights or rank");
   const int64_t batch = input->shape[0];
   const int64_t filters = weights_feature->shape[0];
+  if (batch > (int64_t{1} << 20) || filters > (int64_t{1} << 20)) return unknown("SVDF too large");
   if (input->type == sc::kInt8)
     return {true, {batch * filters * 4, batch * (filters / rank) * 4}, "int8 SVDF: batch*filters*4, batch*units*4"};
   if (input->type == sc::kFloat32) return {true, {batch * filters * 4}, "float SVDF: batch*filters*4"};
@@ -44,7 +49,9 @@ ScratchNeed lstm(const TfliteSubgraph& g, const TfliteOperator& op) {
   if (!cell_state) return unknown("LSTM without a cell state input");
   const auto bytes = sc::type_size(cell_state->type);
   const int64_t n = elements(*cell_state);
-  if (!bytes || n < 0) return unknown("LSTM cell state of type " + sc::type_name(cell_state->type));
+  if (!bytes || n < 0 || n > kMaxScratchBytes / 16)
+    return unknown("LSTM cell state of type " + sc::type_name(cell_state->type) + " and " + std::to_string(n) +
+                   " elements");
   return {true, std::vector<int64_t>(4, n * *bytes), "LSTM: 4 x cell state bytes"};
 }
 

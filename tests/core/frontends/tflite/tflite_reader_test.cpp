@@ -3,6 +3,7 @@
 #include <cstring>
 #include <fstream>
 
+#include <flatbuffers/flatbuffers.h>
 #include <gtest/gtest.h>
 
 #include "example_model.h"
@@ -107,6 +108,55 @@ TEST(TfliteReader, RefusesAnOfflinePlanOfTheWrongLength) {
   EXPECT_EQ(refusal(planned),
             "bad.tflite: OfflineMemoryAllocation metadata has 11 offsets but the model has 12 tensors (TFLM refuses "
             "it: \"Nbr of offline buffer offsets not equal nbr tensors\")");
+}
+
+// A model whose one subgraph lists the same operator table `repeats` times; the operator has
+// `inputs` inputs (all tensor 0).
+std::string repeated_operator_model(size_t repeats, size_t inputs) {
+  namespace fb = flatbuffers;
+  namespace sc = tflite_schema;
+  fb::FlatBufferBuilder b;
+  const auto empty_start = b.StartTable();
+  const fb::Offset<void> empty_buffer(b.EndTable(empty_start));
+  const auto shape = b.CreateVector(std::vector<int32_t>{1});
+  const auto tensor_start = b.StartTable();
+  b.AddOffset(sc::slot(sc::tensor::kShape), shape);
+  const fb::Offset<void> tensor(b.EndTable(tensor_start));
+  const auto code_start = b.StartTable();
+  const fb::Offset<void> code(b.EndTable(code_start));
+  const auto op_inputs = b.CreateVector(std::vector<int32_t>(inputs, 0));
+  const auto op_start = b.StartTable();
+  b.AddOffset(sc::slot(sc::op::kInputs), op_inputs);
+  const fb::Offset<void> op(b.EndTable(op_start));
+  const auto ops = b.CreateVector(std::vector<fb::Offset<void>>(repeats, op));
+  const auto tensors = b.CreateVector(std::vector<fb::Offset<void>>{tensor});
+  const auto sg_start = b.StartTable();
+  b.AddOffset(sc::slot(sc::subgraph::kTensors), tensors);
+  b.AddOffset(sc::slot(sc::subgraph::kOperators), ops);
+  const fb::Offset<void> subgraph(b.EndTable(sg_start));
+  const auto codes = b.CreateVector(std::vector<fb::Offset<void>>{code});
+  const auto subgraphs = b.CreateVector(std::vector<fb::Offset<void>>{subgraph});
+  const auto buffers = b.CreateVector(std::vector<fb::Offset<void>>{empty_buffer});
+  const auto model_start = b.StartTable();
+  b.AddOffset(sc::slot(sc::model::kOperatorCodes), codes);
+  b.AddOffset(sc::slot(sc::model::kSubgraphs), subgraphs);
+  b.AddOffset(sc::slot(sc::model::kBuffers), buffers);
+  b.Finish(fb::Offset<void>(b.EndTable(model_start)), "TFL3");
+  return std::string(reinterpret_cast<const char*>(b.GetBufferPointer()), b.GetSize());
+}
+
+TEST(TfliteReader, SharedTablesCannotMultiplyWhatIsCopied) {
+  // 3 operators sharing one table read fine: ADD-less ops with input 0, times 1..3.
+  const TfliteAnalysis small = analyse_tflite(repeated_operator_model(3, 2), "shared.tflite", {});
+  ASSERT_EQ(small.operators.size(), 3u);
+  EXPECT_EQ(small.tensors[0].last, 3);
+  // 200,000 references to one operator of 1,000 inputs: 800 MB to copy from 800 kB.
+  const std::string hostile = repeated_operator_model(200000, 1000);
+  EXPECT_LT(hostile.size(), 1000000u);
+  const std::string message = refusal(hostile);
+  EXPECT_NE(message.find("bad.tflite: the model's tables refer to the same lists and names over and over"),
+            std::string::npos)
+      << message;
 }
 
 TEST(TfliteReader, ExportRefusesAnInvalidPlanBeforeWriting) {
