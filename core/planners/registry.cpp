@@ -72,8 +72,7 @@ void finish_plan(const Problem& problem, Plan& plan) {
   plan.lower_bound_bytes = std::max(plan.lower_bound_bytes, total_lower_bound(problem).bytes);
   std::vector<Diagnostic> findings = validate(problem, plan);
   plan.proven_optimal = findings.empty() && plan_fits(problem, plan) && plan.total_size() <= plan.lower_bound_bytes;
-  for (Diagnostic& d : findings)
-    plan.diagnostics.push_back(std::move(d));
+  for (Diagnostic& d : findings) plan.diagnostics.push_back(std::move(d));
   // Errors first, then warnings, then notes (each group in the order it was found).
   std::stable_sort(plan.diagnostics.begin(), plan.diagnostics.end(),
                    [](const Diagnostic& a, const Diagnostic& b) { return a.severity < b.severity; });

@@ -96,7 +96,8 @@ class Reader {
   uint32_t field_count(uint64_t table_pos) const {
     const auto* t = reinterpret_cast<const fb::Table*>(base_ + table_pos);
     const uint8_t* vtable = t->GetVTable();
-    return (fb::ReadScalar<fb::voffset_t>(vtable) - 4) / 2;
+    const fb::voffset_t vtable_size = fb::ReadScalar<fb::voffset_t>(vtable);
+    return vtable_size < 4 ? 0 : (vtable_size - 4u) / 2;  // a damaged vtable may be shorter than its header
   }
 
   template <typename T>
