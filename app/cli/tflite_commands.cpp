@@ -103,8 +103,12 @@ void print_tflite_arena(std::ostream& out, const LoadedInput& input, const Plan&
     // TFLM: arena_used_bytes = max(head, temp) + tail; temp holds the planner's 40 bytes per buffer
     // and the AllocationInfo array (32 bytes per entry on a 64-bit host, 24 on 32-bit targets)
     // while it plans. 16 more bytes cover aligning the arena's start.
-    const int64_t entries = static_cast<int64_t>(a.tensors.size() + input.problem.buffers.size());
-    const int64_t temp = 40 * static_cast<int64_t>(input.problem.buffers.size()) + 32 * entries;
+    int64_t planned_tensors = 0;
+    for (const TfliteTensorInfo& t : a.tensors)
+      planned_tensors += t.buffer >= 0 ? 1 : 0;
+    const int64_t buffers = static_cast<int64_t>(input.problem.buffers.size());
+    const int64_t entries = static_cast<int64_t>(a.tensors.size()) + (buffers - planned_tensors);  // + scratch
+    const int64_t temp = 40 * buffers + 32 * entries;
     const int64_t size = std::max(head, temp) + *a.log->tail_bytes + 16;
     out << "kTensorArenaSize for this plan: " << size << " (head " << head << ", planning temp " << temp << ", tail "
         << *a.log->tail_bytes

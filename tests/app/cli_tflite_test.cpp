@@ -133,6 +133,18 @@ TEST(CliTflite, TflmLogGivesScratchSizesAndTheArenaSize) {
   const CliRun text = usmpx_cli({"plan", model, "--tflm-log", path.string()});
   EXPECT_NE(text.out.find("kTensorArenaSize for this plan: "), std::string::npos) << text.out;
   EXPECT_NE(text.out.find("tail 13800"), std::string::npos) << text.out;
+  // Totals only: the scratch sizes come from the kernel rules, the tail from the log.
+  {
+    std::ofstream f(path);
+    f << "[RecordingMicroAllocator] Arena allocation tail 13800 bytes\n";
+  }
+  const CliRun totals = usmpx_cli({"plan", model, "--tflm-log", path.string(), "--json"});
+  EXPECT_EQ(nlohmann::json::parse(totals.out)["allocations"][16]["size_bytes"], 256);
+  const CliRun arena = usmpx_cli({"plan", model, "--tflm-log", path.string()});
+  // max(head 672, planning temp 40 x 30 buffers + 32 x (54 tensors + 14 scratch)) + tail + 16.
+  EXPECT_NE(arena.out.find("kTensorArenaSize for this plan: 17192 (head 672, planning temp 3376, tail 13800"),
+            std::string::npos)
+      << arena.out;
   std::filesystem::remove(path);
 }
 

@@ -208,6 +208,8 @@ TfliteAnalysis analyse_tflite(const std::string& bytes, const std::string& path,
   a.offline_offsets = read_offline_offsets(a.model, bytes, path);
   if (!options.tflm_log.empty()) a.log = parse_tflm_log(read_text_file(options.tflm_log), options.tflm_log);
   const TensorIndex index(a.model);
+  // A printout with a memory plan gives the scratch buffers; one with only totals does not.
+  const bool log_plan = a.log && !a.log->buffers.empty();
 
   // Tensors: sizes and whether TFLM plans them (InitializeAllocationInfo).
   for (size_t s = 0; s < a.model.subgraphs.size(); ++s) {
@@ -271,7 +273,7 @@ TfliteAnalysis analyse_tflite(const std::string& bytes, const std::string& path,
                                              "non-zero size\")");
       }
       op_positions[{s, o}] = a.operators.size();
-      if (!a.log) {
+      if (!log_plan) {
         const ScratchNeed need = scratch_need(a.model, g, op);
         if (!need.known) {
           a.unknown_scratch.push_back(info.name + " (subgraph " + std::to_string(s) + " operator " + std::to_string(o) +
@@ -327,10 +329,10 @@ TfliteAnalysis analyse_tflite(const std::string& bytes, const std::string& path,
   }
   const size_t planned_tensors = p.buffers.size();
 
-  if (a.log) {
+  if (log_plan) {
     // The printout's buffers past the planned tensors are the kernels' scratch buffers, in
     // request order, each living during the one time step of its operator.
-    if (a.log->buffers.size() < planned_tensors && !a.log->buffers.empty()) {
+    if (a.log->buffers.size() < planned_tensors) {
       throw InputError({options.tflm_log, 0, 0}, "the memory plan has " + std::to_string(a.log->buffers.size()) +
                                                      " buffers but the model has " + std::to_string(planned_tensors) +
                                                      " planned tensors: a log of another model?");
