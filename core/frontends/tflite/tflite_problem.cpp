@@ -41,7 +41,12 @@ class LifetimeMarker {
  public:
   LifetimeMarker(TfliteAnalysis& a, const TensorIndex& index, std::vector<std::pair<int64_t, int64_t>>& scratch,
                  const std::vector<std::vector<std::vector<size_t>>>& scratch_of_op, const std::string& path)
-      : a_(a), index_(index), scratch_(scratch), scratch_of_op_(scratch_of_op), path_(path) {}
+      : a_(a), index_(index), scratch_(scratch), scratch_of_op_(scratch_of_op), path_(path) {
+    for (const TfliteSubgraph& g : a.model.subgraphs) {
+      first_op_.push_back(ops_);
+      ops_ += g.operators.size();
+    }
+  }
 
   void mark(size_t s) {
     if (active_.count(s)) {
@@ -51,7 +56,7 @@ class LifetimeMarker {
     active_.insert(s);
     const TfliteSubgraph& g = a_.model.subgraphs[s];
     for (int32_t t : g.inputs) {
-      use(s, t, true);
+      use(s, t);
     }
     for (size_t o = 0; o < g.operators.size(); ++o) {
       const TfliteOperator& op = g.operators[o];
@@ -81,20 +86,19 @@ class LifetimeMarker {
       }
     }
     for (int32_t t : g.outputs)
-      use(s, t, true);
+      use(s, t);
     active_.erase(s);
   }
 
-  std::map<std::pair<size_t, size_t>, size_t> op_positions;
-
  private:
-  TfliteOperatorInfo& op_info(size_t s, size_t o) { return a_.operators[op_positions.at({s, o})]; }
+  // The operators are listed subgraph by subgraph, so (subgraph, index) finds its entry.
+  TfliteOperatorInfo& op_info(size_t s, size_t o) { return a_.operators[first_op_[s] + o]; }
   TfliteTensorInfo& info(size_t s, int32_t t) { return a_.tensors[index_(s, t)]; }
   void first(size_t s, int32_t t) {
     if (info(s, t).first == -1) info(s, t).first = scope_;
   }
   void last(size_t s, int32_t t) { info(s, t).last = scope_; }
-  void use(size_t s, int32_t t, bool) {
+  void use(size_t s, int32_t t) {
     first(s, t);
     last(s, t);
   }
@@ -119,6 +123,8 @@ class LifetimeMarker {
   const std::vector<std::vector<std::vector<size_t>>>& scratch_of_op_;
   const std::string& path_;
   static constexpr int64_t kMaxOperatorVisits = 10'000'000;
+  std::vector<size_t> first_op_;  // per subgraph: its first operator's entry in a_.operators
+  size_t ops_ = 0;
   std::set<size_t> active_;
   int64_t scope_ = 0;
   int64_t visits_ = 0;
@@ -253,7 +259,6 @@ TfliteAnalysis analyse_tflite(const std::string& bytes, const std::string& path,
   std::vector<int64_t> scratch_bytes;
   std::vector<size_t> scratch_op;
   std::vector<std::vector<std::vector<size_t>>> scratch_of_op(a.model.subgraphs.size());
-  std::map<std::pair<size_t, size_t>, size_t> op_positions;
   for (size_t s = 0; s < a.model.subgraphs.size(); ++s) {
     const TfliteSubgraph& g = a.model.subgraphs[s];
     scratch_of_op[s].resize(g.operators.size());
@@ -272,7 +277,6 @@ TfliteAnalysis analyse_tflite(const std::string& bytes, const std::string& path,
                                              " bytes; TFLM refuses it (\"Does not support intermediate tensor with "
                                              "non-zero size\")");
       }
-      op_positions[{s, o}] = a.operators.size();
       if (!log_plan) {
         const ScratchNeed need = scratch_need(a.model, g, op);
         if (!need.known) {
@@ -291,7 +295,6 @@ TfliteAnalysis analyse_tflite(const std::string& bytes, const std::string& path,
   }
 
   LifetimeMarker marker(a, index, scratch_life, scratch_of_op, path);
-  marker.op_positions = op_positions;
   marker.mark(0);
 
   // The pool and the buffers, in AddBuffer order.
