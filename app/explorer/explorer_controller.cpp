@@ -172,9 +172,6 @@ void ExplorerController::finish_loading() {
     reference_ = *input_->as_built;
     reference_->algorithm = kAsBuilt;
     finish_plan(input_->problem, *reference_);
-  } else if (input_->format == InputFormat::kTflite) {
-    // A .tflite without an offline plan: TFLM plans it at run time with its greedy planner.
-    reference_ = run_planner(*make_planner("tflm_greedy"), input_->problem, PlannerOptions{});
   }
   // The plan TVM made when the input carries one, else the strongest planner.
   const std::string default_algorithm = input_->as_built ? kAsBuilt : kDefaultAlgorithm;

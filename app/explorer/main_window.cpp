@@ -265,9 +265,7 @@ void MainWindow::update_status() {
   if (lb > 0)
     text += tr(" · gap %1%").arg(100.0 * static_cast<double>(total - lb) / static_cast<double>(lb), 0, 'f', 1);
   if (const std::optional<qint64> delta = controller_->difference_to_reference()) {
-    text += tr(" · <b>%1 vs %2</b>")
-                .arg(views::format_byte_delta(*delta),
-                     controller_->input().format == InputFormat::kTflite ? tr("TFLM") : tr("TVM"));
+    text += tr(" · <b>%1 vs TVM</b>").arg(views::format_byte_delta(*delta));
   }
   text += fits ? tr(" · fits") : tr(" · <b style='color:#c00'>does not fit</b>");
   if (controller_->plan_is_first_pass()) text += tr(" · <i>first pass, searching…</i>");

@@ -125,7 +125,6 @@ QStringList write_review_report(const ExplorerController& controller, views::Poo
       bytes.push_back(b);
     content.reference_pool_bytes = bytes;
     content.reference_total_bytes = controller.reference().total_size();
-    if (controller.input().format == InputFormat::kTflite) content.reference_name = "TFLM";
   }
   try {
     write_file_atomically(dir.filePath(QStringLiteral("report.html")).toStdString(), html_report(content));
