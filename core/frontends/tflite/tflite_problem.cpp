@@ -326,7 +326,8 @@ TfliteAnalysis analyse_tflite(const std::string& bytes, const std::string& path,
     b.lifetime = Lifetime::closed(info.first, info.last);
     b.dtype = sc::type_name(x.type);
     b.shape.assign(x.shape.begin(), x.shape.end());
-    b.origin.function = "subgraph " + std::to_string(info.subgraph) + " tensor " + std::to_string(info.index);
+    // Tensors pass between operators (origin left empty, as TVM's inter-operator buffers); scratch
+    // buffers belong to one operator.
     info.buffer = static_cast<int>(p.buffers.size());
     p.buffers.push_back(std::move(b));
   }
