@@ -159,6 +159,86 @@ TEST(TfliteReader, SharedTablesCannotMultiplyWhatIsCopied) {
       << message;
 }
 
+// Two subgraphs: subgraph 0 runs one control-flow operator `code` whose options name `called`;
+// subgraph 1 has one ADD.
+std::string control_flow_model(int32_t code, std::vector<int32_t> called) {
+  namespace fb = flatbuffers;
+  namespace sc = tflite_schema;
+  fb::FlatBufferBuilder b;
+  const auto empty_start = b.StartTable();
+  const fb::Offset<void> empty_buffer(b.EndTable(empty_start));
+  auto tensor = [&] {
+    const auto shape = b.CreateVector(std::vector<int32_t>{4});
+    const auto start = b.StartTable();
+    b.AddOffset(sc::slot(sc::tensor::kShape), shape);
+    return fb::Offset<void>(b.EndTable(start));
+  };
+  auto opcode = [&](int32_t c) {
+    const auto start = b.StartTable();
+    b.AddElement<int32_t>(sc::slot(sc::opcode::kBuiltinCode), c, 0);
+    return fb::Offset<void>(b.EndTable(start));
+  };
+  auto subgraph = [&](uint32_t opcode_index, bool with_options) {
+    std::vector<fb::Offset<void>> tensors = {tensor(), tensor()};
+    const auto options_start = b.StartTable();
+    for (size_t k = 0; k < called.size(); ++k)
+      b.AddElement<int32_t>(sc::slot(static_cast<int>(k)), called[k], -1);
+    const fb::Offset<void> options(b.EndTable(options_start));
+    const auto inputs = b.CreateVector(std::vector<int32_t>{0});
+    const auto outputs = b.CreateVector(std::vector<int32_t>{1});
+    const auto op_start = b.StartTable();
+    b.AddElement<uint32_t>(sc::slot(sc::op::kOpcodeIndex), opcode_index, 0);
+    b.AddOffset(sc::slot(sc::op::kInputs), inputs);
+    b.AddOffset(sc::slot(sc::op::kOutputs), outputs);
+    if (with_options) {
+      b.AddElement<uint8_t>(sc::slot(sc::op::kOptionsType), 1, 0);
+      b.AddOffset(sc::slot(sc::op::kOptions), options);
+    }
+    const fb::Offset<void> op(b.EndTable(op_start));
+    const auto tensor_vector = b.CreateVector(tensors);
+    const auto ops = b.CreateVector(std::vector<fb::Offset<void>>{op});
+    const auto sg_inputs = b.CreateVector(std::vector<int32_t>{0});
+    const auto sg_outputs = b.CreateVector(std::vector<int32_t>{1});
+    const auto start = b.StartTable();
+    b.AddOffset(sc::slot(sc::subgraph::kTensors), tensor_vector);
+    b.AddOffset(sc::slot(sc::subgraph::kInputs), sg_inputs);
+    b.AddOffset(sc::slot(sc::subgraph::kOutputs), sg_outputs);
+    b.AddOffset(sc::slot(sc::subgraph::kOperators), ops);
+    return fb::Offset<void>(b.EndTable(start));
+  };
+  const std::vector<fb::Offset<void>> codes = {opcode(code), opcode(0)};
+  const std::vector<fb::Offset<void>> subgraphs = {subgraph(0, true), subgraph(1, false)};
+  const auto code_vector = b.CreateVector(codes);
+  const auto subgraph_vector = b.CreateVector(subgraphs);
+  const auto buffers = b.CreateVector(std::vector<fb::Offset<void>>{empty_buffer});
+  const auto model_start = b.StartTable();
+  b.AddOffset(sc::slot(sc::model::kOperatorCodes), code_vector);
+  b.AddOffset(sc::slot(sc::model::kSubgraphs), subgraph_vector);
+  b.AddOffset(sc::slot(sc::model::kBuffers), buffers);
+  b.Finish(fb::Offset<void>(b.EndTable(model_start)), "TFL3");
+  return std::string(reinterpret_cast<const char*>(b.GetBufferPointer()), b.GetSize());
+}
+
+TEST(TfliteReader, ControlFlowMarksTheCalledSubgraphWhereItIsCalled) {
+  // CALL_ONCE (129) at time 1 calls subgraph 1 (its ADD at time 3, after the ++scope of the call).
+  const TfliteAnalysis a = analyse_tflite(control_flow_model(129, {1}), "cf.tflite", {});
+  ASSERT_EQ(a.tensors.size(), 4u);
+  EXPECT_EQ(a.operators[0].name, "CALL_ONCE");
+  EXPECT_EQ(a.operators[0].time, 1);
+  EXPECT_EQ(a.operators[1].time, 3);
+  EXPECT_EQ(a.tensors[0].first, 0);  // subgraph 0's input
+  EXPECT_EQ(a.tensors[0].last, 3);   // its last use is after the call
+  EXPECT_EQ(a.tensors[2].first, 2);  // subgraph 1's input, marked at the call
+  EXPECT_EQ(a.tensors[3].last, 3);
+  EXPECT_EQ(a.tensors[1].last, 3);  // subgraph 0's output
+}
+
+TEST(TfliteReader, ControlFlowThatRecursesOrNamesNoSubgraphIsRefused) {
+  EXPECT_EQ(refusal(control_flow_model(119, {0, 1})),
+            "bad.tflite: subgraph 0 calls itself through control flow; TFLM cannot plan recursion");
+  EXPECT_EQ(refusal(control_flow_model(118, {1, 7})), "bad.tflite: IF calls subgraph 7 of 2");
+}
+
 TEST(TfliteReader, ExportRefusesAnInvalidPlanBeforeWriting) {
   const std::string good = testing::build_example_tflite();
   const TfliteAnalysis a = analyse_tflite(good, "tiny.tflite", {});
