@@ -59,6 +59,12 @@ void print_plan_heading(std::ostream& out, const LoadedInput& input, const Plan&
 // For inputs carrying a plan: does re-planning with TVM's algorithms give the same offsets?
 void print_as_built_check(std::ostream& out, const LoadedInput& input) {
   if (!input.as_built) return;
+  if (input.details) {
+    if (const std::string text = input.details->as_built_text(); !text.empty()) {
+      out << text;
+      return;
+    }
+  }
   const AsBuiltMatch m = match_as_built(input.problem, *input.as_built);
   out << "as-built plan: " << m.algorithm << " reproduces " << m.matching << " of " << m.total << " offsets";
   if (!m.differing.empty()) {
@@ -181,12 +187,13 @@ std::string default_algorithm(const LoadedInput& input, const Options& options) 
   // check asks whether the input fits: as built when it carries a plan (what its firmware has),
   // else whether any plan does (best, stopping at the first that fits).
   if (options.command == "check") return input.as_built ? kAsBuilt : "best";
-  return "greedy_by_size";
+  // Each input kind defaults to the planner its own toolchain runs.
+  return input.default_algorithm;
 }
 
 LoadedInput prepare_input(const Options& options) {
   try {
-    LoadedInput input = load_input(options.input, LoadOptions{options.pools, options.module});
+    LoadedInput input = load_input(options.input, LoadOptions{options.pools, options.module, options.runtime_log});
     if (options.session_edits) apply_session(input, *options.session_edits, options);
     apply_pins(input.problem, options.pins);
     return input;
@@ -251,6 +258,7 @@ int run_info(const Options& options, std::ostream& out) {
          std::to_string(conflicts[b].size()), candidates, origin});
   }
   buffers.print(out, "  ");
+  if (input.details) out << input.details->info_text();
   return kOk;
 }
 
@@ -264,6 +272,7 @@ int run_plan(const Options& options, std::ostream& out, std::ostream& err) {
   } else {
     print_plan_heading(out, input, plan);
     print_input_warnings(out, input);
+    if (input.details) out << input.details->plan_text(input.problem, plan);
     out << '\n';
     print_pool_table(out, input.problem, plan);
     if (options.allocations || input.problem.buffers.size() <= kAllocationsShownByDefault) {

@@ -34,7 +34,7 @@ struct ExportInput {
 
 ExportInput load_export_input(const Options& options) {
   try {
-    ExportInput in{nullptr, load_input(options.input, LoadOptions{options.pools, options.module})};
+    ExportInput in{nullptr, load_input(options.input, LoadOptions{options.pools, options.module, options.runtime_log})};
     if (!in.input.exporter) throw ExportError(in.input.no_export);
     in.source = in.input.exporter;
     if (options.session_edits) apply_session(in.input, *options.session_edits, options);
@@ -62,6 +62,10 @@ int run_export(const Options& options, std::ostream& out) {
   const Plan plan = exportable_plan(in.input, options, out);
   std::error_code ec;
   namespace fs = std::filesystem;
+  if (fs::exists(options.out, ec) && fs::equivalent(options.out, options.input, ec))
+    throw UsageError("--out names the input; the input is never modified");
+  if (fs::is_regular_file(options.out, ec) && !options.force)
+    throw UsageError(options.out + " exists; use --force to replace it");
   if (fs::exists(options.out, ec) && !(fs::is_directory(options.out, ec) && fs::is_empty(options.out, ec)) &&
       !options.force)
     throw UsageError(options.out + " exists and is not empty; use --force to replace it");
@@ -73,6 +77,10 @@ int run_export(const Options& options, std::ostream& out) {
     write_bundle(bundle, options.out, {options.force}, options.input);
     for (const Diagnostic& d : bundle.notes)
       out << to_string(d.severity) << ": " << d.message << '\n';
+    if (!bundle.summary.empty()) {
+      out << "wrote " << options.out << ": " << bundle.summary << '\n';
+      return kOk;
+    }
     out << "wrote " << options.out << ": " << bundle.files.size() << " files, " << bundle.changed.size()
         << " changed or new:\n";
     for (const std::string& path : bundle.changed)

@@ -69,6 +69,7 @@ const std::map<std::string, OptionSpec>& option_specs() {
       {"--use-workspace-io", {false, [](Options& o, const std::string&) { o.pools.use_workspace_io = true; }}},
       {"--io-live-throughout", {false, [](Options& o, const std::string&) { o.pools.io_live_throughout = true; }}},
       {"--module", {true, [](Options& o, const std::string& v) { o.module = v; }}},
+      {"--tflm-log", {true, [](Options& o, const std::string& v) { o.runtime_log = v; }}},
       {"--pin", {true, [](Options& o, const std::string& v) { o.pins.push_back(parse_pin(v)); }}},
       {"--time-limit",
        {true,
@@ -190,10 +191,13 @@ std::string usage_text(const std::string& command) {
       "  --io-live-throughout                       with it: inputs live from the start, outputs to the end\n"
       "                                             (TVM keeps them live only while accessed; the export\n"
       "                                             refuses plans where that lets other buffers clobber them)\n"
-      "  --module NAME                              MLF module to load (default: the first)\n";
+      "  --module NAME                              MLF module to load (default: the first)\n"
+      "  --tflm-log FILE                            .tflite: TFLM's PrintMemoryPlan / PrintAllocations output\n"
+      "                                             (scratch buffer sizes; the arena tail for kTensorArenaSize)\n";
   const std::string plan_options =
       "Plan options:\n"
-      "  --algorithm NAME         a planner below (default greedy_by_size, as in TVM), or as-built\n"
+      "  --algorithm NAME         a planner below (default greedy_by_size, as in TVM; tflm_greedy for\n"
+      "                           .tflite, as TFLM at run time), or as-built\n"
       "                           (the plan in USMP-generated code; the default of check for such input)\n"
       "  --pin BUF=POOL[@OFFSET]  place BUF in POOL (at OFFSET); repeatable; a hard constraint\n"
       "  --time-limit SEC         time budget of the searching planners (*): multi_start, exact, best\n"
@@ -282,12 +286,13 @@ std::string usage_text(const std::string& command) {
          "  compare   compare planners on INPUT\n"
          "  check     does INPUT fit its pools? stops at the first plan that fits, or at a proof that\n"
          "            none can; non-zero exit when it does not fit\n"
-         "  export    write firmware-ready sources (MLF archive or folder) for a plan of INPUT\n"
+         "  export    write firmware-ready sources (MLF archive or folder) for a plan of INPUT, or for a\n"
+         "            .tflite a copy of the model holding the plan (--out FILE.tflite)\n"
          "  selftest  build and run INPUT as it is and re-planned, and compare their outputs\n\n"
          "INPUT: a usmpx-problem .json file, a MiniMalloc .csv file, a Model Library Format archive\n"
          "(.tar, .tar.gz, .tgz) or folder as TVM exports it (USMP off or on), or a TIR dump: TVMScript\n"
          "(@I.ir_module / @T.prim_func, usually .py) or the legacy primfn text (usually .txt), written\n"
-         "before USMP (allocates; planned as USMP would) or after it (pool lets; --algorithm as-built).\n"
+         "before USMP (allocates; planned as USMP would) or after it (pool lets; --algorithm as-built).\n"         "Or a TFLite Micro model (.tflite): planned as TFLM plans its arena (default tflm_greedy).\n"
          "Run 'usmpx COMMAND --help' for a command's options.\n\n"
          "Exit codes: 0 ok, 1 does not fit / invalid plan, 2 usage error, 3 unreadable or malformed input.\n";
 }

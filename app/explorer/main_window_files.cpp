@@ -85,8 +85,10 @@ void MainWindow::open_dialog() {
   QSettings settings;
   const QString path = QFileDialog::getOpenFileName(
       this, tr("Open model, TIR dump, problem or session"), settings.value(QStringLiteral("lastDir")).toString(),
-      tr("All inputs (*.tar *.tgz *.tar.gz *.py *.tir *.txt *.json *.csv);;MLF tarballs (*.tar *.tgz *.tar.gz);;"
-         "TIR dumps (*.py *.tir *.txt);;Problems (*.json *.csv);;Sessions (*.usmpx.json);;All files (*)"));
+      tr("All inputs (*.tar *.tgz *.tar.gz *.py *.tir *.txt *.json *.csv *.tflite);;MLF tarballs (*.tar *.tgz "
+         "*.tar.gz);;"
+         "TIR dumps (*.py *.tir *.txt);;TFLite models (*.tflite);;Problems (*.json *.csv);;Sessions (*.usmpx.json);;"
+         "All files (*)"));
   if (path.isEmpty()) return;
   settings.setValue(QStringLiteral("lastDir"), QFileInfo(path).absolutePath());
   open_path(path);

@@ -118,6 +118,15 @@ void write_bundle(const ExportBundle& bundle, const std::string& target, const W
   std::error_code ec;
   const fs::path parent = fs::absolute(target).parent_path();
   if (!fs::is_directory(parent, ec)) throw ExportError("folder " + parent.string() + " does not exist");
+  if (bundle.single_file) {
+    if (bundle.files.size() != 1) throw ExportError("a single-file export holds " + std::to_string(bundle.files.size()) + " files");
+    try {
+      write_file_atomically(target, bundle.files.front().data);
+    } catch (const std::runtime_error& e) {
+      throw ExportError(e.what());
+    }
+    return;
+  }
   if (is_archive_target(target)) {
     const bool gzip = !ends_with(target, ".tar");
     try {

@@ -11,7 +11,8 @@ struct WriteOptions {
   bool force = false;  // replace an existing non-empty folder or an existing archive
 };
 
-// Writes the bundle as a folder, or as a tar archive when `target` ends in .tar, .tar.gz or .tgz.
+// Writes the bundle as a folder, or as a tar archive when `target` ends in .tar, .tar.gz or .tgz
+// (a single-file bundle: that file at `target`).
 // Archives are deterministic (entries sorted, "./" prefixed like TVM's, owner root:root, fixed
 // times, no padding variation); both are written under a temporary name next to the target and
 // renamed into place, so a failed export leaves nothing half-written. Refuses (ExportError) a

@@ -18,6 +18,9 @@ struct ExportBundle {
   std::vector<ExportFile> files;
   std::vector<std::string> changed;  // paths whose bytes differ from the input's (or that are new)
   std::vector<Diagnostic> notes;
+  // One file written at the target path itself (a model with its plan inside), not a folder or archive.
+  bool single_file = false;
+  std::string summary;  // what was written, for the user ("" = the list of changed files says it)
 
   const ExportFile* find(const std::string& path) const;
   void put(std::string path, std::string data);  // adds or replaces

@@ -29,6 +29,7 @@ enum class InputFormat {
   kFirmwareTree,
   kTvmScript,
   kLegacyTir,
+  kTflite,
   kSession,
 };
 
@@ -43,7 +44,8 @@ struct InputKind {
 // assign pools while analysing a model) and, for inputs with several modules, which one.
 struct LoadOptions {
   PoolOptions pools;
-  std::string module;  // empty: the first module
+  std::string module;       // empty: the first module
+  std::string runtime_log;  // what the model's runtime printed of its memory (TFLM's memory plan); "" = none
 };
 
 // What a loaded input can write back: the model kept from loading, in its family's form.
@@ -59,6 +61,18 @@ class ModelExporter {
   virtual ExportBundle original(const ExportOptions& options) const = 0;
 };
 
+// What a frontend can say of a loaded input beyond its Problem, as text the commands print.
+class InputDetails {
+ public:
+  virtual ~InputDetails() = default;
+  // Sections `info` prints after the buffer table ("" for none).
+  virtual std::string info_text() const { return ""; }
+  // Lines `plan` prints under its heading for `plan` of `problem` ("" for none).
+  virtual std::string plan_text(const Problem&, const Plan&) const { return ""; }
+  // What to say of the input's own plan, in place of re-planning it with TVM's algorithms ("" = that check).
+  virtual std::string as_built_text() const { return ""; }
+};
+
 // What a frontend made of one input.
 struct LoadedInput {
   std::string path;
@@ -69,6 +83,9 @@ struct LoadedInput {
   // Null when the input carries nothing to export into (problem files); the reason is `no_export`.
   std::shared_ptr<const ModelExporter> exporter;
   std::string no_export;
+  std::string default_algorithm = "greedy_by_size";  // the planner the input's own toolchain runs
+  std::string reference = "TVM";                      // whose plan that is, as the explorer and reports name it
+  std::shared_ptr<const InputDetails> details;        // null: nothing beyond the Problem
 };
 
 class Frontend {

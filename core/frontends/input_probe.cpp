@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
+#include <fstream>
 
 #include "base/archive_reader.h"
 #include "base/text_file.h"
@@ -41,6 +42,17 @@ bool InputProbe::has_member(std::string_view name) {
   }
   const auto& m = members();
   return std::find(m.begin(), m.end(), name) != m.end();
+}
+
+const std::string& InputProbe::head() {
+  if (!head_) {
+    std::string bytes(16, '\0');
+    std::ifstream in(path_, std::ios::binary);
+    in.read(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    bytes.resize(file_ ? static_cast<size_t>(std::max<std::streamsize>(in.gcount(), 0)) : 0);
+    head_ = std::move(bytes);
+  }
+  return *head_;
 }
 
 const std::string& InputProbe::text() {

@@ -26,6 +26,8 @@ class InputProbe {
   bool has_member(std::string_view name);
   // The whole file, read once (a file only).
   const std::string& text();
+  // The file's first 16 bytes (fewer when it is shorter), for kinds known by an identifier.
+  const std::string& head();
 
  private:
   std::string path_;
@@ -33,6 +35,7 @@ class InputProbe {
   bool file_ = false;
   std::optional<std::vector<std::string>> members_;
   std::optional<std::string> text_;
+  std::optional<std::string> head_;
 };
 
 }  // namespace usmpx

@@ -10,6 +10,7 @@
 #include "planners/first_fit.h"
 #include "planners/lower_bound.h"
 #include "planners/multi_start.h"
+#include "planners/tflm_greedy.h"
 #include "planners/tvm_greedy.h"
 #include "planners/tvm_hill_climb.h"
 #include "planners/validator.h"
@@ -24,6 +25,8 @@ const std::vector<PlannerInfo>& planner_catalog() {
        [] { return std::make_unique<TvmGreedyPlanner>(TvmGreedyPlanner::Order::kByConflicts); }},
       {"hill_climb", "TVM USMP: 500 randomised swaps of a gap-filling greedy order", true,
        [] { return std::make_unique<TvmHillClimbPlanner>(); }},
+      {"tflm_greedy", "TFLite Micro's GreedyMemoryPlanner, bit for bit (pinned offsets as its offline plan)", false,
+       [] { return std::make_unique<TflmGreedyPlanner>(); }},
       {"first_fit", "TFLite Micro: largest first, into the lowest gap that holds it", false,
        [] { return std::make_unique<FirstFitPlanner>(); }},
       {"best_fit_size", "TFLite: largest first, into the smallest gap that holds it", false,

@@ -72,8 +72,8 @@ std::string html_report(const ReportContent& c) {
       << gap(summary.total_bytes, summary.lower_bound_bytes) << "), "
       << (summary.fits ? "fits" : "<span class=\"bad\">does not fit</span>") << ".";
   if (c.reference_pool_bytes && c.chosen.algorithm != "as-built") {
-    out << " <b>" << escape(format_size_delta(summary.total_bytes - c.reference_total_bytes)) << " vs TVM's plan</b> ("
-        << escape(format_size_exact(c.reference_total_bytes)) << ").";
+    out << " <b>" << escape(format_size_delta(summary.total_bytes - c.reference_total_bytes)) << " vs "
+        << escape(c.reference_name) << "'s plan</b> (" << escape(format_size_exact(c.reference_total_bytes)) << ").";
   }
   out << "</p>\n";
   out << "<h2>Pools</h2>\n<table><tr><th>pool</th><th>kind</th><th>size</th><th>size hint</th><th>use</th><th>lower "
@@ -91,8 +91,8 @@ std::string html_report(const ReportContent& c) {
   }
   out << "</table>\n";
   if (c.reference_pool_bytes && c.chosen.algorithm != "as-built") {
-    out << "<h2>Compared with TVM's plan</h2>\n<table><tr><th>pool</th><th>TVM</th><th>" << escape(c.chosen.algorithm)
-        << "</th><th>difference</th></tr>\n";
+    out << "<h2>Compared with " << escape(c.reference_name) << "'s plan</h2>\n<table><tr><th>pool</th><th>"
+        << escape(c.reference_name) << "</th><th>" << escape(c.chosen.algorithm) << "</th><th>difference</th></tr>\n";
     for (size_t i = 0; i < p.pools.size() && i < c.reference_pool_bytes->size(); ++i) {
       const int64_t tvm = (*c.reference_pool_bytes)[i];
       out << "<tr><td>" << escape(p.pools[i].name) << "</td>" << (tvm >= 0 ? size_cell(tvm) : "<td class=\"n\">-</td>")

@@ -24,6 +24,7 @@ struct ReportContent {
   // has no counterpart) and in total, for the difference the chosen plan makes.
   std::optional<std::vector<int64_t>> reference_pool_bytes;
   int64_t reference_total_bytes = 0;
+  std::string reference_name = "TVM";  // whose plan the reference is: TVM's, or TFLM's for .tflite
 };
 
 std::string html_report(const ReportContent& content);

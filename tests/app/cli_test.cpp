@@ -148,9 +148,10 @@ TEST(Cli, CompareTabulatesEveryTvmAlgorithm) {
   const CliRun run = usmpx_cli({"compare", fixture("tvm_examples/fanout.json"), "--json"});
   const auto json = nlohmann::json::parse(run.out);
   // TVM's three first, then the one-pass planners and best (not the searching multi_start, exact).
-  const std::vector<std::string> expected = {
-      "greedy_by_size",         "greedy_by_conflicts",    "hill_climb",    "first_fit",        "best_fit_size",
-      "best_fit_size_duration", "best_fit_duration_size", "best_fit_area", "best_fit_breadth", "best"};
+  const std::vector<std::string> expected = {"greedy_by_size", "greedy_by_conflicts", "hill_climb", "tflm_greedy",
+                                             "first_fit",
+                                             "best_fit_size", "best_fit_size_duration", "best_fit_duration_size",
+                                             "best_fit_area", "best_fit_breadth", "best"};
   ASSERT_EQ(json["plans"].size(), expected.size());
   for (size_t i = 0; i < expected.size(); ++i)
     EXPECT_EQ(json["plans"][i]["algorithm"], expected[i]);
@@ -159,8 +160,8 @@ TEST(Cli, CompareTabulatesEveryTvmAlgorithm) {
   EXPECT_EQ(json["plans"][2]["pools"][0]["size_bytes"], 190);
   // TVM reads fanout's conflict lists one way (190 overlaps); both directions need the bound, 210.
   EXPECT_EQ(json["lower_bound_bytes"], 210);
-  EXPECT_EQ(json["plans"][9]["pools"][0]["size_bytes"], 210);
-  EXPECT_EQ(json["plans"][9]["fits"], true);
+  EXPECT_EQ(json["plans"][10]["pools"][0]["size_bytes"], 210);
+  EXPECT_EQ(json["plans"][10]["fits"], true);
   const CliRun table = usmpx_cli({"compare", fixture("tvm_examples/linear.json")});
   EXPECT_EQ(table.code, 0);
   EXPECT_NE(table.out.find("greedy_by_conflicts"), std::string::npos);
@@ -227,9 +228,9 @@ TEST(Cli, PostUsmpDumpsCheckAsBuilt) {
       << check.out;
   const CliRun compare = usmpx_cli({"compare", path, "--workspace-pools-size-hint-bytes", "dtcm:16384", "--json"});
   const auto json = nlohmann::json::parse(compare.out);
-  ASSERT_EQ(json["plans"].size(), 11u);
-  EXPECT_EQ(json["plans"][10]["algorithm"], "as-built");
-  EXPECT_EQ(json["plans"][10]["allocations"], json["plans"][0]["allocations"]);  // = greedy_by_size
+  ASSERT_EQ(json["plans"].size(), 12u);
+  EXPECT_EQ(json["plans"][11]["algorithm"], "as-built");
+  EXPECT_EQ(json["plans"][11]["allocations"], json["plans"][0]["allocations"]);  // = greedy_by_size
 }
 
 TEST(Cli, WorkspaceIoOnALegacyDump) {

@@ -16,6 +16,8 @@
 #include "frontends/tvm/usmp/tir_input.h"
 #include "frontends/tvm/mlf/metadata.h"
 #include "frontends/tvm/mlf/mlf_model.h"
+#include "frontends/tflite/tflite_export.h"
+#include "frontends/tflite/tflite_problem.h"
 #include "planners/registry.h"
 #include "session/session_file.h"
 
@@ -168,6 +170,20 @@ void selftest_checks(std::string_view data) {
   (void)selftest_obstacle(bundle, {});
 }
 
+// A .tflite read and analysed, planned as TFLM plans it, the plan written into a copy of the model
+// and the copy read back.
+void tflite(std::string_view data) {
+  guarded([&] {
+    const std::string bytes(data);
+    const TfliteAnalysis a = analyse_tflite(bytes, "fuzz.tflite", {});
+    if (a.problem.buffers.size() > 2000) return;
+    const Plan plan = run_planner(*make_planner("tflm_greedy"), a.problem, PlannerOptions{});
+    if (plan.has_errors()) return;
+    const TfliteExport e = export_tflite(a, bytes, "fuzz.tflite", plan);
+    (void)analyse_tflite(e.bytes, "copy.tflite", {});
+  });
+}
+
 const std::vector<Target>& targets() {
   static const std::vector<Target> all = {
       {"problem_json", problem_json},       {"minimalloc_csv", minimalloc_csv},
@@ -177,6 +193,7 @@ const std::vector<Target>& targets() {
       {"mlf_export", mlf_export},           {"tir_export", tir_export},
       {"firmware_tree", firmware_tree},     {"external_operators", external_operators},
       {"selftest_checks", selftest_checks},
+      {"tflite", tflite},
   };
   return all;
 }

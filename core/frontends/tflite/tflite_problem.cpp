@@ -1,0 +1,435 @@
+#include "frontends/tflite/tflite_problem.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "frontends/tflite/tflite_schema.h"
+#include "frontends/tflite/tflite_scratch.h"
+#include "base/input_error.h"
+#include "base/text_file.h"
+#include "planners/tflm_greedy.h"
+
+namespace usmpx {
+namespace {
+
+namespace sc = tflite_schema;
+
+int64_t round_up(int64_t bytes) {
+  return (bytes + kTflmAlignment - 1) / kTflmAlignment * kTflmAlignment;
+}
+
+// Global tensor index of (subgraph, tensor).
+class TensorIndex {
+ public:
+  explicit TensorIndex(const TfliteModel& model) {
+    size_t start = 0;
+    for (const TfliteSubgraph& g : model.subgraphs) {
+      starts_.push_back(start);
+      start += g.tensors.size();
+    }
+  }
+  size_t operator()(size_t subgraph, int32_t tensor) const { return starts_[subgraph] + static_cast<size_t>(tensor); }
+
+ private:
+  std::vector<size_t> starts_;
+};
+
+// TFLM's MarkAllocationLifetimes (micro_allocation_info.cc, after 7925e839c): a scope counter
+// over the operators of subgraph 0, descending into the subgraphs control flow calls.
+class LifetimeMarker {
+ public:
+  LifetimeMarker(TfliteAnalysis& a, const TensorIndex& index, std::vector<std::pair<int64_t, int64_t>>& scratch,
+                 const std::vector<std::vector<std::vector<size_t>>>& scratch_of_op, const std::string& path)
+      : a_(a), index_(index), scratch_(scratch), scratch_of_op_(scratch_of_op), path_(path) {
+    for (const TfliteSubgraph& g : a.model.subgraphs) {
+      first_op_.push_back(ops_);
+      ops_ += g.operators.size();
+    }
+  }
+
+  void mark(size_t s) {
+    if (active_.count(s)) {
+      throw InputError({path_, 0, 0}, "subgraph " + std::to_string(s) +
+                                          " calls itself through control flow; TFLM cannot plan recursion");
+    }
+    active_.insert(s);
+    const TfliteSubgraph& g = a_.model.subgraphs[s];
+    for (int32_t t : g.inputs) {
+      use(s, t);
+    }
+    for (size_t o = 0; o < g.operators.size(); ++o) {
+      const TfliteOperator& op = g.operators[o];
+      // Subgraphs called from many places are marked at each call, as TFLM does; nested calls
+      // could multiply without bound.
+      if (++visits_ > kMaxOperatorVisits) {
+        throw InputError({path_, 0, 0}, "control flow runs more than " + std::to_string(kMaxOperatorVisits) +
+                                            " operators (subgraphs called from many places, nested)");
+      }
+      ++scope_;
+      op_info(s, o).time = scope_;
+      for (int32_t t : op.outputs)
+        first(s, t);
+      const int64_t scratch_first = scope_;
+      for (int32_t called : called_subgraphs(op)) {
+        ++scope_;
+        mark(static_cast<size_t>(called));
+      }
+      for (int32_t t : op.inputs) {
+        if (t >= 0) last(s, t);
+      }
+      for (int32_t t : op.outputs)
+        last(s, t);
+      for (size_t k : scratch_of_op_[s][o]) {
+        if (scratch_[k].first < 0) scratch_[k].first = scratch_first;
+        scratch_[k].second = scope_;
+      }
+    }
+    for (int32_t t : g.outputs)
+      use(s, t);
+    active_.erase(s);
+  }
+
+ private:
+  // The operators are listed subgraph by subgraph, so (subgraph, index) finds its entry.
+  TfliteOperatorInfo& op_info(size_t s, size_t o) { return a_.operators[first_op_[s] + o]; }
+  TfliteTensorInfo& info(size_t s, int32_t t) { return a_.tensors[index_(s, t)]; }
+  void first(size_t s, int32_t t) {
+    if (info(s, t).first == -1) info(s, t).first = scope_;
+  }
+  void last(size_t s, int32_t t) { info(s, t).last = scope_; }
+  void use(size_t s, int32_t t) {
+    first(s, t);
+    last(s, t);
+  }
+
+  std::vector<int32_t> called_subgraphs(const TfliteOperator& op) const {
+    const int32_t code = a_.model.operator_codes[op.opcode_index].builtin_code;
+    if (code != sc::kIf && code != sc::kWhile && code != sc::kCallOnce) return {};
+    if (op.options_type == 0) {
+      throw InputError({path_, 0, 0}, sc::builtin_name(code) + " operator without its options (which subgraphs)");
+    }
+    for (int64_t s : op.option_ints) {
+      if (s < 0 || static_cast<size_t>(s) >= a_.model.subgraphs.size())
+        throw InputError({path_, 0, 0}, sc::builtin_name(code) + " calls subgraph " + std::to_string(s) + " of " +
+                                            std::to_string(a_.model.subgraphs.size()));
+    }
+    return {op.option_ints.begin(), op.option_ints.end()};
+  }
+
+  TfliteAnalysis& a_;
+  const TensorIndex& index_;
+  std::vector<std::pair<int64_t, int64_t>>& scratch_;
+  const std::vector<std::vector<std::vector<size_t>>>& scratch_of_op_;
+  const std::string& path_;
+  static constexpr int64_t kMaxOperatorVisits = 10'000'000;
+  std::vector<size_t> first_op_;  // per subgraph: its first operator's entry in a_.operators
+  size_t ops_ = 0;
+  std::set<size_t> active_;
+  int64_t scope_ = 0;
+  int64_t visits_ = 0;
+};
+
+std::optional<std::vector<int32_t>> read_offline_offsets(const TfliteModel& model, const std::string& bytes,
+                                                         const std::string& path) {
+  auto words = offline_plan_words(model, bytes, path);
+  if (!words) return std::nullopt;
+  const int64_t count = (*words)[2];
+  const auto tensors = static_cast<int64_t>(model.tensor_count());
+  const std::string what(kOfflinePlanMetadataName);
+  if (count != tensors) {
+    throw InputError({path, 0, 0}, what + " metadata has " + std::to_string(count) + " offsets but the model has " +
+                                       std::to_string(tensors) +
+                                       " tensors (TFLM refuses it: \"Nbr of offline buffer offsets not equal nbr "
+                                       "tensors\")");
+  }
+  if (static_cast<int64_t>(words->size()) != 3 + count) {
+    throw InputError({path, 0, 0}, what + " metadata says " + std::to_string(count) + " offsets but holds " +
+                                       std::to_string(words->size() - 3));
+  }
+  return std::vector<int32_t>(words->begin() + 3, words->end());
+}
+
+std::string unique_name(std::string name, std::set<std::string>& taken, const std::string& suffix) {
+  if (taken.insert(name).second) return name;
+  for (int k = 1;; ++k) {
+    std::string candidate = name + suffix + (k > 1 ? "_" + std::to_string(k) : "");
+    if (taken.insert(candidate).second) return candidate;
+  }
+}
+
+// An offline plan may overlap tensors that are live at the same time: TFLM accepts it unchecked,
+// and Vela does it on purpose for tensors only its ethos-u operator touches (inside its scratch
+// area). Say so beside the validator's overlap errors.
+void note_offline_overlaps(TfliteAnalysis& a) {
+  std::vector<int> fixed;
+  for (size_t t = 0; t < a.tensors.size(); ++t) {
+    if (a.tensors[t].buffer >= 0 && (*a.offline_offsets)[t] != -1) fixed.push_back(a.tensors[t].buffer);
+  }
+  int pairs = 0;
+  for (size_t i = 0; i < fixed.size(); ++i) {
+    for (size_t j = i + 1; j < fixed.size(); ++j) {
+      const Buffer& x = a.problem.buffers[static_cast<size_t>(fixed[i])];
+      const Buffer& y = a.problem.buffers[static_cast<size_t>(fixed[j])];
+      const int64_t xo = a.as_built->allocations[static_cast<size_t>(fixed[i])].offset;
+      const int64_t yo = a.as_built->allocations[static_cast<size_t>(fixed[j])].offset;
+      if (x.lifetime->overlaps(*y.lifetime) && xo < yo + y.size_bytes && yo < xo + x.size_bytes) ++pairs;
+    }
+  }
+  if (pairs == 0) return;
+  bool custom = false;
+  for (const TfliteOperatorInfo& op : a.operators)
+    custom = custom || op.name == "ethos-u";
+  a.warnings.push_back({Severity::kWarning,
+                        "tflm-offline-overlap",
+                        "the model's OfflineMemoryAllocation overlaps " + std::to_string(pairs) +
+                            " pair(s) of tensors live at the same time; TFLM uses it unchecked" +
+                            (custom ? ". Vela does this on purpose for tensors only its ethos-u operator uses "
+                                      "(inside its scratch area), which this tool cannot see into"
+                                    : ""),
+                        {},
+                        0,
+                        {}});
+}
+
+}  // namespace
+
+std::string_view to_string(TensorPlacement placement) {
+  switch (placement) {
+    case TensorPlacement::kPlanned:
+      return "planned";
+    case TensorPlacement::kConstant:
+      return "constant";
+    case TensorPlacement::kVariable:
+      return "variable";
+    case TensorPlacement::kEmpty:
+      return "empty";
+  }
+  return "?";
+}
+
+TfliteAnalysis analyse_tflite(const std::string& bytes, const std::string& path, const TfliteLoadOptions& options) {
+  TfliteAnalysis a;
+  a.model = read_tflite_model(bytes, path);
+  a.offline_offsets = read_offline_offsets(a.model, bytes, path);
+  if (!options.tflm_log.empty()) a.log = parse_tflm_log(read_text_file(options.tflm_log), options.tflm_log);
+  const TensorIndex index(a.model);
+  // A printout with a memory plan gives the scratch buffers; one with only totals does not.
+  const bool log_plan = a.log && !a.log->buffers.empty();
+
+  // Tensors: sizes and whether TFLM plans them (InitializeAllocationInfo).
+  for (size_t s = 0; s < a.model.subgraphs.size(); ++s) {
+    const TfliteSubgraph& g = a.model.subgraphs[s];
+    for (size_t t = 0; t < g.tensors.size(); ++t) {
+      const TfliteTensor& x = g.tensors[t];
+      TfliteTensorInfo info;
+      info.subgraph = static_cast<int>(s);
+      info.index = static_cast<int>(t);
+      const bool constant = x.buffer < a.model.buffers.size() && a.model.buffers[x.buffer].constant();
+      const bool offline = a.offline_offsets && (*a.offline_offsets)[index(s, static_cast<int32_t>(t))] != -1;
+      if (constant) {
+        info.placement = TensorPlacement::kConstant;
+      } else if (x.is_variable && !offline) {
+        info.placement = TensorPlacement::kVariable;
+      }
+      const auto type_bytes = sc::type_size(x.type);
+      if (!type_bytes) {
+        if (info.placement == TensorPlacement::kPlanned)
+          throw InputError({path, 0, 0}, "tensor '" + x.name + "' (subgraph " + std::to_string(s) + ", index " +
+                                             std::to_string(t) + ") has type " + sc::type_name(x.type) +
+                                             ", which TFLM cannot place in its arena");
+      } else {
+        int64_t n = *type_bytes;
+        for (int32_t d : x.shape) {
+          n *= d;
+          if (n > (int64_t{1} << 31)) {
+            throw InputError({path, 0, 0}, "tensor '" + x.name + "' (subgraph " + std::to_string(s) + ", index " +
+                                               std::to_string(t) + ") is larger than 2 GB");
+          }
+        }
+        info.bytes = n;
+      }
+      if (info.placement == TensorPlacement::kPlanned && info.bytes == 0) info.placement = TensorPlacement::kEmpty;
+      a.tensors.push_back(info);
+    }
+  }
+
+  // Operators and their scratch requests, in Prepare order (subgraph by subgraph).
+  std::vector<std::pair<int64_t, int64_t>> scratch_life;  // first, last per request
+  std::vector<int64_t> scratch_bytes;
+  std::vector<size_t> scratch_op;
+  std::vector<std::vector<std::vector<size_t>>> scratch_of_op(a.model.subgraphs.size());
+  for (size_t s = 0; s < a.model.subgraphs.size(); ++s) {
+    const TfliteSubgraph& g = a.model.subgraphs[s];
+    scratch_of_op[s].resize(g.operators.size());
+    for (size_t o = 0; o < g.operators.size(); ++o) {
+      const TfliteOperator& op = g.operators[o];
+      const TfliteOperatorCode& code = a.model.operator_codes[op.opcode_index];
+      TfliteOperatorInfo info;
+      info.subgraph = static_cast<int>(s);
+      info.index = static_cast<int>(o);
+      info.name = code.builtin_code == sc::kCustom ? code.custom_code : sc::builtin_name(code.builtin_code);
+      for (int32_t t : op.intermediates) {
+        const TfliteTensorInfo& ti = a.tensors[index(s, t)];
+        if (ti.placement == TensorPlacement::kPlanned)
+          throw InputError({path, 0, 0}, "operator " + std::to_string(o) + " (" + info.name +
+                                             ") has an intermediate tensor of " + std::to_string(ti.bytes) +
+                                             " bytes; TFLM refuses it (\"Does not support intermediate tensor with "
+                                             "non-zero size\")");
+      }
+      if (!log_plan) {
+        const ScratchNeed need = scratch_need(a.model, g, op);
+        if (!need.known) {
+          a.unknown_scratch.push_back(info.name + " (subgraph " + std::to_string(s) + " operator " + std::to_string(o) +
+                                      ": " + need.rule + ")");
+        }
+        for (int64_t b : need.bytes) {
+          scratch_of_op[s][o].push_back(scratch_bytes.size());
+          scratch_bytes.push_back(b);
+          scratch_op.push_back(a.operators.size());
+          scratch_life.push_back({-1, -1});
+        }
+      }
+      a.operators.push_back(std::move(info));
+    }
+  }
+
+  LifetimeMarker marker(a, index, scratch_life, scratch_of_op, path);
+  marker.mark(0);
+
+  // The pool and the buffers, in AddBuffer order.
+  Problem& p = a.problem;
+  Pool arena;
+  arena.name = "arena";
+  arena.kind = PoolKind::kWorkspace;
+  arena.alignment = kTflmAlignment;
+  arena.targets = {{"tflm", "rw"}};
+  p.pools.push_back(arena);
+  p.conflict_source = ConflictSource::kLifetimes;
+  std::set<std::string> names;
+  std::set<size_t> model_inputs(a.model.subgraphs[0].inputs.begin(), a.model.subgraphs[0].inputs.end());
+  std::set<size_t> model_outputs(a.model.subgraphs[0].outputs.begin(), a.model.subgraphs[0].outputs.end());
+  for (size_t t = 0; t < a.tensors.size(); ++t) {
+    TfliteTensorInfo& info = a.tensors[t];
+    if (info.placement != TensorPlacement::kPlanned) continue;
+    const TfliteTensor& x =
+        a.model.subgraphs[static_cast<size_t>(info.subgraph)].tensors[static_cast<size_t>(info.index)];
+    Buffer b;
+    std::string name = x.name.empty() ? "tensor_" + std::to_string(info.index) : x.name;
+    if (info.subgraph > 0) name = "sg" + std::to_string(info.subgraph) + "/" + name;
+    b.name = unique_name(name, names, "#" + std::to_string(info.index));
+    b.size_bytes = round_up(info.bytes);
+    b.alignment = kTflmAlignment;
+    if (info.subgraph == 0 && model_inputs.count(static_cast<size_t>(info.index))) b.kind = BufferKind::kInput;
+    if (info.subgraph == 0 && model_outputs.count(static_cast<size_t>(info.index))) b.kind = BufferKind::kOutput;
+    b.pool_candidates = {0};
+    b.lifetime = Lifetime::closed(info.first, info.last);
+    b.dtype = sc::type_name(x.type);
+    b.shape.assign(x.shape.begin(), x.shape.end());
+    // Tensors pass between operators (origin left empty, as TVM's inter-operator buffers); scratch
+    // buffers belong to one operator.
+    info.buffer = static_cast<int>(p.buffers.size());
+    p.buffers.push_back(std::move(b));
+  }
+  const size_t planned_tensors = p.buffers.size();
+
+  if (log_plan) {
+    // The printout's buffers past the planned tensors are the kernels' scratch buffers, in
+    // request order, each living during the one time step of its operator.
+    if (a.log->buffers.size() < planned_tensors) {
+      throw InputError({options.tflm_log, 0, 0}, "the memory plan has " + std::to_string(a.log->buffers.size()) +
+                                                     " buffers but the model has " + std::to_string(planned_tensors) +
+                                                     " planned tensors: a log of another model?");
+    }
+    for (size_t i = 0; i < std::min(planned_tensors, a.log->buffers.size()); ++i) {
+      const TflmLog::Buffer& lb = a.log->buffers[i];
+      const Buffer& b = p.buffers[i];
+      if (lb.size != b.size_bytes || lb.first_used != b.lifetime->first() || lb.last_used != b.lifetime->last()) {
+        a.warnings.push_back({Severity::kWarning,
+                              "tflm-log-mismatch",
+                              "the TFLM log's buffer " + std::to_string(i) + " (size " + std::to_string(lb.size) +
+                                  ", used " + std::to_string(lb.first_used) + ".." + std::to_string(lb.last_used) +
+                                  ") differs from tensor '" + b.name + "' as analysed (size " +
+                                  std::to_string(b.size_bytes) + ", used " + std::to_string(b.lifetime->first()) +
+                                  ".." + std::to_string(b.lifetime->last()) + ")",
+                              {static_cast<int>(i)},
+                              0,
+                              {}});
+      }
+    }
+    for (size_t i = planned_tensors; i < a.log->buffers.size(); ++i) {
+      const TflmLog::Buffer& lb = a.log->buffers[i];
+      size_t op = a.operators.size();
+      for (size_t o = 0; o < a.operators.size(); ++o) {
+        if (a.operators[o].time == lb.first_used) {
+          op = o;
+          break;
+        }
+      }
+      scratch_bytes.push_back(lb.size);
+      scratch_op.push_back(op);
+      scratch_life.push_back({lb.first_used, lb.last_used});
+    }
+  }
+  std::map<size_t, int> per_op_count;
+  for (size_t k = 0; k < scratch_bytes.size(); ++k) {
+    Buffer b;
+    const size_t op = scratch_op[k];
+    const std::string owner =
+        op < a.operators.size()
+            ? a.operators[op].name + "#" + std::to_string(a.operators[op].index) +
+                  (a.operators[op].subgraph > 0 ? "@sg" + std::to_string(a.operators[op].subgraph) : "")
+            : std::string("kernel");
+    b.name = unique_name(owner + "/scratch" + std::to_string(per_op_count[op]++), names, "#");
+    b.size_bytes = round_up(scratch_bytes[k]);
+    b.alignment = kTflmAlignment;
+    b.pool_candidates = {0};
+    b.lifetime = Lifetime::closed(scratch_life[k].first, scratch_life[k].second);
+    b.origin.function = "scratch buffer of " + owner;
+    if (op < a.operators.size()) a.operators[op].scratch_buffers.push_back(static_cast<int>(p.buffers.size()));
+    p.buffers.push_back(std::move(b));
+  }
+
+  // The time axis: one span per operator of the subgraphs that run.
+  for (const TfliteOperatorInfo& op : a.operators) {
+    if (op.time >= 0) p.timeline.push_back({op.time, op.time, op.name});
+  }
+  std::sort(p.timeline.begin(), p.timeline.end(),
+            [](const TimelineSpan& x, const TimelineSpan& y) { return x.first < y.first; });
+
+  apply_pool_options(p, options.pools);
+
+  if (!a.unknown_scratch.empty()) {
+    std::string list;
+    for (const std::string& s : a.unknown_scratch)
+      list += (list.empty() ? "" : "; ") + s;
+    a.warnings.push_back({Severity::kWarning,
+                          "tflm-unknown-scratch",
+                          "scratch buffers not known for " + std::to_string(a.unknown_scratch.size()) +
+                              " operator(s): " + list +
+                              ". TFLM places them around this plan at run time, so its arena head may be larger "
+                              "than planned here; give --tflm-log with TFLM's PrintMemoryPlan output",
+                          {},
+                          0,
+                          {}});
+  }
+  if (a.offline_offsets) {
+    a.as_built = tflm_plan_with_offsets(a, *a.offline_offsets);
+    a.as_built->algorithm = "as-built";
+    note_offline_overlaps(a);
+  }
+  return a;
+}
+
+Plan tflm_plan_with_offsets(const TfliteAnalysis& analysis, const std::vector<int32_t>& offsets) {
+  Problem fixed = analysis.problem;
+  for (size_t t = 0; t < analysis.tensors.size() && t < offsets.size(); ++t) {
+    const TfliteTensorInfo& info = analysis.tensors[t];
+    if (info.buffer >= 0 && offsets[t] != -1) fixed.buffers[static_cast<size_t>(info.buffer)].pin = Pin{0, offsets[t]};
+  }
+  Plan plan = TflmGreedyPlanner().plan(fixed, PlannerOptions{});
+  plan.algorithm = "tflm_greedy";
+  return plan;
+}
+
+}  // namespace usmpx
