@@ -192,6 +192,9 @@ void ExplorerController::finish_loading() {
     reference_ = *input_->as_built;
     reference_->algorithm = kAsBuilt;
     finish_plan(input_->problem, *reference_);
+  } else if (input_->reference != "TVM") {
+    // The runtime plans this input itself (TFLM): its plan is what a better one is measured against.
+    reference_ = run_planner(*make_planner(input_->default_algorithm), input_->problem, PlannerOptions{});
   }
   // The plan TVM made when the input carries one, else the strongest planner.
   const std::string default_algorithm = input_->as_built ? kAsBuilt : kDefaultAlgorithm;
@@ -394,6 +397,10 @@ void ExplorerController::take_first_pass(uint64_t generation, Plan plan) {
   emit plan_ready();
 }
 
+QString ExplorerController::reference_name() const {
+  return input_ ? QString::fromStdString(input_->reference) : QStringLiteral("TVM");
+}
+
 std::vector<qint64> ExplorerController::reference_pool_bytes() const {
   std::vector<qint64> bytes(problem_.pools.size(), -1);
   if (!reference_) return bytes;
@@ -588,7 +595,8 @@ void ExplorerController::write_autosave() {
 namespace usmpx::app {
 
 bool ExplorerController::exportable_format(InputFormat format) {
-  return holds_generated_c(format) || format == InputFormat::kTvmScript || format == InputFormat::kLegacyTir;
+  return holds_generated_c(format) || format == InputFormat::kTvmScript || format == InputFormat::kLegacyTir ||
+         format == InputFormat::kTflite;
 }
 
 bool ExplorerController::can_export_sources(QString* why) const {
@@ -598,7 +606,7 @@ bool ExplorerController::can_export_sources(QString* why) const {
   };
   if (!has_input()) return fail(tr("Nothing is open."));
   if (!exportable_format(input_->format))
-    return fail(tr("Sources are exported for Model Library Format inputs and TIR dumps; %1 is a %2.")
+    return fail(tr("Sources are exported for Model Library Format inputs, TIR dumps and TFLite models; %1 is a %2.")
                     .arg(QFileInfo(input_path_).fileName(), QString::fromUtf8(to_string(input_->format).data())));
   if (planning_) return fail(tr("Planning is still running."));
   if (!source_) return fail(tr("The input's code cannot be read for an export: %1").arg(export_error_));

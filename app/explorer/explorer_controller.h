@@ -94,6 +94,9 @@ class ExplorerController : public QObject {
   // problem, reproduces its offsets, e.g. "greedy_by_size reproduces 73 of 73 offsets" (empty
   // without a reference).
   QString reference_fidelity() const { return reference_fidelity_; }
+  // Whose plan the reference is: "TVM" (the plan the input carries) or, for inputs whose runtime
+  // plans by itself (TFLite Micro), that runtime's name.
+  QString reference_name() const;
   // Algorithms offered: the planner catalog, plus as-built when the input has a plan.
   QStringList algorithms() const;
 

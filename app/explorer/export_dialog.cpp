@@ -66,13 +66,17 @@ ExportDialog::ExportDialog(const ExplorerController& controller, QWidget* parent
   pools_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   pools_->horizontalHeader()->setStretchLastSection(true);
 
+  // A TFLite model gets its plan inside a copy of itself: one file, no C, no harness.
+  const bool model_file = controller.input().format == InputFormat::kTflite;
   const QString what =
-      controller.input().format == InputFormat::kMlf
+      model_file ? tr("The %2 plan is written into a copy of %1 as its OfflineMemoryAllocation metadata, which TFLM "
+                      "uses as given; the input is not changed.")
+      : controller.input().format == InputFormat::kMlf
           ? tr("The generated C of %1 is rewritten for the %2 plan; everything else is copied.")
           : tr("C is generated from the TIR of %1 with the %2 plan, as a Model Library Format module.");
   note_ = new QLabel(
       what.arg(QFileInfo(controller.input_path()).fileName(), QString::fromStdString(controller.plan().algorithm)) +
-          QLatin1Char(' ') + tr("Sections and internal/external are set in the Pools panel."),
+          (model_file ? QString() : QLatin1Char(' ') + tr("Sections and internal/external are set in the Pools panel.")),
       this);
   note_->setWordWrap(true);
 
@@ -100,7 +104,14 @@ ExportDialog::ExportDialog(const ExplorerController& controller, QWidget* parent
   layout->addWidget(pools_, 1);
   layout->addWidget(buttons);
   const QFileInfo input(controller.input_path());
-  set_target(input.absoluteDir().filePath(without_suffix(input.fileName()) + QStringLiteral("_replanned")));
+  if (model_file) {
+    format_->setEnabled(false);
+    harness_->setChecked(false);
+    harness_->setEnabled(false);
+    path_->setText(input.absoluteDir().filePath(input.completeBaseName() + QStringLiteral("_planned.tflite")));
+  } else {
+    set_target(input.absoluteDir().filePath(without_suffix(input.fileName()) + QStringLiteral("_replanned")));
+  }
   resize(640, 360);
 }
 

@@ -297,7 +297,8 @@ void MainWindow::on_plan_ready() {
   const PlanSummary summary = summarize_plan(problem, plan);
   views::ChartData data = views::build_chart_data(problem, plan, summary);
   if (controller_->has_reference() && plan.algorithm != "as-built") {
-    views::add_reference(data, problem, controller_->reference_allocations(), controller_->reference_pool_bytes());
+    views::add_reference(data, problem, controller_->reference_allocations(), controller_->reference_pool_bytes(),
+                         controller_->reference_name());
   }
   chart_->set_data(std::move(data));
   if (fit_on_next_plan_) {
@@ -337,7 +338,7 @@ void MainWindow::update_status() {
   if (lb > 0)
     text += tr(" · gap %1%").arg(100.0 * static_cast<double>(total - lb) / static_cast<double>(lb), 0, 'f', 1);
   if (const std::optional<qint64> delta = controller_->difference_to_reference()) {
-    text += tr(" · <b>%1 vs TVM</b>").arg(views::format_byte_delta(*delta));
+    text += tr(" · <b>%1 vs %2</b>").arg(views::format_byte_delta(*delta), controller_->reference_name());
   }
   // TVM's own plan on screen: how faithfully it was read (the fidelity check).
   if (plan.algorithm == "as-built" && !controller_->reference_fidelity().isEmpty())

@@ -104,7 +104,8 @@ QString report_summary_html(const ExplorerController& controller, const views::P
   html += QStringLiteral(
       "<table border=1 cellspacing=0 cellpadding=4><tr><th>pool</th><th>used</th><th>size "
       "hint</th><th>lower bound of its buffers</th>");
-  if (compare_tvm) html += QStringLiteral("<th>TVM's plan</th><th>difference</th>");
+  if (compare_tvm)
+    html += QStringLiteral("<th>%1's plan</th><th>difference</th>").arg(controller.reference_name().toHtmlEscaped());
   html += QStringLiteral("</tr>");
   for (size_t p = 0; p < chart.data().pools.size(); ++p) {
     const views::PoolChartData& pool = chart.data().pools[p];
@@ -190,6 +191,7 @@ QStringList write_review_report(const ExplorerController& controller, views::Poo
   content.compared = controller.comparison();
   content.images = {"charts.svg"};
   content.warnings = controller.input().warnings;
+  content.reference_name = controller.reference_name().toStdString();
   if (controller.has_reference()) {
     std::vector<int64_t> bytes;
     for (qint64 b : controller.reference_pool_bytes())

@@ -23,6 +23,7 @@
 #include "explorer_controller.h"
 #include "export_dialog.h"
 #include "frontends/problem_files/problem_json.h"
+#include "inputs/input_file.h"
 #include "base/text_file.h"
 #include "main_window.h"
 #include "model_problems.h"
@@ -283,6 +284,35 @@ class TestExplorerRound3 : public QObject {
                qPrintable(dialog.note()->text()));
     }
     QDir(copy).removeRecursively();
+  }
+
+  void a_tflite_model_is_measured_against_tflm_and_exports_its_plan_into_a_copy() {
+    open(qs(testing::source_path("resources/examples/tiny_classifier.tflite")));
+    QCOMPARE(controller()->reference_name(), QStringLiteral("TFLM"));
+    QVERIFY(controller()->has_reference());
+    // TFLM's own plan of the arena is the reference: 256 bytes, as tflm_greedy gives it.
+    QCOMPARE(controller()->reference_pool_bytes(), std::vector<qint64>{256});
+    QVERIFY2(window_->status_totals()->text().contains(QStringLiteral("vs TFLM")), qPrintable(window_->status_totals()->text()));
+    QVERIFY(window_->export_action()->isEnabled());
+    {
+      app::ExportDialog dialog(*controller(), window_.get());
+      QVERIFY2(dialog.note()->text().contains(QStringLiteral("OfflineMemoryAllocation")), qPrintable(dialog.note()->text()));
+      QVERIFY(dialog.target().endsWith(QStringLiteral("tiny_classifier_planned.tflite")));
+    }
+    const QString target = QDir::temp().filePath(QStringLiteral("usmpx_round3_planned.tflite"));
+    QFile::remove(target);
+    window_->start_export(target, false);
+    controller()->wait_idle();
+    QVERIFY2(window_->statusBar()->currentMessage().startsWith(QStringLiteral("Wrote ") + target),
+             qPrintable(window_->statusBar()->currentMessage()));
+    // The copy carries the explorer's plan: read back as-built, every offset is the same.
+    const LoadedInput copy = load_input(target.toStdString());
+    QVERIFY(copy.as_built.has_value());
+    const Plan& shown = controller()->plan();
+    QCOMPARE(copy.as_built->allocations.size(), shown.allocations.size());
+    for (size_t b = 0; b < shown.allocations.size(); ++b)
+      QCOMPARE(copy.as_built->allocations[b].offset, shown.allocations[b].offset);
+    QFile::remove(target);
   }
 
   void save_after_recovery_writes_the_users_session_file() {

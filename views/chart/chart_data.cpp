@@ -98,9 +98,11 @@ ChartData build_chart_data(const Problem& problem, const Plan& plan, const PlanS
 }
 
 void add_reference(ChartData& data, const Problem& problem, const std::vector<Allocation>& allocations,
-                   const std::vector<qint64>& pool_bytes) {
-  for (size_t p = 0; p < data.pools.size() && p < pool_bytes.size(); ++p)
+                   const std::vector<qint64>& pool_bytes, const QString& reference_name) {
+  for (size_t p = 0; p < data.pools.size() && p < pool_bytes.size(); ++p) {
     data.pools[p].reference_bytes = pool_bytes[p];
+    data.pools[p].reference_name = reference_name;
+  }
   for (size_t b = 0; b < problem.buffers.size() && b < allocations.size(); ++b) {
     const Allocation& a = allocations[b];
     if (!a.placed() || static_cast<size_t>(a.pool) >= data.pools.size()) continue;

@@ -25,6 +25,7 @@ struct PoolChartData {
   // and its boxes, drawn as outlines on request.
   qint64 reference_bytes = -1;
   std::vector<BufferBox> reference_boxes;
+  QString reference_name = QStringLiteral("TVM");  // whose plan the reference is (TFLM's for .tflite)
 };
 
 struct ChartData {
@@ -39,6 +40,6 @@ ChartData build_chart_data(const Problem& problem, const Plan& plan, const PlanS
 // Adds the reference plan (TVM's): per pool its size and its boxes. `allocations` are parallel to
 // the problem's buffers with pools of `problem`; `pool_bytes` per pool, -1 where there is none.
 void add_reference(ChartData& data, const Problem& problem, const std::vector<Allocation>& allocations,
-                   const std::vector<qint64>& pool_bytes);
+                   const std::vector<qint64>& pool_bytes, const QString& reference_name = QStringLiteral("TVM"));
 
 }  // namespace usmpx::views

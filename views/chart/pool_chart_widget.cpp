@@ -96,7 +96,7 @@ QString PoolChartWidget::title_text(const PoolChartData& pool) const {
   }
   text += tr("  ·  lower bound %1").arg(format_byte_count(pool.lower_bound_bytes));
   if (pool.reference_bytes >= 0)
-    text += tr("  ·  %1 vs TVM").arg(format_byte_delta(pool.size_bytes - pool.reference_bytes));
+    text += tr("  ·  %1 vs %2").arg(format_byte_delta(pool.size_bytes - pool.reference_bytes), pool.reference_name);
   if (pool.over_hint) text += tr("  ·  DOES NOT FIT");
   return text;
 }
