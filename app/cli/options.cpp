@@ -292,7 +292,8 @@ std::string usage_text(const std::string& command) {
          "INPUT: a usmpx-problem .json file, a MiniMalloc .csv file, a Model Library Format archive\n"
          "(.tar, .tar.gz, .tgz) or folder as TVM exports it (USMP off or on), or a TIR dump: TVMScript\n"
          "(@I.ir_module / @T.prim_func, usually .py) or the legacy primfn text (usually .txt), written\n"
-         "before USMP (allocates; planned as USMP would) or after it (pool lets; --algorithm as-built).\n"         "Or a TFLite Micro model (.tflite): planned as TFLM plans its arena (default tflm_greedy).\n"
+         "before USMP (allocates; planned as USMP would) or after it (pool lets; --algorithm as-built).\n"
+         "Or a TFLite Micro model (.tflite): planned as TFLM plans its arena (default tflm_greedy).\n"
          "Run 'usmpx COMMAND --help' for a command's options.\n\n"
          "Exit codes: 0 ok, 1 does not fit / invalid plan, 2 usage error, 3 unreadable or malformed input.\n";
 }

@@ -23,7 +23,7 @@ struct Options {
   std::optional<std::string> algorithm;
   std::vector<std::string> algorithms;
   PoolOptions pools;
-  std::string module;    // MLF module to load; empty = the first
+  std::string module;       // MLF module to load; empty = the first
   std::string runtime_log;  // --tflm-log FILE: TFLM's memory-plan printout for a .tflite input
   std::vector<PinSpec> pins;
   double time_limit_seconds = 5.0;

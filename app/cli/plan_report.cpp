@@ -28,16 +28,18 @@ void print_pool_table(std::ostream& out, const Problem& problem, const Plan& pla
     const int64_t size = p < plan.pool_sizes.size() ? plan.pool_sizes[p] : 0;
     const int64_t lb = pool_lower_bound(problem, members).bytes;
     total += size;
-    table.add_row({pool.name, std::string(to_string(pool.kind)), format_bytes(size),
-                   pool.restricted() ? format_bytes(pool.size_hint_bytes) : "unlimited",
-                   pool.restricted() ? format_percent(static_cast<double>(size), static_cast<double>(pool.size_hint_bytes)) : "-",
-                   format_bytes(lb), format_percent(static_cast<double>(size - lb), static_cast<double>(lb)),
-                   std::to_string(members.size())});
+    table.add_row(
+        {pool.name, std::string(to_string(pool.kind)), format_bytes(size),
+         pool.restricted() ? format_bytes(pool.size_hint_bytes) : "unlimited",
+         pool.restricted() ? format_percent(static_cast<double>(size), static_cast<double>(pool.size_hint_bytes)) : "-",
+         format_bytes(lb), format_percent(static_cast<double>(size - lb), static_cast<double>(lb)),
+         std::to_string(members.size())});
   }
   if (problem.pools.size() > 1) {
     table.add_separator();
     table.add_row({"total", "", format_bytes(total), "", "", format_bytes(plan.lower_bound_bytes),
-                   format_percent(static_cast<double>(total - plan.lower_bound_bytes), static_cast<double>(plan.lower_bound_bytes)),
+                   format_percent(static_cast<double>(total - plan.lower_bound_bytes),
+                                  static_cast<double>(plan.lower_bound_bytes)),
                    std::to_string(problem.buffers.size())});
   }
   table.print(out, "  ");
@@ -45,7 +47,8 @@ void print_pool_table(std::ostream& out, const Problem& problem, const Plan& pla
 
 void print_allocations(std::ostream& out, const Problem& problem, const Plan& plan) {
   std::vector<int> order(problem.buffers.size());
-  for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
+  for (size_t i = 0; i < order.size(); ++i)
+    order[i] = static_cast<int>(i);
   std::sort(order.begin(), order.end(), [&](int a, int b) {
     const Allocation& x = plan.allocations[static_cast<size_t>(a)];
     const Allocation& y = plan.allocations[static_cast<size_t>(b)];
@@ -65,7 +68,8 @@ void print_allocations(std::ostream& out, const Problem& problem, const Plan& pl
     const Buffer& buf = problem.buffers[static_cast<size_t>(b)];
     const Allocation& a = plan.allocations[static_cast<size_t>(b)];
     const std::string lifetime =
-        buf.lifetime ? "[" + std::to_string(buf.lifetime->first()) + ", " + std::to_string(buf.lifetime->last()) + "]" : "";
+        buf.lifetime ? "[" + std::to_string(buf.lifetime->first()) + ", " + std::to_string(buf.lifetime->last()) + "]"
+                     : "";
     table.add_row({buf.name, a.placed() ? problem.pools[static_cast<size_t>(a.pool)].name : "(unplaced)",
                    a.placed() ? std::to_string(a.offset) : "-", std::to_string(buf.size_bytes),
                    a.placed() ? std::to_string(a.offset + buf.size_bytes) : "-", std::to_string(buf.alignment),
@@ -75,7 +79,8 @@ void print_allocations(std::ostream& out, const Problem& problem, const Plan& pl
 }
 
 void print_diagnostics(std::ostream& out, const std::vector<Diagnostic>& diagnostics) {
-  for (const Diagnostic& d : diagnostics) out << to_string(d.severity) << ": " << d.message << '\n';
+  for (const Diagnostic& d : diagnostics)
+    out << to_string(d.severity) << ": " << d.message << '\n';
 }
 
 }  // namespace usmpx::cli

@@ -76,7 +76,8 @@ ExportDialog::ExportDialog(const ExplorerController& controller, QWidget* parent
           : tr("C is generated from the TIR of %1 with the %2 plan, as a Model Library Format module.");
   note_ = new QLabel(
       what.arg(QFileInfo(controller.input_path()).fileName(), QString::fromStdString(controller.plan().algorithm)) +
-          (model_file ? QString() : QLatin1Char(' ') + tr("Sections and internal/external are set in the Pools panel.")),
+          (model_file ? QString()
+                      : QLatin1Char(' ') + tr("Sections and internal/external are set in the Pools panel.")),
       this);
   note_->setWordWrap(true);
 

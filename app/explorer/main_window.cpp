@@ -31,11 +31,10 @@
 #include <iostream>
 
 #include "base/size_text.h"
-#include "checks/plan_profile.h"
-#include "checks/plan_summary.h"
 #include "chart/byte_ticker.h"
 #include "chart/chart_data.h"
 #include "chart/pool_chart_widget.h"
+#include "checks/plan_profile.h"
 #include "checks/plan_summary.h"
 #include "compare_dialog.h"
 #include "explorer_controller.h"

@@ -7,12 +7,12 @@
 #include <QSvgGenerator>
 #include <QTextDocument>
 
+#include "base/size_text.h"
 #include "base/text_file.h"
 #include "chart/pool_chart_widget.h"
 #include "chart/qcustomplot_include.h"
 #include "explorer_controller.h"
 #include "report/html_report.h"
-#include "base/size_text.h"
 
 namespace usmpx::app {
 namespace {

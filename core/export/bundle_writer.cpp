@@ -119,7 +119,8 @@ void write_bundle(const ExportBundle& bundle, const std::string& target, const W
   const fs::path parent = fs::absolute(target).parent_path();
   if (!fs::is_directory(parent, ec)) throw ExportError("folder " + parent.string() + " does not exist");
   if (bundle.single_file) {
-    if (bundle.files.size() != 1) throw ExportError("a single-file export holds " + std::to_string(bundle.files.size()) + " files");
+    if (bundle.files.size() != 1)
+      throw ExportError("a single-file export holds " + std::to_string(bundle.files.size()) + " files");
     try {
       write_file_atomically(target, bundle.files.front().data);
     } catch (const std::runtime_error& e) {

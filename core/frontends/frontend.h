@@ -84,8 +84,8 @@ struct LoadedInput {
   std::shared_ptr<const ModelExporter> exporter;
   std::string no_export;
   std::string default_algorithm = "greedy_by_size";  // the planner the input's own toolchain runs
-  std::string reference = "TVM";                      // whose plan that is, as the explorer and reports name it
-  std::shared_ptr<const InputDetails> details;        // null: nothing beyond the Problem
+  std::string reference = "TVM";                     // whose plan that is, as the explorer and reports name it
+  std::shared_ptr<const InputDetails> details;       // null: nothing beyond the Problem
 };
 
 class Frontend {

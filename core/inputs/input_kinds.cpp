@@ -20,7 +20,8 @@ const std::vector<InputTableEntry>& input_table() {
         "a folder or archive holding tvmgen_<mod>.h and <mod>_lib<N>.c files somewhere below it, or a C file "
         "defining tvmgen_<mod>___tvm_main__ or tvmgen_<mod>_run_model, whatever it is called"},
        &tvm_frontend()},
-      {{InputFormat::kTflite, "TFLite model", "a .tflite file, or a file with the flatbuffer identifier TFL3 at bytes 4..8"},
+      {{InputFormat::kTflite, "TFLite model",
+        "a .tflite file, or a file with the flatbuffer identifier TFL3 at bytes 4..8"},
        &tflite_frontend()},
       {{InputFormat::kProblemJson, "problem JSON", "a .json file in the usmpx-problem format"},
        &problem_files_frontend()},

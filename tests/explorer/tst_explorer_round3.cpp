@@ -15,21 +15,21 @@
 #include <QToolTip>
 #include <QtTest>
 
-#include "checks/as_built_check.h"
+#include "base/size_text.h"
+#include "base/text_file.h"
 #include "chart/byte_ticker.h"
 #include "chart/pool_chart_widget.h"
 #include "chart/qcustomplot_include.h"
+#include "checks/as_built_check.h"
 #include "compare_dialog.h"
 #include "explorer_controller.h"
 #include "export_dialog.h"
 #include "frontends/problem_files/problem_json.h"
 #include "inputs/input_file.h"
-#include "base/text_file.h"
 #include "main_window.h"
 #include "model_problems.h"
 #include "panels/pool_editor_widget.h"
 #include "planners/clique_pool.h"
-#include "base/size_text.h"
 #include "report_writer.h"
 #include "session/session_file.h"
 #include "tables/buffer_table_model.h"
@@ -292,11 +292,13 @@ class TestExplorerRound3 : public QObject {
     QVERIFY(controller()->has_reference());
     // TFLM's own plan of the arena is the reference: 256 bytes, as tflm_greedy gives it.
     QCOMPARE(controller()->reference_pool_bytes(), std::vector<qint64>{256});
-    QVERIFY2(window_->status_totals()->text().contains(QStringLiteral("vs TFLM")), qPrintable(window_->status_totals()->text()));
+    QVERIFY2(window_->status_totals()->text().contains(QStringLiteral("vs TFLM")),
+             qPrintable(window_->status_totals()->text()));
     QVERIFY(window_->export_action()->isEnabled());
     {
       app::ExportDialog dialog(*controller(), window_.get());
-      QVERIFY2(dialog.note()->text().contains(QStringLiteral("OfflineMemoryAllocation")), qPrintable(dialog.note()->text()));
+      QVERIFY2(dialog.note()->text().contains(QStringLiteral("OfflineMemoryAllocation")),
+               qPrintable(dialog.note()->text()));
       QVERIFY(dialog.target().endsWith(QStringLiteral("tiny_classifier_planned.tflite")));
     }
     const QString target = QDir::temp().filePath(QStringLiteral("usmpx_round3_planned.tflite"));

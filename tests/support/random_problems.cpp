@@ -58,7 +58,8 @@ Problem random_interval_problem(std::mt19937_64& rng, const RandomProblemSpec& s
   if (spec.explicit_conflicts) {
     const ConflictLists lists = conflict_lists(problem);
     problem.conflict_source = ConflictSource::kExplicit;
-    for (size_t i = 0; i < lists.size(); ++i) problem.buffers[i].conflicts = lists[i];
+    for (size_t i = 0; i < lists.size(); ++i)
+      problem.buffers[i].conflicts = lists[i];
   }
   if (problem.buffers.empty()) problem.conflict_source = ConflictSource::kExplicit;  // as the reader sees it
   // As the readers define it: the most bytes live at once (no alignment), for lifetime problems.

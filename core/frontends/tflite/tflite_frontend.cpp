@@ -56,8 +56,7 @@ std::string info_tables(const TfliteAnalysis& a) {
   for (const TfliteOperatorInfo& op : a.operators) {
     std::string scratch;
     for (int b : op.scratch_buffers)
-      scratch +=
-          (scratch.empty() ? "" : " + ") + with_separators(a.problem.buffers[static_cast<size_t>(b)].size_bytes);
+      scratch += (scratch.empty() ? "" : " + ") + with_separators(a.problem.buffers[static_cast<size_t>(b)].size_bytes);
     for (const std::string& u : a.unknown_scratch) {
       if (u.rfind(op.name + " (subgraph " + std::to_string(op.subgraph) + " operator " + std::to_string(op.index) + ":",
                   0) == 0)
@@ -135,8 +134,8 @@ class TfliteDetails : public InputDetails {
   std::string as_built_text() const override {
     if (!a_->offline_offsets) return "";
     // A .tflite's plan is its OfflineMemoryAllocation metadata: fixed tensors, TFLM places the rest.
-    const int64_t fixed = std::count_if(a_->offline_offsets->begin(), a_->offline_offsets->end(),
-                                        [](int32_t o) { return o != -1; });
+    const int64_t fixed =
+        std::count_if(a_->offline_offsets->begin(), a_->offline_offsets->end(), [](int32_t o) { return o != -1; });
     return "as-built plan: the model's OfflineMemoryAllocation fixes " + std::to_string(fixed) + " of " +
            std::to_string(a_->offline_offsets->size()) + " tensors; TFLM plans the others around them\n";
   }
@@ -148,7 +147,8 @@ class TfliteDetails : public InputDetails {
 // A copy of the model with the plan in its OfflineMemoryAllocation metadata.
 class TfliteExporter : public ModelExporter {
  public:
-  TfliteExporter(std::shared_ptr<const TfliteAnalysis> a, std::string path) : a_(std::move(a)), path_(std::move(path)) {}
+  TfliteExporter(std::shared_ptr<const TfliteAnalysis> a, std::string path)
+      : a_(std::move(a)), path_(std::move(path)) {}
 
   std::string refusal(const Plan&) const override { return ""; }
 
@@ -161,9 +161,10 @@ class TfliteExporter : public ModelExporter {
     bundle.changed.push_back(bundle.files.front().path);
     bundle.notes = std::move(e.notes);
     const int64_t placed = std::count_if(e.offsets.begin(), e.offsets.end(), [](int32_t o) { return o != -1; });
-    bundle.summary = "OfflineMemoryAllocation with " + std::to_string(e.offsets.size()) + " offsets (" +
-                     std::to_string(placed) + " tensors placed, the others -1); TFLM's arena head with it: " +
-                     with_separators(e.tflm_plan.pool_sizes[0]) + " bytes";
+    bundle.summary =
+        "OfflineMemoryAllocation with " + std::to_string(e.offsets.size()) + " offsets (" + std::to_string(placed) +
+        " tensors placed, the others -1); TFLM's arena head with it: " + with_separators(e.tflm_plan.pool_sizes[0]) +
+        " bytes";
     return bundle;
   }
 
