@@ -106,6 +106,7 @@ ExportDialog::ExportDialog(const ExplorerController& controller, QWidget* parent
   layout->addWidget(buttons);
   const QFileInfo input(controller.input_path());
   if (model_file) {
+    pools_->hide();  // the arena is the model's own; no linker sections, no code defining pools
     format_->setEnabled(false);
     harness_->setChecked(false);
     harness_->setEnabled(false);
