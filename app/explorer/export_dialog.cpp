@@ -108,8 +108,9 @@ ExportDialog::ExportDialog(const ExplorerController& controller, QWidget* parent
   if (model_file) {
     pools_->hide();  // the arena is the model's own; no linker sections, no code defining pools
     format_->setEnabled(false);
+    form->setRowVisible(format_, false);
     harness_->setChecked(false);
-    harness_->setEnabled(false);
+    harness_->hide();
     path_->setText(input.absoluteDir().filePath(input.completeBaseName() + QStringLiteral("_planned.tflite")));
   } else {
     set_target(input.absoluteDir().filePath(without_suffix(input.fileName()) + QStringLiteral("_replanned")));
@@ -144,7 +145,10 @@ void ExportDialog::fit_suffix() {
 
 void ExportDialog::browse() {
   QString chosen;
-  if (format_->currentIndex() == 0) {
+  if (!format_->isEnabled()) {  // one model file
+    chosen =
+        QFileDialog::getSaveFileName(this, tr("Write the planned model"), target(), tr("TFLite models (*.tflite)"));
+  } else if (format_->currentIndex() == 0) {
     chosen = QFileDialog::getSaveFileName(this, tr("Export into folder"), target(), QString(), nullptr,
                                           QFileDialog::ShowDirsOnly);
   } else {

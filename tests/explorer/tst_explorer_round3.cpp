@@ -300,6 +300,8 @@ class TestExplorerRound3 : public QObject {
       QVERIFY2(dialog.note()->text().contains(QStringLiteral("OfflineMemoryAllocation")),
                qPrintable(dialog.note()->text()));
       QVERIFY(dialog.target().endsWith(QStringLiteral("tiny_classifier_planned.tflite")));
+      dialog.show();
+      save_artefact(&dialog, QStringLiteral("round3_tflite_export_dialog.png"));
     }
     const QString target = QDir::temp().filePath(QStringLiteral("usmpx_round3_planned.tflite"));
     QFile::remove(target);
