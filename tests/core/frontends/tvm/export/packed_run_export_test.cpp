@@ -42,7 +42,7 @@ ExportBundle replanned(const MlfModel& m, bool harness = false) {
   return export_mlf(m, m.problem, testing::plan_with("greedy_by_size", m.problem), eo);
 }
 
-TEST(Tvm08PackedTree, ReplanPutsTheWorkspaceInAStaticPoolPassedThroughTheWrapper) {
+TEST(Tvm08PackedTreeExport, ReplanPutsTheWorkspaceInAStaticPoolPassedThroughTheWrapper) {
   const MlfModel m = load_mlf_model(fixture_path(kTree));
   const Plan plan = testing::plan_with("greedy_by_size", m.problem);
   EXPECT_EQ(plan.total_size(), 320);  // 352 bytes of TVMBackendAllocWorkspace, with reuse
@@ -106,7 +106,7 @@ Built build(const std::string& cc, const std::string& lib0, const std::string& m
   return out;
 }
 
-TEST(Tvm08PackedTree, ExportedSourcesCompileAndRunTheTreesOwnMain) {
+TEST(Tvm08PackedTreeExport, ExportedSourcesCompileAndRunTheTreesOwnMain) {
   USMPX_REQUIRE_CC(cc);
   const MlfModel m = load_mlf_model(fixture_path(kTree));
   const ExportBundle out = replanned(m);
@@ -136,7 +136,7 @@ TEST(Tvm08PackedTree, ExportedSourcesCompileAndRunTheTreesOwnMain) {
   fs::remove_all(dir);
 }
 
-TEST(Tvm08PackedTree, OriginalBundleHoldsTheInputByteForByte) {
+TEST(Tvm08PackedTreeExport, OriginalBundleHoldsTheInputByteForByte) {
   const MlfModel m = load_mlf_model(fixture_path(kTree));
   ExportOptions eo;
   eo.harness = true;
@@ -165,7 +165,7 @@ TEST(Tvm08PackedTree, OriginalBundleHoldsTheInputByteForByte) {
             std::string::npos);
 }
 
-TEST(Tvm08PackedTree, SelftestWithNoOptionsComputesTheSameOnTheHost) {
+TEST(Tvm08PackedTreeExport, SelftestWithNoOptionsComputesTheSameOnTheHost) {
   const MlfModel m = load_mlf_model(fixture_path(kTree));
   ExportOptions eo;
   eo.harness = true;
