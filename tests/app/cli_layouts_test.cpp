@@ -68,6 +68,29 @@ TEST(CliLayouts, OperatorLibraryAndTvm08TreeOpen) {
   EXPECT_NE(b.out.find(tree + " (firmware tree): 4 buffers, 2 pools"), std::string::npos) << b.out;
 }
 
+TEST(CliLayouts, Tvm08TreeExportsAndSelftestsWithNoOptions) {
+  const std::string tree = fixture_path("mlf/aot_2021_tree");
+  const fs::path out = fs::temp_directory_path() / ("usmpx_cli_tvm08_" + std::to_string(::getpid()));
+  fs::remove_all(out);
+  const auto exported = run_usmpx({"export", tree, "--out", out.string()});
+  EXPECT_EQ(exported.code, 0) << exported.out << exported.err;
+  EXPECT_NE(exported.out.find("greedy_by_size plan: total 320 bytes (lower bound 320)\nwrote " + out.string() +
+                              ": 5 files, 3 changed or new:\n  tvm_model/default_lib0.c\n  tvm_model/usmpx_plan.json\n"
+                              "  tvm_model/usmpx_pools.ld\n"),
+            std::string::npos)
+      << exported.out;
+  EXPECT_FALSE(fs::exists(out / "tvm_model/include/tvmgen_default.h"));
+  fs::remove_all(out);
+  const auto selftest = run_usmpx({"selftest", tree});
+  if (selftest.out.find("SKIPPED host") != std::string::npos) GTEST_SKIP() << selftest.out;
+  EXPECT_EQ(selftest.code, 0) << selftest.out << selftest.err;
+  EXPECT_NE(selftest.out.find("pool bytes: none (USMP off, or pools other than TVM's) as built, 320 re-planned\n"),
+            std::string::npos)
+      << selftest.out;
+  EXPECT_NE(selftest.out.find("  host    same outputs        1"), std::string::npos) << selftest.out;
+  EXPECT_NE(selftest.out.find("selftest passed"), std::string::npos);
+}
+
 TEST(CliLayouts, IterateeModelExportsAnyPlan) {
   const fs::path out = fs::temp_directory_path() / ("usmpx_cli_iteratee_" + std::to_string(::getpid()));
   fs::remove_all(out);

@@ -126,6 +126,13 @@ HarnessTensor io_tensor(const MlfModel& m, const std::string& name, bool input, 
   return t;
 }
 
+// TVM 0.8's run wrapper for the packed interface API: `<prefix>run(args, type_codes, num_args,
+// out_value, out_type_code, resource_handle)` unpacking DLTensors into the entry's arguments.
+const CFunction* packed_run_wrapper(const MlfModel& m) {
+  const CFunction* run = m.program.find_function(m.code.prefix + "run");
+  return run && run->is_definition && run->params.size() == 6 ? run : nullptr;
+}
+
 // TVMBackendAllocWorkspace calls whose size is not a constant: USMP cannot plan them.
 bool has_dynamic_workspace(const MlfModel& m) {
   return std::any_of(m.warnings.begin(), m.warnings.end(),
@@ -202,18 +209,30 @@ class MlfExporter {
     find_metadata_module();
     find_header(all);
     detect_style();
-    const HostRewrite host = rewrite_host_sources(m_, problem_, plan_, pools_, lib0_file_);
-    for (const auto& [file, text] : host.files)
-      bundle_.put(m_.program.files[static_cast<size_t>(file)].path, text);
-    const Lib0Spec spec = lib0_spec();
-    const std::string lib0 = lib0_text(spec);
+    Lib0Spec spec;
+    std::string lib0;
+    if (packed_run_) {
+      spec = lib0_spec();
+      lib0 = packed_lib0_text(spec);
+    } else {
+      const HostRewrite host = rewrite_host_sources(m_, problem_, plan_, pools_, lib0_file_);
+      for (const auto& [file, text] : host.files)
+        bundle_.put(m_.program.files[static_cast<size_t>(file)].path, text);
+      spec = lib0_spec();
+      lib0 = lib0_text(spec);
+    }
     const MetadataMemory memory =
         figures_moved_by_plan(metadata().workspace_size_bytes, metadata().constants_size_bytes);
-    const std::string header = header_text(emit_interface_header(header_spec(header_workspace_figure())));
-    check_lib0_layout(lib0_path_, lib0, header_path_, header, pools_, spec.pool_constants,
-                      layout_triples(metadata().targets));
+    // The packed API has no interface header to write: the input's, if any, stays as it is.
+    const ArchiveFile* input_header = member(header_path_);
+    const bool header = !packed_run_ || input_header;
+    const std::string header_text_out = !packed_run_
+                                            ? header_text(emit_interface_header(header_spec(header_workspace_figure())))
+                                            : (input_header ? input_header->data : std::string());
+    check_lib0_layout(lib0_path_, lib0, header ? header_path_ : std::string(), header_text_out, pools_,
+                      spec.pool_constants, layout_triples(metadata().targets));
     bundle_.put(lib0_path_, lib0);
-    bundle_.put(header_path_, header);
+    if (header) bundle_.put(header_path_, header_text_out);
     if (const ArchiveFile* meta = all.find(metadata_path())) {
       // Written only when a figure changes, so that an unchanged plan keeps the file's own formatting.
       const std::string updated = update_metadata_json(meta->data, m_.module, memory);
@@ -296,6 +315,23 @@ class MlfExporter {
     return emit_lib0_source(spec);
   }
 
+  // TVM 0.8's file holding the operators, the entry and the packed wrapper: the host rewrite and
+  // the pool edits change it together.
+  std::string packed_lib0_text(const Lib0Spec& spec) {
+    std::vector<std::string> internal;
+    for (const InternalPool& p : m_.code.internal_pools)
+      internal.push_back(p.name);
+    const Lib0EditResult edited = edit_lib0_source({&m_.program, lib0_file_, &spec, internal, true});
+    for (const std::string& note : edited.notes)
+      bundle_.notes.push_back({Severity::kWarning, "export-user-pool", note, {}, -1, {}});
+    const HostRewrite host = rewrite_host_sources(m_, problem_, plan_, pools_, -1, {{lib0_file_, edited.edits}});
+    for (const auto& [file, text] : host.files) {
+      if (file != lib0_file_) bundle_.put(m_.program.files[static_cast<size_t>(file)].path, text);
+    }
+    const auto it = host.files.find(lib0_file_);
+    return it != host.files.end() ? it->second : edited.text;
+  }
+
   // Whether the plan hands the model other pools than the input's lib0.c does (names, order, or
   // which the file defines itself).
   bool pools_change() const {
@@ -352,6 +388,7 @@ class MlfExporter {
   void find_metadata_module() {
     const CFunction* run = m_.program.find_function(prefix_ + "run");
     if (run && run->is_definition) {
+      packed_run_ = packed_run_wrapper(m_) != nullptr;
       lib0_file_ = run->range.file;
       lib0_path_ = m_.program.files[static_cast<size_t>(lib0_file_)].path;
       root_ = sources_root(lib0_path_);
@@ -591,6 +628,7 @@ class MlfExporter {
       if (!p.internal) external.push_back(p);
     }
     HarnessSpec h = mlf_harness_spec(m_, external, use_workspace_io(), options_.harness_seed);
+    if (packed_run_) h.packed_run = prefix_ + "run";
     if (lib0_file_ < 0) h.model_sources.push_back(lib0_path_);
     h.include_dirs = {folder_of(header_path_)};
     h.fragment_dir = root_;
@@ -614,6 +652,7 @@ class MlfExporter {
   std::string lib0_path_;
   std::string root_;  // the folder of the generated C (see sources_root)
   int lib0_file_ = -1;
+  bool packed_run_ = false;  // lib0_file_ holds TVM 0.8's packed wrapper beside the entry
   TvmStyle style_;
 };
 
@@ -652,7 +691,9 @@ ExportBundle mlf_original_bundle(const MlfModel& model, const ExportOptions& opt
     if ((h.arena_bytes > 0 || has_dynamic_workspace(model)) && module_metadata(model).workspace_size_bytes > 0)
       h.arena_bytes = module_metadata(model).workspace_size_bytes;
     const CFunction* run = model.program.find_function(model.code.prefix + "run");
-    if ((!run || !run->is_definition) && model.code.entry >= 0)
+    if (const CFunction* packed = packed_run_wrapper(model)) {
+      h.packed_run = packed->name;  // called as TVM 0.8's runtime calls it: DLTensors through TVMValues
+    } else if ((!run || !run->is_definition) && model.code.entry >= 0)
       h.direct_entry = model.program.functions[static_cast<size_t>(model.code.entry)].name;
     add_harness(bundle, h);
   }

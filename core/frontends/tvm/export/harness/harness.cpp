@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <sstream>
 
@@ -65,7 +66,11 @@ class MainWriter {
          << " * from a xorshift32 generator seeded with " << s_.seed << ", runs the model once and prints an\n"
          << " * FNV-1a checksum of every output. */\n"
          << "#include <stdint.h>\n#include <stdio.h>\n\n";
-    if (s_.direct_entry.empty()) {
+    if (!s_.packed_run.empty()) {
+      out_ << "#include \"tvm/runtime/c_runtime_api.h\"\n\nint32_t " << s_.packed_run
+           << "(void* args, void* type_codes, int num_args, void* out_value, void* out_type_code,\n"
+           << "    void* resource_handle);\n\n";
+    } else if (s_.direct_entry.empty()) {
       out_ << "#include \"tvmgen_" << s_.module << ".h\"\n\n";
     } else {
       out_ << "int32_t " << s_.direct_entry << "(";
@@ -161,7 +166,9 @@ class MainWriter {
     for (size_t i = 0; i < s_.inputs.size(); ++i)
       out_ << "  usmpx_fill(" << in_ptr[i] << ", " << std::max<int64_t>(0, s_.inputs[i].size_bytes) << "u, "
            << fill_kind(s_.inputs[i].dtype) << ");\n";
-    if (!s_.direct_entry.empty()) {
+    if (!s_.packed_run.empty()) {
+      packed_call(in_ptr, out_ptr);
+    } else if (!s_.direct_entry.empty()) {
       out_ << "  int32_t rc = " << s_.direct_entry << "(";
       std::vector<std::string> args = in_ptr;
       args.insert(args.end(), out_ptr.begin(), out_ptr.end());
@@ -193,6 +200,45 @@ class MainWriter {
            << "(unsigned long)usmpx_fnv1a(" << out_ptr[i] << ", " << bytes << "u));\n";
     }
     out_ << "  return rc == 0 ? 0 : 1;\n}\n";
+  }
+
+  // TVM 0.8's AoT executor calls the packed wrapper with one DLTensor per input, then per output,
+  // each passed as a TVMValue handle of type code kTVMDLTensorHandle (7).
+  void packed_call(const std::vector<std::string>& in_ptr, const std::vector<std::string>& out_ptr) {
+    std::vector<std::pair<std::string, const HarnessTensor*>> tensors;
+    for (size_t i = 0; i < s_.inputs.size(); ++i)
+      tensors.emplace_back(in_ptr[i], &s_.inputs[i]);
+    for (size_t i = 0; i < s_.outputs.size(); ++i)
+      tensors.emplace_back(out_ptr[i], &s_.outputs[i]);
+    const size_t n = std::max<size_t>(1, tensors.size());
+    for (size_t i = 0; i < tensors.size(); ++i) {
+      const auto [code, bits] = dl_dtype(tensors[i].second->dtype);
+      out_ << "  int64_t usmpx_shape_" << i << "[1] = {"
+           << std::max<int64_t>(0, tensors[i].second->size_bytes) / (bits / 8) << "};\n";
+    }
+    out_ << "  DLTensor usmpx_tensors[" << n << "] = {\n";
+    for (size_t i = 0; i < tensors.size(); ++i) {
+      const auto [code, bits] = dl_dtype(tensors[i].second->dtype);
+      out_ << "      {.data = " << tensors[i].first << ", .device = {1, 0}, .ndim = 1, .dtype = {" << code << ", "
+           << bits << ", 1}, .shape = usmpx_shape_" << i << "},\n";
+    }
+    out_ << "  };\n  TVMValue usmpx_args[" << n << "];\n  int usmpx_codes[" << n << "];\n"
+         << "  for (int i = 0; i < " << tensors.size() << "; ++i) {\n"
+         << "    usmpx_args[i].v_handle = &usmpx_tensors[i];\n    usmpx_codes[i] = 7;\n  }\n"
+         << "  int32_t rc = " << s_.packed_run << "(usmpx_args, usmpx_codes, " << tensors.size()
+         << ", NULL, NULL, NULL);\n";
+  }
+
+  // DLPack's type code and bits of a dtype; bytes (uint8) when unknown.
+  static std::pair<int, int> dl_dtype(const std::string& dtype) {
+    for (const auto& [prefix, code] : {std::pair<std::string, int>{"uint", 1}, {"int", 0}, {"float", 2}}) {
+      if (dtype.rfind(prefix, 0) != 0) continue;
+      const std::string digits = dtype.substr(prefix.size());
+      const int bits =
+          digits.empty() || digits.find_first_not_of("0123456789") != std::string::npos ? 0 : std::atoi(digits.c_str());
+      if (bits >= 8 && bits % 8 == 0) return {code, bits};
+    }
+    return {1, 8};
   }
 
   const HarnessSpec& s_;

@@ -32,6 +32,7 @@ struct HarnessSpec {
   std::vector<HarnessParam> params;        // defined by the harness, for lookup_param
   bool use_workspace_io = false;           // I/O live in the pools: map_inputs / map_outputs
   std::string direct_entry;                // call this entry (inputs, outputs) instead of tvmgen_<mod>_run
+  std::string packed_run;  // call this TVM 0.8 packed wrapper (args, type_codes, num_args, ...) with DLTensors
   std::vector<std::string> model_sources;  // the model's .c files, relative to the bundle root
   std::vector<std::string> include_dirs = {"codegen/host/include"};  // where tvmgen_<mod>.h is
   std::string fragment_dir = "codegen/host";                         // where usmpx_pools.ld is

@@ -77,11 +77,15 @@ class Lib0Editor {
       if (const CGlobal* g = find_global(name)) erase_definition(*g);
     }
     if (!inserted.empty()) insert_pools(inserted);
-    if (structural) pass_new_pools();
+    if (structural && e_.packed_run) {
+      pass_pools_through_packed_run();
+    } else if (structural) {
+      pass_new_pools();
+    }
     io_map("_map_inputs", s_.input_map);
     io_map("_map_outputs", s_.output_map);
     try {
-      return {edits_.apply(text_), notes_};
+      return {edits_.apply(text_), notes_, edits_};
     } catch (const std::logic_error& err) {
       throw ExportError(path() + ": the edits for the new plan collide: " + err.what());
     }
@@ -125,6 +129,10 @@ class Lib0Editor {
 
   // New pool definitions go where TVM writes them: before the interface header's #include.
   void insert_pools(const std::string& definitions) {
+    if (e_.packed_run) {
+      edits_.insert(static_cast<uint32_t>(preamble_start(packed_run())), definitions);
+      return;
+    }
     const std::string include = "#include <tvmgen_" + s_.module + ".h>";
     size_t at = text_.find(include);
     if (at == std::string_view::npos) {
@@ -153,6 +161,104 @@ class Lib0Editor {
     replace_parenthesised(entry->range.begin, entry->range.end, s_.entry, emit_lib0_entry_params(s_));
     replace_parenthesised(run->range.begin, run->body_range.begin, run_name, emit_lib0_run_params(s_));
     replace_parenthesised(run->body_range.begin, run->body_range.end, s_.entry, emit_lib0_run_args(s_));
+  }
+
+  const CFunction& packed_run() const {
+    const std::string run_name = "tvmgen_" + s_.module + "_run";
+    const CFunction* run = function(run_name, true);
+    if (!run) throw ExportError(path() + " does not define " + run_name + "; cannot pass the plan's pools");
+    return *run;
+  }
+
+  // Where a definition's lines start, with the `#ifdef __cplusplus` / `extern "C"` / `#endif`
+  // lines TVM writes before it.
+  size_t preamble_start(const CFunction& f) const {
+    const size_t at = line_start(f.range.begin);
+    size_t begin = at;
+    for (const std::string_view expected : {"#endif", "extern \"C\"", "#ifdef __cplusplus"}) {
+      if (begin == 0) return at;
+      const size_t previous = line_start(begin - 1);
+      std::string_view line = text_.substr(previous, begin - previous);
+      while (!line.empty() && std::isspace(static_cast<unsigned char>(line.back())))
+        line.remove_suffix(1);
+      if (line != expected) return at;
+      begin = previous;
+    }
+    return begin;
+  }
+
+  // TVM 0.8's packed wrapper unpacks the DLTensors and calls the entry with their data; the
+  // pools follow those arguments, in the entry's new parameter order.
+  void pass_pools_through_packed_run() {
+    const CFunction* entry = function(s_.entry, true);
+    if (!entry) throw ExportError(path() + " does not define " + s_.entry + "; cannot pass the plan's pools");
+    size_t io_params = 0;
+    for (int p : entry->params) {
+      const CVariable& v = entry->variables[static_cast<size_t>(p)];
+      if (!pool_of_parameter(v.name) || v.element_bytes != 1) ++io_params;
+    }
+    if (s_.use_workspace_io)
+      throw ExportError(path() + ": TVM 0.8's packed " + packed_run().name +
+                        " hands the entry its DLTensors' data; the I/O cannot live in the pools");
+    for (const ExportPool& p : s_.pools) {
+      if (!p.internal)
+        throw ExportError(path() + ": TVM 0.8's packed " + packed_run().name + " receives no pools from the " +
+                          "application; pool '" + p.name + "' must be internal to the model");
+    }
+    const CFunction& run = packed_run();
+    std::vector<std::pair<size_t, size_t>> args = call_arguments(run.body_range.begin, run.body_range.end, s_.entry);
+    if (args.size() < io_params)
+      throw ExportError(path() + ": " + run.name + " passes " + std::to_string(args.size()) + " arguments to " +
+                        s_.entry + ", which takes " + std::to_string(io_params) + " inputs and outputs");
+    std::string pools;
+    for (const ExportPool& p : s_.pools)
+      pools += ", ((uint8_t*)&" + p.name + ")";
+    if (io_params == args.size()) {
+      edits_.insert(static_cast<uint32_t>(args.empty() ? open_paren_ + 1 : args.back().second),
+                    io_params == 0 ? pools.substr(2) : pools);
+    } else {
+      const size_t from = io_params == 0 ? open_paren_ + 1 : args[io_params - 1].second;
+      edits_.replace(static_cast<uint32_t>(from), static_cast<uint32_t>(args.back().second),
+                     io_params == 0 ? pools.substr(2) : pools);
+    }
+  }
+
+  // The [begin, end) of each argument of the first call of `name` in [begin, end), blanks trimmed;
+  // open_paren_ is left at the call's '('.
+  std::vector<std::pair<size_t, size_t>> call_arguments(size_t begin, size_t end, const std::string& name) {
+    size_t at = text_.find(name, begin);
+    while (at != std::string_view::npos && at < end &&
+           ((at > 0 && is_identifier_char(text_[at - 1])) ||
+            (at + name.size() < text_.size() && is_identifier_char(text_[at + name.size()]))))
+      at = text_.find(name, at + 1);
+    const size_t open = at == std::string_view::npos || at >= end ? std::string_view::npos
+                                                                  : text_.find_first_not_of(" \t\n", at + name.size());
+    if (open == std::string_view::npos || open >= end || text_[open] != '(')
+      throw ExportError(path() + ": cannot find the call of " + name);
+    open_paren_ = open;
+    std::vector<std::pair<size_t, size_t>> args;
+    const auto add = [&](size_t b, size_t e) {
+      while (b < e && std::isspace(static_cast<unsigned char>(text_[b])))
+        ++b;
+      while (e > b && std::isspace(static_cast<unsigned char>(text_[e - 1])))
+        --e;
+      if (b < e) args.emplace_back(b, e);
+    };
+    int depth = 0;
+    size_t start = open + 1;
+    for (size_t i = open; i < end; ++i) {
+      const char c = text_[i];
+      if (c == '(' || c == '[' || c == '{') ++depth;
+      if ((c == ')' || c == ']' || c == '}') && --depth == 0) {
+        add(start, i);
+        return args;
+      }
+      if (c == ',' && depth == 1) {
+        add(start, i);
+        start = i + 1;
+      }
+    }
+    throw ExportError(path() + ": unbalanced parentheses in the call of " + name);
   }
 
   // Replaces what stands between the parentheses after `name` in [begin, end).
@@ -351,6 +457,7 @@ class Lib0Editor {
   std::string_view text_;
   TextEdits edits_;
   std::vector<std::string> notes_;
+  size_t open_paren_ = 0;
 };
 
 }  // namespace

@@ -6,6 +6,7 @@
 
 #include "frontends/tvm/c_analysis/c_model.h"
 #include "frontends/tvm/export/emit/lib0_source.h"
+#include "frontends/tvm/export/rewrite/text_edits.h"
 
 namespace usmpx {
 
@@ -15,11 +16,15 @@ struct Lib0Edit {
   int file = -1;
   const Lib0Spec* spec = nullptr;            // lib0.c as the plan wants it (pools, constants, I/O maps, TVM style)
   std::vector<std::string> internal_before;  // the pools the input defines (TVM's internal pools)
+  // The file holds TVM 0.8's packed `<prefix>run(args, type_codes, num_args, ...)` beside the
+  // entry's definition (interface API "packed", no header): the wrapper keeps its signature.
+  bool packed_run = false;
 };
 
 struct Lib0EditResult {
   std::string text;
   std::vector<std::string> notes;  // what the user's own code must now do (a pool it provides grew)
+  TextEdits edits;                 // the same change as edits of the input's text
 };
 
 // The pools the input's lib0.c hands to the AoT entry, in order (from the pool parameters of the
@@ -35,7 +40,9 @@ std::vector<std::string> lib0_pool_order(const CProgram& program, int file, cons
 // header's #include, those of pools no longer internal are removed, and the entry's parameter
 // list and the run wrapper's parameters and call are rewritten. Every other byte (attributes,
 // comments, the user's own code) stays; a workspace pool the user's code provides (not an array
-// of the file) is left to it with a note. Throws ExportError when a constant's member or
+// of the file) is left to it with a note. With `packed_run`, new pools go before the packed
+// wrapper and only its call of the entry changes: the pool arguments after the I/O ones (the
+// entry's own parameters are the host rewrite's). Throws ExportError when a constant's member or
 // initialiser is not in the file, or a planned offset lies below where C must place the member.
 Lib0EditResult edit_lib0_source(const Lib0Edit& edit);
 

@@ -14,8 +14,12 @@ namespace {
 class HostRewriter {
  public:
   HostRewriter(const MlfModel& m, const Problem& problem, const Plan& plan, const std::vector<ExportPool>& pools,
-               int skip_file)
-      : m_(m), problem_(problem), plan_(plan), pools_(pools), skip_file_(skip_file), edits_(m.program.files.size()) {}
+               int skip_file, const std::map<int, TextEdits>& also)
+      : m_(m), problem_(problem), plan_(plan), pools_(pools), skip_file_(skip_file), edits_(m.program.files.size()) {
+    for (const auto& [file, edits] : also) {
+      if (file >= 0 && static_cast<size_t>(file) < edits_.size()) edits_[static_cast<size_t>(file)].append(edits);
+    }
+  }
 
   HostRewrite run() {
     if (m_.code.entry < 0) throw ExportError("no AoT entry function was found in " + m_.package->path);
@@ -483,8 +487,9 @@ class HostRewriter {
 }  // namespace
 
 HostRewrite rewrite_host_sources(const MlfModel& model, const Problem& problem, const Plan& plan,
-                                 const std::vector<ExportPool>& pools, int skip_file) {
-  return HostRewriter(model, problem, plan, pools, skip_file).run();
+                                 const std::vector<ExportPool>& pools, int skip_file,
+                                 const std::map<int, TextEdits>& also) {
+  return HostRewriter(model, problem, plan, pools, skip_file, also).run();
 }
 
 }  // namespace usmpx

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "frontends/tvm/export/export_pools.h"
+#include "frontends/tvm/export/rewrite/text_edits.h"
 #include "frontends/tvm/mlf/mlf_model.h"
 
 namespace usmpx {
@@ -26,8 +27,10 @@ struct HostRewrite {
 // - with --use-workspace-io, the entry's I/O parameters leave its signature and become locals
 //   pointing into their pools.
 // `problem` is the model's problem, possibly with edited pools and pins (same buffers, same
-// order). Throws ExportError for code it cannot rewrite.
+// order). `also` adds edits of other parts of the files (CProgram file index -> edits of its
+// original text), applied together with these. Throws ExportError for code it cannot rewrite.
 HostRewrite rewrite_host_sources(const MlfModel& model, const Problem& problem, const Plan& plan,
-                                 const std::vector<ExportPool>& pools, int skip_file);
+                                 const std::vector<ExportPool>& pools, int skip_file,
+                                 const std::map<int, TextEdits>& also = {});
 
 }  // namespace usmpx

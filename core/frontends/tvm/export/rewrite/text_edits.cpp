@@ -9,6 +9,11 @@ void TextEdits::replace(uint32_t begin, uint32_t end, std::string text) {
   edits_.push_back({begin, end, std::move(text), edits_.size()});
 }
 
+void TextEdits::append(const TextEdits& other) {
+  for (const Edit& e : other.edits_)
+    edits_.push_back({e.begin, e.end, e.text, edits_.size()});
+}
+
 void TextEdits::erase_statement(std::string_view text, uint32_t begin, uint32_t end) {
   auto blank = [](char c) { return c == ' ' || c == '\t'; };
   size_t e = end;

@@ -13,6 +13,8 @@ class TextEdits {
  public:
   void replace(uint32_t begin, uint32_t end, std::string text);
   void insert(uint32_t at, std::string text) { replace(at, at, std::move(text)); }
+  // Adds another set of edits of the same text (after this one's, for insertions at one point).
+  void append(const TextEdits& other);
   // Removes a statement: with its ';' when one follows, and the whole line(s) when nothing but
   // blanks share them.
   void erase_statement(std::string_view text, uint32_t begin, uint32_t end);
