@@ -1,0 +1,188 @@
+#include "frontends/tvm/export/mlf_harness_spec.h"
+
+#include <algorithm>
+
+#include "frontends/tvm/mlf/relay_signature.h"
+
+namespace usmpx {
+
+// The module's metadata.json entry; an empty one for inputs without metadata.json.
+const MlfModuleMetadata& module_metadata(const MlfModel& m) {
+  for (const MlfModuleMetadata& mm : m.package->metadata.modules) {
+    if (mm.name == m.module) return mm;
+  }
+  static const MlfModuleMetadata none;
+  return m.package->metadata.modules.empty() ? none : m.package->metadata.modules.front();
+}
+
+std::string folder_of(const std::string& path) {
+  const size_t slash = path.rfind('/');
+  return slash == std::string::npos ? "" : path.substr(0, slash);
+}
+
+std::string joined(const std::string& folder, const std::string& name) {
+  return folder.empty() ? name : folder + "/" + name;
+}
+
+// The folder holding a module's generated C: "codegen/host" for codegen/host/src/x.c, the
+// firmware project's model folder for src/x.c, the file's own folder for a flat layout.
+std::string sources_root(const std::string& source_path) {
+  const std::string dir = folder_of(source_path);
+  const size_t slash = dir.rfind('/');
+  const std::string last = slash == std::string::npos ? dir : dir.substr(slash + 1);
+  return last == "src" ? folder_of(dir) : dir;
+}
+
+namespace {
+
+// TVM 0.8 outputs without tvmgen_<mod>.h nor I/O in metadata.json: the I/O are the parameters of
+// the entry (<prefix>run_model(input..., output...)) that are not pools; one output is assumed
+// (a Relay result that is one tensor says so; a tuple's count cannot be told from the C).
+std::vector<std::string> entry_io_names(const MlfModel& m, bool inputs) {
+  if (m.code.entry < 0) return {};
+  const CFunction& entry = m.program.functions[static_cast<size_t>(m.code.entry)];
+  std::vector<std::string> names;
+  for (int v : entry.params) {
+    const bool pool = std::any_of(m.code.pool_params.begin(), m.code.pool_params.end(),
+                                  [&](const PoolParam& p) { return p.function == m.code.entry && p.variable == v; });
+    if (!pool) names.push_back(entry.variables[static_cast<size_t>(v)].name);
+  }
+  if (names.size() < 2) return {};
+  if (!inputs) return {names.back()};
+  names.pop_back();
+  return names;
+}
+
+}  // namespace
+
+// The model's I/O names: the interface header's structs, else metadata.json's tensors, else the
+// entry's parameters.
+std::vector<std::string> io_names(const MlfModel& m, bool inputs) {
+  if (!m.code.inputs.empty() || !m.code.outputs.empty()) return inputs ? m.code.inputs : m.code.outputs;
+  std::vector<std::string> names;
+  for (const MlfTensor& t : inputs ? module_metadata(m).inputs : module_metadata(m).outputs)
+    names.push_back(sanitize_c_name(t.name));
+  const MlfModuleMetadata& mm = module_metadata(m);
+  if (mm.inputs.empty() && mm.outputs.empty()) return entry_io_names(m, inputs);
+  return names;
+}
+
+namespace {
+
+// Size and dtype of each I/O tensor: the header's size macros, metadata.json (TVM 0.11+), else
+// the Relay text's main signature.
+HarnessTensor io_tensor(const MlfModel& m, const std::string& name, bool input, size_t outputs) {
+  HarnessTensor t{name, -1, ""};
+  const auto size = m.code.io_sizes.find(name);
+  if (size != m.code.io_sizes.end()) t.size_bytes = size->second;
+  for (const auto* list : {&module_metadata(m).inputs, &module_metadata(m).outputs}) {
+    for (const MlfTensor& mt : *list) {
+      if (sanitize_c_name(mt.name) != name) continue;
+      if (t.size_bytes < 0) t.size_bytes = mt.size_bytes;
+      t.dtype = mt.dtype;
+    }
+  }
+  for (const ArchiveFile& f : m.package->contents.files) {
+    if (!(f.path == "src/" + m.module + ".relay" || f.path == "src/relay.txt" || f.path == "relay.txt")) continue;
+    const std::optional<RelaySignature> sig = read_relay_signature(f.data);
+    if (!sig) break;
+    std::optional<RelayTensorType> type;
+    if (input) {
+      for (const RelayParam& p : sig->params) {
+        if (sanitize_c_name(p.name) == name && p.type) type = p.type;
+      }
+    } else if (outputs == 1 && sig->result) {
+      type = sig->result;
+    }
+    if (type) {
+      if (t.size_bytes < 0 && type->size_bytes()) t.size_bytes = *type->size_bytes();
+      if (t.dtype.empty()) t.dtype = type->dtype;
+    }
+  }
+  return t;
+}
+
+}  // namespace
+
+// TVM 0.8's run wrapper for the packed interface API: `<prefix>run(args, type_codes, num_args,
+// out_value, out_type_code, resource_handle)` unpacking DLTensors into the entry's arguments.
+const CFunction* packed_run_wrapper(const MlfModel& m) {
+  const CFunction* run = m.program.find_function(m.code.prefix + "run");
+  return run && run->is_definition && run->params.size() == 6 ? run : nullptr;
+}
+
+// TVMBackendAllocWorkspace calls whose size is not a constant: USMP cannot plan them.
+bool has_dynamic_workspace(const MlfModel& m) {
+  return std::any_of(m.warnings.begin(), m.warnings.end(),
+                     [](const Diagnostic& d) { return d.code == "mlf-dynamic-workspace"; });
+}
+
+namespace {
+
+// Sizes neither the header, metadata.json nor the Relay text state: the analysis of the model with
+// its I/O planned (--use-workspace-io) bounds them from the code's accesses.
+void fill_sizes_from_accesses(const MlfModel& m, HarnessSpec& h) {
+  const auto unknown = [](const HarnessTensor& t) { return t.size_bytes < 0; };
+  if (std::none_of(h.inputs.begin(), h.inputs.end(), unknown) &&
+      std::none_of(h.outputs.begin(), h.outputs.end(), unknown))
+    return;
+  MlfLoadOptions options;
+  options.module = m.module;
+  options.pools.use_workspace_io = true;
+  const MlfModel io = analyse_mlf(m.package, select_module(*m.package, m.module), m.program, options);
+  for (auto* list : {&h.inputs, &h.outputs}) {
+    for (HarnessTensor& t : *list) {
+      if (!unknown(t)) continue;
+      const auto b = io.problem.find_buffer(t.name);
+      if (!b) continue;
+      const Buffer& buf = io.problem.buffers[static_cast<size_t>(*b)];
+      t.size_bytes = buf.size_bytes;
+      if (t.dtype.empty()) t.dtype = buf.dtype;
+    }
+  }
+}
+
+}  // namespace
+
+namespace {
+
+bool ends_with_text(std::string_view text, std::string_view end) {
+  return text.size() >= end.size() && text.substr(text.size() - end.size()) == end;
+}
+
+}  // namespace
+
+namespace {
+
+// The model's C files where the input keeps them, its header's folder, and the sources' root.
+void set_model_files(const MlfModel& m, HarnessSpec& h) {
+  h.include_dirs.clear();
+  for (const CSourceFile& f : m.program.files) {
+    if (ends_with_text(f.path, ".c")) h.model_sources.push_back(f.path);
+    if (ends_with_text(f.path, "tvmgen_" + m.module + ".h")) h.include_dirs.push_back(folder_of(f.path));
+    if (h.fragment_dir == "codegen/host" && ends_with_text(f.path, ".c")) h.fragment_dir = sources_root(f.path);
+  }
+  if (h.include_dirs.empty()) h.include_dirs.push_back("codegen/host/include");
+}
+
+}  // namespace
+
+HarnessSpec mlf_harness_spec(const MlfModel& m, std::vector<ExportPool> external_pools, bool use_workspace_io,
+                             uint32_t seed) {
+  HarnessSpec h;
+  set_model_files(m, h);
+  h.module = m.module;
+  h.seed = seed;
+  h.use_workspace_io = use_workspace_io;
+  h.external_pools = std::move(external_pools);
+  const std::vector<std::string> ins = io_names(m, true);
+  const std::vector<std::string> outs = io_names(m, false);
+  for (const std::string& n : ins)
+    h.inputs.push_back(io_tensor(m, n, true, outs.size()));
+  for (const std::string& n : outs)
+    h.outputs.push_back(io_tensor(m, n, false, outs.size()));
+  fill_sizes_from_accesses(m, h);
+  return h;
+}
+
+}  // namespace usmpx
