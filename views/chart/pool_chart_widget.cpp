@@ -16,7 +16,7 @@ namespace {
 constexpr int kHintGrabPixels = 8;  // the dashed line is 2 px: grab it within a finger's width
 constexpr int kDragThresholdPixels = 4;
 
-QString legend_html() {
+QString legend_html(const QString& reference_name) {
   QString html;
   for (BufferRole role : {BufferRole::kIntermediate, BufferRole::kOperatorInternal, BufferRole::kConstant,
                           BufferRole::kInputOutput, BufferRole::kReserved}) {
@@ -25,10 +25,11 @@ QString legend_html() {
                 .arg(role_color(role).name(), QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size())));
   }
   html += QStringLiteral(
-      "&nbsp;<b>&#8212;</b> used &nbsp; <span style='color:#d62728'><b>- -</b></span> size hint &nbsp; "
-      "<span style='color:#2ca02c'><b>&#183;&#183;&#183;</b></span> lower bound &nbsp; "
-      "<span style='color:#444'>&#9473;</span> bytes in use &nbsp; &#9698; pinned &nbsp; "
-      "<span style='color:#78008c'><b>- -</b></span> TVM's plan (View menu)");
+              "&nbsp;<b>&#8212;</b> used &nbsp; <span style='color:#d62728'><b>- -</b></span> size hint &nbsp; "
+              "<span style='color:#2ca02c'><b>&#183;&#183;&#183;</b></span> lower bound &nbsp; "
+              "<span style='color:#444'>&#9473;</span> bytes in use &nbsp; &#9698; pinned &nbsp; "
+              "<span style='color:#78008c'><b>- -</b></span> %1's plan (View menu)")
+              .arg(reference_name.toHtmlEscaped());
   return html;
 }
 
@@ -40,7 +41,7 @@ PoolChartWidget::PoolChartWidget(QWidget* parent, bool interactive)
   layout->setContentsMargins(0, 0, 0, 0);
   layout->setSpacing(2);
   if (interactive_) {
-    auto* legend = new QLabel(legend_html());
+    auto* legend = legend_ = new QLabel(legend_html(QStringLiteral("TVM")));
     legend->setContentsMargins(8, 2, 8, 0);
     legend->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
     legend->setMinimumWidth(1);  // cut in narrow windows (1280x720) instead of widening the charts' minimum
@@ -205,6 +206,7 @@ void PoolChartWidget::set_data(ChartData data) {
   for (size_t p = 0; same_pools && p < data.pools.size(); ++p)
     same_pools = data.pools[p].name == data_.pools[p].name;
   data_ = std::move(data);
+  if (legend_ && !data_.pools.empty()) legend_->setText(legend_html(data_.pools.front().reference_name));
   if (!same_pools) rebuild_layout();
   for (size_t p = 0; p < pools_.size(); ++p)
     fill_pool(p);

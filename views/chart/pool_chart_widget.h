@@ -15,6 +15,8 @@ class QCPItemStraightLine;
 class QCPTextElement;
 class QMouseEvent;
 
+class QLabel;
+
 namespace usmpx::views {
 
 class PoolPlottable;
@@ -76,6 +78,7 @@ class PoolChartWidget : public QWidget {
   void context_menu_requested(int buffer, int pool, const QPoint& global_pos);
 
  private:
+  QLabel* legend_ = nullptr;  // interactive charts only: what the marks mean, naming the reference
   struct PoolView {
     QCPAxisRect* rect = nullptr;
     QCPTextElement* title = nullptr;
