@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config ccache
   qt6-base-dev qt6-svg-dev libqcustomplot-dev libgl-dev
-  nlohmann-json3-dev libarchive-dev libclang-dev libflatbuffers-dev flatbuffers-compiler
+  nlohmann-json3-dev libarchive-dev libclang-dev libflatbuffers-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm
   help2man dpkg-dev
