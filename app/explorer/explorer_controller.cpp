@@ -24,8 +24,9 @@ namespace usmpx::app {
 struct ExplorerController::LoadResult {
   std::unique_ptr<LoadedInput> input;
   std::shared_ptr<const ModelExporter> source;
-  QString source_error;  // why the input's code could not be read for an export
-  QString fidelity;      // as_built_check on TVM's plan, when the input has one
+  QString source_error;              // why the input's code could not be read for an export
+  QString fidelity;                  // as_built_check on TVM's plan, when the input has one
+  std::optional<Plan> runtime_plan;  // for inputs whose runtime plans itself (TFLM): that plan
   QString error;
 };
 
@@ -158,6 +159,10 @@ void ExplorerController::open_input(const QString& path, const QString& module, 
                                .arg(QString::fromStdString(match.algorithm))
                                .arg(match.matching)
                                .arg(match.total);
+      } else if (result->input->reference != "TVM") {
+        // The runtime plans this input itself (TFLM): its plan is what a better one is measured against.
+        result->runtime_plan =
+            run_planner(*make_planner(result->input->default_algorithm), result->input->problem, PlannerOptions{});
       }
     } catch (const std::exception& e) {
       result->error = QString::fromStdString(e.what());
@@ -192,9 +197,8 @@ void ExplorerController::finish_loading() {
     reference_ = *input_->as_built;
     reference_->algorithm = kAsBuilt;
     finish_plan(input_->problem, *reference_);
-  } else if (input_->reference != "TVM") {
-    // The runtime plans this input itself (TFLM): its plan is what a better one is measured against.
-    reference_ = run_planner(*make_planner(input_->default_algorithm), input_->problem, PlannerOptions{});
+  } else {
+    reference_ = std::move(result->runtime_plan);
   }
   // The plan TVM made when the input carries one, else the strongest planner.
   const std::string default_algorithm = input_->as_built ? kAsBuilt : kDefaultAlgorithm;

@@ -146,21 +146,14 @@ void fill_sizes_from_accesses(const MlfModel& m, HarnessSpec& h) {
 
 namespace {
 
-bool ends_with_text(std::string_view text, std::string_view end) {
-  return text.size() >= end.size() && text.substr(text.size() - end.size()) == end;
-}
-
-}  // namespace
-
-namespace {
-
 // The model's C files where the input keeps them, its header's folder, and the sources' root.
 void set_model_files(const MlfModel& m, HarnessSpec& h) {
   h.include_dirs.clear();
   for (const CSourceFile& f : m.program.files) {
-    if (ends_with_text(f.path, ".c")) h.model_sources.push_back(f.path);
-    if (ends_with_text(f.path, "tvmgen_" + m.module + ".h")) h.include_dirs.push_back(folder_of(f.path));
-    if (h.fragment_dir == "codegen/host" && ends_with_text(f.path, ".c")) h.fragment_dir = sources_root(f.path);
+    if (std::string_view(f.path).ends_with(".c")) h.model_sources.push_back(f.path);
+    if (std::string_view(f.path).ends_with("tvmgen_" + m.module + ".h")) h.include_dirs.push_back(folder_of(f.path));
+    if (h.fragment_dir == "codegen/host" && std::string_view(f.path).ends_with(".c"))
+      h.fragment_dir = sources_root(f.path);
   }
   if (h.include_dirs.empty()) h.include_dirs.push_back("codegen/host/include");
 }
