@@ -147,14 +147,14 @@ class TfliteDetails : public InputDetails {
 // A copy of the model with the plan in its OfflineMemoryAllocation metadata.
 class TfliteExporter : public ModelExporter {
  public:
-  TfliteExporter(std::shared_ptr<const TfliteAnalysis> a, std::string path)
-      : a_(std::move(a)), path_(std::move(path)) {}
+  // `bytes`: the model as it was read for the analysis, so the copy holds exactly that model.
+  TfliteExporter(std::shared_ptr<const TfliteAnalysis> a, std::string path, std::string bytes)
+      : a_(std::move(a)), path_(std::move(path)), bytes_(std::move(bytes)) {}
 
   std::string refusal(const Plan&) const override { return ""; }
 
   ExportBundle export_plan(const Problem&, const Plan& plan, const ExportOptions&) const override {
-    const std::string bytes = read_tflite_file(path_);
-    TfliteExport e = export_tflite(*a_, bytes, path_, plan);
+    TfliteExport e = export_tflite(*a_, bytes_, path_, plan);
     ExportBundle bundle;
     bundle.single_file = true;
     bundle.put(std::filesystem::path(path_).filename().string(), std::move(e.bytes));
@@ -175,6 +175,7 @@ class TfliteExporter : public ModelExporter {
  private:
   std::shared_ptr<const TfliteAnalysis> a_;
   std::string path_;
+  std::string bytes_;
 };
 
 class TfliteFrontend : public Frontend {
@@ -185,8 +186,9 @@ class TfliteFrontend : public Frontend {
   }
 
   LoadedInput load(const std::string& path, InputFormat format, const LoadOptions& options) const override {
+    std::string bytes = read_tflite_file(path);
     auto analysis = std::make_shared<const TfliteAnalysis>(
-        analyse_tflite(read_tflite_file(path), path, TfliteLoadOptions{options.pools, options.runtime_log}));
+        analyse_tflite(bytes, path, TfliteLoadOptions{options.pools, options.runtime_log}));
     LoadedInput input;
     input.path = path;
     input.format = format;
@@ -196,7 +198,7 @@ class TfliteFrontend : public Frontend {
     input.default_algorithm = "tflm_greedy";
     input.reference = "TFLM";
     input.details = std::make_shared<TfliteDetails>(analysis);
-    input.exporter = std::make_shared<TfliteExporter>(analysis, path);
+    input.exporter = std::make_shared<TfliteExporter>(analysis, path, std::move(bytes));
     return input;
   }
 
