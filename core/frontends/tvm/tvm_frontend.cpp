@@ -78,15 +78,9 @@ const Frontend& tvm_frontend() {
 
 ExportSource ExportSource::load(const std::string& path, const LoadOptions& options) {
   InputProbe probe(path);
-  for (InputFormat format : {InputFormat::kMlf, InputFormat::kFirmwareTree}) {
+  for (InputFormat format :
+       {InputFormat::kMlf, InputFormat::kFirmwareTree, InputFormat::kTvmScript, InputFormat::kLegacyTir}) {
     if (tvm_frontend().recognises(format, probe)) {
-      ExportSource s;
-      s.input_ = tvm_frontend().load(path, format, options);
-      return s;
-    }
-  }
-  for (InputFormat format : {InputFormat::kTvmScript, InputFormat::kLegacyTir}) {
-    if (probe.file() && !probe.archive() && tvm_frontend().recognises(format, probe)) {
       ExportSource s;
       s.input_ = tvm_frontend().load(path, format, options);
       return s;
