@@ -4,10 +4,11 @@
 // activations in two candidate pools (dtcm with a 128 KiB hint, sram). Such a constant pool is proven optimal at once
 // when its stack meets the alignment-aware bound (clique_pool.h); before, the bound ignored
 // padding, the proof never came, and the search ran to its time limit.
-// Also runs the real inputs of the shared data (MLF archives, the firmware tree) when they are
-// there.
+// Also runs the real inputs of the shared data (MLF archives, the firmware tree, the TFLite
+// models) when they are there.
 //
 // usage: usmpx_bench_model_shaped [--time-limit SEC] [--shared DIR] [--verbose] [--buffers N]
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -106,7 +107,7 @@ int main(int argc, char** argv) {
   namespace fs = std::filesystem;
   std::vector<std::string> inputs;
   std::error_code ec;
-  for (const char* folder : {"/mlf", "/mlf/firmware"}) {
+  for (const char* folder : {"/mlf", "/mlf/firmware", "/tflite/models"}) {
     for (const fs::directory_entry& e : fs::directory_iterator(shared + folder, ec)) {
       const std::string name = e.path().filename().string();
       if (name == "NOTICE.md") continue;
@@ -114,6 +115,7 @@ int main(int argc, char** argv) {
       inputs.push_back(e.path().string());
     }
   }
+  std::sort(inputs.begin(), inputs.end());
   for (const std::string& path : only > 0 ? std::vector<std::string>{} : inputs) {
     try {
       const usmpx::LoadedInput input = usmpx::load_input(path);

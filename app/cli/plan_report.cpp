@@ -2,7 +2,8 @@
 
 #include <algorithm>
 
-#include "planners/lower_bound.h"
+#include "base/size_text.h"
+#include "checks/plan_summary.h"
 #include "text_table.h"
 
 namespace usmpx::cli {
@@ -19,6 +20,7 @@ void print_pool_table(std::ostream& out, const Problem& problem, const Plan& pla
                    {"gap", Align::kRight},
                    {"buffers", Align::kRight}});
   int64_t total = 0;
+  const std::vector<int64_t> bounds = plan_pool_lower_bounds(problem, plan);
   for (size_t p = 0; p < problem.pools.size(); ++p) {
     const Pool& pool = problem.pools[p];
     std::vector<int> members;
@@ -26,20 +28,19 @@ void print_pool_table(std::ostream& out, const Problem& problem, const Plan& pla
       if (plan.allocations[b].pool == static_cast<int>(p)) members.push_back(static_cast<int>(b));
     }
     const int64_t size = p < plan.pool_sizes.size() ? plan.pool_sizes[p] : 0;
-    const int64_t lb = pool_lower_bound(problem, members).bytes;
+    const int64_t lb = bounds[p];
     total += size;
     table.add_row(
         {pool.name, std::string(to_string(pool.kind)), format_bytes(size),
          pool.restricted() ? format_bytes(pool.size_hint_bytes) : "unlimited",
          pool.restricted() ? format_percent(static_cast<double>(size), static_cast<double>(pool.size_hint_bytes)) : "-",
-         format_bytes(lb), format_percent(static_cast<double>(size - lb), static_cast<double>(lb)),
+         format_bytes(lb), format_gap(size, lb),
          std::to_string(members.size())});
   }
   if (problem.pools.size() > 1) {
     table.add_separator();
     table.add_row({"total", "", format_bytes(total), "", "", format_bytes(plan.lower_bound_bytes),
-                   format_percent(static_cast<double>(total - plan.lower_bound_bytes),
-                                  static_cast<double>(plan.lower_bound_bytes)),
+                   format_gap(total, plan.lower_bound_bytes),
                    std::to_string(problem.buffers.size())});
   }
   table.print(out, "  ");

@@ -160,6 +160,10 @@ void CompareDialog::show_results() {
     note = tr(
         "as-built is not listed: this input carries no plan of TVM's (USMP was off, or the input is a problem file).");
   int64_t best = -1;
+  // Each planner's lower bound holds for the problem: every row's gap is measured from the highest.
+  int64_t bound = 0;
+  for (const Plan& plan : plans)
+    bound = std::max(bound, plan.lower_bound_bytes);
   // Per pool, the smallest size among the valid plans: each cell says how far it is from it.
   std::vector<int64_t> best_pool(problem.pools.size(), -1);
   for (const Plan& plan : plans) {
@@ -215,11 +219,7 @@ void CompareDialog::show_results() {
     for (size_t p = 0; p < problem.pools.size(); ++p)
       size_cell(plan.pool_sizes[p], best_pool[p]);
     size_cell(plan.total_size(), best);
-    const double gap = plan.lower_bound_bytes > 0
-                           ? 100.0 * static_cast<double>(plan.total_size() - plan.lower_bound_bytes) /
-                                 static_cast<double>(plan.lower_bound_bytes)
-                           : 0.0;
-    cell(QStringLiteral("%1%").arg(gap, 0, 'f', 1), true);
+    cell(QString::fromStdString(format_gap(plan.total_size(), bound)), true);
     cell(QString::number(plan.runtime_ms, 'f', 1), true);
     cell(plan_fits(problem, plan) ? tr("yes") : tr("no"), false);
     cell(plan.has_errors() ? tr("no") : tr("yes"), false);

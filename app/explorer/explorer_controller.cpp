@@ -134,10 +134,11 @@ QStringList ExplorerController::algorithms() const {
 }
 
 void ExplorerController::open_input(const QString& path, const QString& module, std::optional<SessionEdits> edits,
-                                    const QString& session_path) {
+                                    const QString& session_path, SessionView view) {
   if (loading_) return;
   loading_ = true;
   pending_edits_ = std::move(edits);
+  pending_view_ = std::move(view);
   session_path_ = session_path;
   emit loading_started(path);
   const std::string file = path.toStdString();
@@ -188,6 +189,8 @@ void ExplorerController::finish_loading() {
   export_check_.reset();
   recovered_ = pending_recovered_;
   pending_recovered_ = false;
+  view_ = std::move(pending_view_);
+  pending_view_ = {};
   input_path_ = QFileInfo(load_watcher_.property("path").toString()).absoluteFilePath();
   module_ = load_watcher_.property("module").toString();
   comparison_.clear();
@@ -521,7 +524,7 @@ bool ExplorerController::open_session(const QString& path, QString* error) {
     const std::string file = path.toStdString();
     const SessionFile session = read_session_json(read_text_file(file), file);
     open_input(QString::fromStdString(session.input), QString::fromStdString(session.module), session.edits,
-               QFileInfo(path).absoluteFilePath());
+               QFileInfo(path).absoluteFilePath(), session.view);
     return true;
   } catch (const std::exception& e) {
     if (error) *error = QString::fromStdString(e.what());
@@ -547,6 +550,7 @@ bool ExplorerController::save_session(const QString& path, QString* error) {
   session.input = input_path_.toStdString();
   session.module = module_.toStdString();
   session.edits = history_.current();
+  session.view = view_;
   try {
     write_file_atomically(path.toStdString(), write_session_json(session, path.toStdString()));
   } catch (const std::exception& e) {
@@ -585,6 +589,7 @@ void ExplorerController::write_autosave() {
   session.input = input_path_.toStdString();
   session.module = module_.toStdString();
   session.edits = history_.current();
+  session.view = view_;
   const std::string path = autosave_path().toStdString();
   try {
     write_file_atomically(path, write_session_json(session, path));

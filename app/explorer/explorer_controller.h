@@ -11,6 +11,7 @@
 #include "inputs/input_file.h"
 #include "model/conflict_graph.h"
 #include "session/edit_history.h"
+#include "session/session_file.h"
 
 namespace usmpx::app {
 
@@ -28,7 +29,7 @@ class ExplorerController : public QObject {
   // Starts loading; ends with input_loaded or load_failed. `edits`, when given, are applied to the
   // loaded input (a reopened session) instead of the initial edits.
   void open_input(const QString& path, const QString& module = {}, std::optional<SessionEdits> edits = std::nullopt,
-                  const QString& session_path = {});
+                  const QString& session_path = {}, SessionView view = {});
   // Reads a .usmpx.json file and opens its input with its edits. Returns false with `error` set.
   bool open_session(const QString& path, QString* error);
   // Opens what the autosave file holds (after a crash). The state counts as unsaved; Save goes to
@@ -75,6 +76,9 @@ class ExplorerController : public QObject {
   QString input_path() const { return input_path_; }
   QString module() const { return module_; }
   QString session_path() const { return session_path_; }
+  // How the input is looked at (column widths), saved with the session; not an edit.
+  const SessionView& session_view() const { return view_; }
+  void set_session_view(SessionView view) { view_ = std::move(view); }
   bool modified() const { return has_input() && (recovered_ || !history_.is_clean()); }
   bool busy() const { return loading_ || planning_; }
   bool planning() const { return planning_; }
@@ -156,6 +160,8 @@ class ExplorerController : public QObject {
   QString input_path_;
   QString module_;
   QString session_path_;
+  SessionView view_;
+  SessionView pending_view_;
   std::optional<SessionEdits> pending_edits_;
   bool loading_ = false;
   bool planning_ = false;

@@ -273,11 +273,38 @@ void MainWindow::on_input_loaded() {
   table_model_->set_problem(controller_->problem(), {});
   time_limit_box_->setValue(controller_->edits().time_limit_seconds);
   on_problem_changed();
-  table_->resizeColumnsToContents();
+  size_columns();
   inspector_->clear_buffer();
   statusBar()->showMessage(tr("Loaded %1").arg(controller_->input_path()), 4000);
   add_recent(controller_->session_path().isEmpty() ? controller_->input_path() : controller_->session_path());
   update_title();
+}
+
+void MainWindow::size_columns() {
+  sizing_columns_ = true;
+  table_->resizeColumnsToContents();
+  QHeaderView* header = table_->horizontalHeader();
+  for (const auto& [name, width] : controller_->session_view().column_widths) {
+    for (int c = 0; c < header->count(); ++c) {
+      if (table_model_->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString() == QString::fromStdString(name))
+        header->resizeSection(c, width);
+    }
+  }
+  sizing_columns_ = false;
+}
+
+void MainWindow::record_column_width(int column) {
+  // The last column stretches with the window: its width is not the user's choice.
+  if (sizing_columns_ || !controller_->has_input() || column == table_->horizontalHeader()->count() - 1) return;
+  SessionView view = controller_->session_view();
+  const std::string name = table_model_->headerData(column, Qt::Horizontal, Qt::DisplayRole).toString().toStdString();
+  const int width = table_->horizontalHeader()->sectionSize(column);
+  const auto same = [&](const auto& entry) { return entry.first == name; };
+  if (auto it = std::find_if(view.column_widths.begin(), view.column_widths.end(), same); it != view.column_widths.end())
+    it->second = width;
+  else
+    view.column_widths.emplace_back(name, width);
+  controller_->set_session_view(std::move(view));
 }
 
 void MainWindow::on_problem_changed() {
@@ -306,7 +333,7 @@ void MainWindow::on_plan_ready() {
   }
   table_model_->set_plan(plan);
   // Sized to content once the pools are filled in (before, "global_workspace" was cut short).
-  if (new_input) table_->resizeColumnsToContents();
+  if (new_input) size_columns();
   std::vector<int64_t> used;
   for (const PoolSummary& s : summary.pools)
     used.push_back(s.size_bytes);
@@ -334,8 +361,7 @@ void MainWindow::update_status() {
   QString text =
       tr("%1 · total %2 · lower bound %3")
           .arg(QString::fromStdString(plan.algorithm), views::format_byte_count(total), views::format_byte_count(lb));
-  if (lb > 0)
-    text += tr(" · gap %1%").arg(100.0 * static_cast<double>(total - lb) / static_cast<double>(lb), 0, 'f', 1);
+  if (lb > 0) text += tr(" · gap %1").arg(QString::fromStdString(format_gap(total, lb)));
   if (const std::optional<qint64> delta = controller_->difference_to_reference()) {
     text += tr(" · <b>%1 vs %2</b>").arg(views::format_byte_delta(*delta), controller_->reference_name());
   }

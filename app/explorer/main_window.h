@@ -96,6 +96,9 @@ class MainWindow : public QMainWindow {
   void on_input_loaded();
   void on_problem_changed();
   void on_plan_ready();
+  // The buffer table's columns: sized to content, then to the widths the session saved.
+  void size_columns();
+  void record_column_width(int column);
   void update_status();
   void update_title();
   void update_actions();
@@ -145,9 +148,9 @@ class MainWindow : public QMainWindow {
   bool batch_mode_ = false;
   bool syncing_selection_ = false;
   bool filling_algorithms_ = false;
-  bool fit_on_next_plan_ = false;
-  bool docks_fitted_ = false;  // the docks were sized to the window once (no saved layout)  // an input was opened: its
-                               // first plan is shown whole
+  bool fit_on_next_plan_ = false;  // an input was opened: its first plan is shown whole
+  bool docks_fitted_ = false;      // the docks were sized to the window once (no saved layout)
+  bool sizing_columns_ = false;    // the table's columns are being sized by the program, not the user
 };
 
 }  // namespace usmpx::app

@@ -74,6 +74,8 @@ void MainWindow::create_docks() {
   table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 6);
   table_->horizontalHeader()->setStretchLastSection(true);
   table_->horizontalHeader()->setResizeContentsPrecision(200);  // look at 200 rows, not 20,000
+  connect(table_->horizontalHeader(), &QHeaderView::sectionResized, this,
+          [this](int column, int, int) { record_column_width(column); });
   connect(table_->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
     if (syncing_selection_) return;
     std::vector<int> buffers;

@@ -35,6 +35,10 @@ QString qs(const std::string& s) {
   return QString::fromStdString(s);
 }
 
+QString gap_text(int64_t size, int64_t bound) {
+  return qs(format_gap(size, bound)).toHtmlEscaped();
+}
+
 // The charts as a PDF to read page by page: a summary first, all pools on the next page, then one
 // page per pool, each A4 landscape at a size where labels stay readable.
 bool write_pdf(const ExplorerController& controller, const views::PoolChartWidget& chart, const QString& path) {
@@ -103,7 +107,7 @@ QString report_summary_html(const ExplorerController& controller, const views::P
                      .arg(qs(plan.algorithm).toHtmlEscaped());
   html += QStringLiteral(
       "<table border=1 cellspacing=0 cellpadding=4><tr><th>pool</th><th>used</th><th>size "
-      "hint</th><th>lower bound of its buffers</th>");
+      "hint</th><th>lower bound</th><th>gap</th>");
   if (compare_tvm)
     html += QStringLiteral("<th>%1's plan</th><th>difference</th>").arg(controller.reference_name().toHtmlEscaped());
   html += QStringLiteral("</tr>");
@@ -113,6 +117,7 @@ QString report_summary_html(const ExplorerController& controller, const views::P
                 .arg(pool.name.toHtmlEscaped(), qs(format_size_exact(pool.size_bytes)),
                      pool.size_hint_bytes >= 0 ? qs(format_size_exact(pool.size_hint_bytes)) : QObject::tr("unlimited"),
                      qs(format_size_exact(pool.lower_bound_bytes)));
+    html += QStringLiteral("<td align=right>%1</td>").arg(gap_text(pool.size_bytes, pool.lower_bound_bytes));
     if (compare_tvm) {
       const qint64 ref = p < tvm.size() ? tvm[p] : -1;
       html += ref >= 0 ? QStringLiteral("<td align=right>%1</td><td align=right>%2</td>")
@@ -121,19 +126,19 @@ QString report_summary_html(const ExplorerController& controller, const views::P
     }
     html += QStringLiteral("</tr>");
   }
-  html += QStringLiteral("<tr><th>total</th><th align=right>%1</th><th></th><th align=right>%2</th>")
-              .arg(qs(format_size_exact(plan.total_size())), qs(format_size_exact(plan.lower_bound_bytes)));
+  html += QStringLiteral("<tr><th>total</th><th align=right>%1</th><th></th><th align=right>%2</th><th align=right>%3</th>")
+              .arg(qs(format_size_exact(plan.total_size())), qs(format_size_exact(plan.lower_bound_bytes)),
+                   gap_text(plan.total_size(), plan.lower_bound_bytes));
   if (compare_tvm) {
     html += QStringLiteral("<th align=right>%1</th><th align=right>%2</th>")
                 .arg(qs(format_size_exact(controller.reference().total_size())),
                      qs(format_size_delta(plan.total_size() - controller.reference().total_size())));
   }
   html += QStringLiteral("</tr></table>");
-  // The total's bound is the plan's, as the status bar, `usmpx` and the HTML report give it.
   html += QObject::tr(
-      "<p>Lower bound of the total: no plan of these buffers in these pools uses fewer bytes (as <code>usmpx "
-      "plan</code> reports it). Per pool: the fewest bytes the pool can take for the buffers this plan put into "
-      "it (their peak of bytes live at once, raised by the padding their alignments force).</p>");
+      "<p>A lower bound is what no valid plan of these buffers in these pools can go below (as <code>usmpx "
+      "plan</code> reports it); the gap is how far this plan is above it. A pool's bound counts the buffers that "
+      "can go into no other pool; the total's is at least the sum of the pools'.</p>");
   if (!controller.reference_fidelity().isEmpty())
     html += QObject::tr("<p>TVM's plan as read from the model; fidelity check: %1.</p>")
                 .arg(controller.reference_fidelity().toHtmlEscaped());

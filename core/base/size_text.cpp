@@ -44,6 +44,15 @@ std::string format_size_exact(int64_t bytes) {
   return format_size(bytes) + " (" + with_separators(bytes) + " B)";
 }
 
+std::string format_gap(int64_t size, int64_t bound) {
+  if (bound <= 0) return "-";
+  const double percent = 100.0 * static_cast<double>(size - bound) / static_cast<double>(bound);
+  if (size > bound && percent < 0.05) return "<0.1%";
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f%%", percent);
+  return text;
+}
+
 std::string format_size_delta(int64_t bytes) {
   if (bytes == 0) return "\u00b10 B";
   const uint64_t magnitude = bytes < 0 ? 0 - static_cast<uint64_t>(bytes) : static_cast<uint64_t>(bytes);

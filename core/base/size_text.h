@@ -19,6 +19,10 @@ std::string format_size(int64_t bytes);
 // "37.5 KiB (38,400 B)"; small sizes read as format_size.
 std::string format_size_exact(int64_t bytes);
 
+// How far `size` is above a lower bound, in percent of the bound: "4.4%", "0.0%" only when equal,
+// "<0.1%" when above by less; "-" without a bound. The same in CLI, explorer and reports.
+std::string format_gap(int64_t size, int64_t bound);
+
 // A signed difference: "−37.5 KiB", "+512 B", "±0 B" (a real minus sign, U+2212).
 std::string format_size_delta(int64_t bytes);
 

@@ -4,6 +4,11 @@
 
 namespace usmpx {
 
+std::vector<int64_t> plan_pool_lower_bounds(const Problem& problem, const Plan& plan) {
+  if (plan.pool_lower_bounds.size() == problem.pools.size()) return plan.pool_lower_bounds;
+  return pool_lower_bounds(problem);
+}
+
 PlanSummary summarize_plan(const Problem& problem, const Plan& plan) {
   PlanSummary summary;
   summary.pools.resize(problem.pools.size());
@@ -13,10 +18,11 @@ PlanSummary summarize_plan(const Problem& problem, const Plan& plan) {
     if (pool >= 0 && static_cast<size_t>(pool) < members.size())
       members[static_cast<size_t>(pool)].push_back(static_cast<int>(b));
   }
+  const std::vector<int64_t> bounds = plan_pool_lower_bounds(problem, plan);
   for (size_t p = 0; p < problem.pools.size(); ++p) {
     PoolSummary& s = summary.pools[p];
     s.size_bytes = p < plan.pool_sizes.size() ? plan.pool_sizes[p] : 0;
-    s.lower_bound_bytes = pool_lower_bound(problem, members[p]).bytes;
+    s.lower_bound_bytes = bounds[p];
     s.buffers = static_cast<int>(members[p].size());
     s.over_hint = !problem.pools[p].fits(0, s.size_bytes);
     s.live_bytes = live_bytes_profile(problem, plan, static_cast<int>(p));

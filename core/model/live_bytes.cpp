@@ -61,8 +61,10 @@ PoolSharing pool_sharing_groups(const Problem& problem) {
   PoolSharing sharing;
   sharing.buffers.resize(problem.pools.size());
   sharing.pool_count.assign(problem.pools.size(), 0);
-  for (size_t p = 0; p < problem.pools.size(); ++p)
-    ++sharing.pool_count[static_cast<size_t>(find(static_cast<int>(p)))];
+  for (size_t p = 0; p < problem.pools.size(); ++p) {
+    sharing.group_of_pool.push_back(find(static_cast<int>(p)));
+    ++sharing.pool_count[static_cast<size_t>(sharing.group_of_pool.back())];
+  }
   for (size_t b = 0; b < problem.buffers.size(); ++b) {
     if (!candidates[b].empty())
       sharing.buffers[static_cast<size_t>(find(candidates[b][0]))].push_back(static_cast<int>(b));

@@ -18,10 +18,11 @@ PeakLive peak_live_bytes(const Problem& problem, const std::vector<int>& subset)
 
 // The buffers grouped by the pools they can share: pools that some buffer may choose between
 // belong to one group. One group per pool index (most empty), with the number of pools in it;
-// buffers without a candidate pool are in none.
+// buffers without a candidate pool are in none. `group_of_pool` names each pool's group.
 struct PoolSharing {
   std::vector<std::vector<int>> buffers;
   std::vector<int> pool_count;
+  std::vector<int> group_of_pool;
 };
 PoolSharing pool_sharing_groups(const Problem& problem);
 

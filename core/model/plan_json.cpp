@@ -20,6 +20,7 @@ std::string write_plan_json(const Problem& problem, const Plan& plan) {
     j["kind"] = std::string(to_string(problem.pools[p].kind));
     j["size_bytes"] = p < plan.pool_sizes.size() ? plan.pool_sizes[p] : 0;
     j["size_hint_bytes"] = problem.pools[p].size_hint_bytes;
+    if (p < plan.pool_lower_bounds.size()) j["lower_bound_bytes"] = plan.pool_lower_bounds[p];
     pools.push_back(std::move(j));
   }
   root["pools"] = std::move(pools);

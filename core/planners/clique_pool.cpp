@@ -1,6 +1,8 @@
 #include "planners/clique_pool.h"
 
 #include <algorithm>
+#include <functional>
+#include <numeric>
 #include <climits>
 #include <random>
 #include <unordered_set>
@@ -55,7 +57,7 @@ int64_t slack_of(const Buffer& buffer) {
 
 }  // namespace
 
-int64_t clique_lower_bound(const Problem& problem, const std::vector<int>& buffers) {
+int64_t clique_lower_bound(const Problem& problem, const std::vector<int>& buffers, int tops) {
   std::vector<int64_t> alignments;
   int64_t sum = 0;
   for (int b : buffers) {
@@ -66,24 +68,26 @@ int64_t clique_lower_bound(const Problem& problem, const std::vector<int>& buffe
   std::sort(alignments.begin(), alignments.end());
   alignments.erase(std::unique(alignments.begin(), alignments.end()), alignments.end());
   int64_t best = sum;
+  std::vector<int64_t> slacks;
   for (int64_t a : alignments) {
     if (a <= 1) continue;
     int64_t aligned_sizes = 0;
     int64_t smaller_sizes = 0;
-    int64_t slack = 0;
-    int64_t largest_slack = 0;
+    slacks.clear();
     for (int b : buffers) {
       const Buffer& buffer = problem.buffers[static_cast<size_t>(b)];
       if (alignment_of(buffer) < a) {
         smaller_sizes += buffer.size_bytes;
         continue;
       }
-      const int64_t s = round_up(buffer.size_bytes, a) - buffer.size_bytes;
+      slacks.push_back(round_up(buffer.size_bytes, a) - buffer.size_bytes);
       aligned_sizes += buffer.size_bytes;
-      slack += s;
-      largest_slack = std::max(largest_slack, s);
     }
-    best = std::max(best, aligned_sizes + std::max(slack - largest_slack, smaller_sizes));
+    const size_t on_top = std::min(slacks.size(), static_cast<size_t>(std::max(tops, 1)));
+    std::partial_sort(slacks.begin(), slacks.begin() + static_cast<std::ptrdiff_t>(on_top), slacks.end(),
+                      std::greater<>());
+    const int64_t slack = std::accumulate(slacks.begin() + static_cast<std::ptrdiff_t>(on_top), slacks.end(), int64_t{0});
+    best = std::max(best, aligned_sizes + std::max(slack, smaller_sizes));
   }
   return best;
 }

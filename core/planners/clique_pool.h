@@ -35,7 +35,9 @@ int64_t improve_clique_stack(const Problem& problem, std::vector<Allocation>& al
 // padding or buffers of smaller alignment. So the bytes are at least the sizes of the a-aligned
 // buffers plus the larger of that padding (the largest single one left out, as it may be on top)
 // and the sizes of the others. With a = 1 this is the sum of the sizes.
-int64_t clique_lower_bound(const Problem& problem, const std::vector<int>& buffers);
+// With `tops` > 1 the buffers may be split among that many pools, each with a top of its own: the
+// `tops` largest paddings are left out instead of one.
+int64_t clique_lower_bound(const Problem& problem, const std::vector<int>& buffers, int tops = 1);
 
 // Whether the buffers all conflict pairwise (lifetimes: all overlap at one tick; lists: every pair
 // listed in either direction).

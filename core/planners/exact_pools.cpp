@@ -25,11 +25,9 @@ bool minimize_pools(const Problem& problem, Plan& plan, Deadline& deadline, bool
   std::stable_sort(order.begin(), order.end(),
                    [&](int a, int b) { return used[static_cast<size_t>(a)] > used[static_cast<size_t>(b)]; });
 
-  bool single_choice = true;
-  for (size_t b = 0; b < problem.buffers.size(); ++b) {
-    single_choice = single_choice && problem.effective_candidates(static_cast<int>(b)).size() == 1;
-  }
-  int64_t proven_total = 0;
+  // What the search proves about a closed pool bounds the pool itself (Plan::pool_lower_bounds).
+  const std::vector<char> closed = closed_pools(problem);
+  plan.pool_lower_bounds.resize(problem.pools.size(), 0);
   bool all_optimal = true;
   bool all_fit = true;
   for (size_t k = 0; k < order.size(); ++k) {
@@ -43,7 +41,10 @@ bool minimize_pools(const Problem& problem, Plan& plan, Deadline& deadline, bool
     all_fit = all_fit && out.size <= info.size_hint_bytes;
     const int64_t clique = pool_lower_bound(problem, members[static_cast<size_t>(pool)]).bytes;
     const int64_t lb = std::max(out.lower_bound, std::min(clique, out.size));
-    proven_total += lb;
+    if (closed[static_cast<size_t>(pool)] && !stop_at_fit) {
+      int64_t& bound = plan.pool_lower_bounds[static_cast<size_t>(pool)];
+      bound = std::max(bound, lb);
+    }
     const std::string& name = problem.pools[static_cast<size_t>(pool)].name;
     std::string text = "pool '" + name + "': " + with_separators(out.size) + " bytes";
     // A clique stacked in closed form is final too: the searches after this one only reorder
@@ -54,9 +55,12 @@ bool minimize_pools(const Problem& problem, Plan& plan, Deadline& deadline, bool
     } else if (stop_at_fit && out.searched && lb > info.size_hint_bytes) {
       text += ", its buffers proven not to fit its size hint " + with_separators(info.size_hint_bytes);
     } else if (out.size <= lb) {
-      text += ", proven optimal";
+      // Buffers that may go elsewhere make it the best packing of these buffers, not a bound on the
+      // pool (lower_bound.h): the note says which.
+      text += closed[static_cast<size_t>(pool)] ? ", proven optimal" : ", proven optimal for the buffers it holds";
     } else {
-      text += ", lower bound " + with_separators(lb) +
+      text += std::string(closed[static_cast<size_t>(pool)] ? ", lower bound " : ", lower bound of its buffers ") +
+              with_separators(lb) +
               (out.clique     ? " (buffers all live together, stacked in the best order found; alignment padding "
                                 "left)"
                : out.searched ? (deadline.cancelled() ? " (search cancelled)" : " (search stopped at its time limit)")
@@ -64,7 +68,6 @@ bool minimize_pools(const Problem& problem, Plan& plan, Deadline& deadline, bool
     }
     plan.diagnostics.push_back({Severity::kNote, "exact-search", text, {}, pool, {}});
   }
-  if (single_choice && !stop_at_fit) plan.lower_bound_bytes = proven_total;
   return stop_at_fit ? all_fit : all_optimal;
 }
 

@@ -65,7 +65,12 @@ Plan quick_plan_keeping(const Planner& planner, const Problem& problem, const Pl
   plan.algorithm = std::string(planner.name());
   plan.allocations.resize(problem.buffers.size());
   compute_pool_sizes(problem, plan);
-  plan.lower_bound_bytes = total_lower_bound(problem).bytes;
+  plan.pool_lower_bounds = pool_lower_bounds(problem);
+  // What was proven about a kept pool still holds (same buffers, same candidates).
+  for (size_t p = 0; p < keep.size() && p < previous.pool_lower_bounds.size(); ++p) {
+    if (keep[p]) plan.pool_lower_bounds[p] = std::max(plan.pool_lower_bounds[p], previous.pool_lower_bounds[p]);
+  }
+  plan.lower_bound_bytes = total_lower_bound(problem, plan.pool_lower_bounds).bytes;
   plan.runtime_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
   return plan;
 }
@@ -85,6 +90,13 @@ Plan run_planner_keeping(const Planner& planner, const Problem& problem, const P
   // What was proven with kept buffers fixed does not hold for the problem itself; what was proven
   // about a kept pool before the edit still does (same pool, same buffers, same placement).
   plan.lower_bound_bytes = 0;
+  const std::vector<char> closed = closed_pools(problem);
+  std::vector<int64_t> pool_bounds(problem.pools.size(), 0);
+  for (size_t p = 0; p < pool_bounds.size(); ++p) {
+    const std::vector<int64_t>& proven = p < keep.size() && keep[p] ? previous.pool_lower_bounds : plan.pool_lower_bounds;
+    if ((closed[p] || (p < keep.size() && keep[p])) && p < proven.size()) pool_bounds[p] = proven[p];
+  }
+  plan.pool_lower_bounds = std::move(pool_bounds);
   auto about_kept_pool = [&](const Diagnostic& d) {
     return d.code == "exact-search" && d.pool >= 0 && static_cast<size_t>(d.pool) < keep.size() &&
            keep[static_cast<size_t>(d.pool)];

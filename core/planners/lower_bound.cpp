@@ -157,28 +157,79 @@ LowerBound heaviest_clique(const Problem& problem, const std::vector<int>& subse
 
 namespace {
 
-// `one_pool`: the buffers share one address space, so the witness's alignment padding counts.
-// Across several pools a clique may be split, each part with its own top, and it does not.
-LowerBound group_lower_bound(const Problem& problem, const std::vector<int>& subset, bool one_pool) {
+// The buffers share `pools` address spaces: their clique's alignment padding counts, except what
+// the pools' tops may hide.
+LowerBound group_lower_bound(const Problem& problem, const std::vector<int>& subset, int pools) {
   if (subset.empty()) return {0, true, {}};
   LowerBound lb = problem.interval_conflicts() ? max_live(problem, subset) : heaviest_clique(problem, subset);
-  if (one_pool) lb.bytes = std::max(lb.bytes, clique_lower_bound(problem, lb.witness));
+  lb.bytes = std::max(lb.bytes, clique_lower_bound(problem, lb.witness, pools));
   return lb;
+}
+
+// Per pool, the buffers every valid plan puts there.
+std::vector<std::vector<int>> confined_buffers(const Problem& problem) {
+  std::vector<std::vector<int>> confined(problem.pools.size());
+  for (size_t b = 0; b < problem.buffers.size(); ++b) {
+    const std::vector<int> candidates = problem.effective_candidates(static_cast<int>(b));
+    const bool one = !candidates.empty() && std::all_of(candidates.begin(), candidates.end(),
+                                                        [&](int c) { return c == candidates[0]; });
+    if (one && candidates[0] >= 0 && static_cast<size_t>(candidates[0]) < confined.size())
+      confined[static_cast<size_t>(candidates[0])].push_back(static_cast<int>(b));
+  }
+  return confined;
 }
 
 }  // namespace
 
 LowerBound pool_lower_bound(const Problem& problem, const std::vector<int>& subset) {
-  return group_lower_bound(problem, subset, true);
+  return group_lower_bound(problem, subset, 1);
+}
+
+std::vector<int64_t> pool_lower_bounds(const Problem& problem) {
+  std::vector<int64_t> bounds;
+  for (const std::vector<int>& buffers : confined_buffers(problem))
+    bounds.push_back(pool_lower_bound(problem, buffers).bytes);
+  return bounds;
+}
+
+std::vector<char> closed_pools(const Problem& problem) {
+  std::vector<char> closed(problem.pools.size(), 1);
+  for (size_t b = 0; b < problem.buffers.size(); ++b) {
+    const std::vector<int> candidates = problem.effective_candidates(static_cast<int>(b));
+    for (int c : candidates) {
+      if (c != candidates.front() && c >= 0 && static_cast<size_t>(c) < closed.size()) {
+        closed[static_cast<size_t>(c)] = 0;
+        closed[static_cast<size_t>(candidates.front())] = 0;
+      }
+    }
+  }
+  return closed;
 }
 
 LowerBound total_lower_bound(const Problem& problem) {
+  return total_lower_bound(problem, {});
+}
+
+LowerBound total_lower_bound(const Problem& problem, const std::vector<int64_t>& pool_bounds) {
   const PoolSharing sharing = pool_sharing_groups(problem);
+  const bool given = pool_bounds.size() == problem.pools.size();
+  const std::vector<std::vector<int>> confined = confined_buffers(problem);
+  std::vector<int64_t> pools_sum(problem.pools.size(), 0);
+  for (size_t p = 0; p < problem.pools.size(); ++p) {
+    const size_t g = static_cast<size_t>(sharing.group_of_pool[p]);
+    // A pool alone in its group holds exactly its confined buffers: the group's bound below is its.
+    if (given) pools_sum[g] += pool_bounds[p];
+    else if (sharing.pool_count[g] > 1) pools_sum[g] += pool_lower_bound(problem, confined[p]).bytes;
+  }
   LowerBound total{0, true, {}};
   for (size_t g = 0; g < sharing.buffers.size(); ++g) {
-    if (sharing.buffers[g].empty()) continue;
-    LowerBound lb = group_lower_bound(problem, sharing.buffers[g], sharing.pool_count[g] == 1);
-    total.bytes += lb.bytes;
+    // Given bounds are at least the confined buffers' bound, which is a lone pool's group bound.
+    if (sharing.buffers[g].empty() || (given && sharing.pool_count[g] == 1)) {
+      total.bytes += pools_sum[g];
+      continue;
+    }
+    LowerBound lb = group_lower_bound(problem, sharing.buffers[g], sharing.pool_count[g]);
+    total.bytes += std::max(lb.bytes, pools_sum[g]);
     total.exact = total.exact && lb.exact;
     total.witness.insert(total.witness.end(), lb.witness.begin(), lb.witness.end());
   }

@@ -21,9 +21,24 @@ struct LowerBound {
 // the padding its buffers' alignments force (clique_pool.h clique_lower_bound).
 LowerBound pool_lower_bound(const Problem& problem, const std::vector<int>& subset);
 
+// One meaning everywhere (CLI, explorer, reports): a lower bound is what no valid plan of the
+// problem can go below, and the gap is how far a plan is above it.
+//
+// Per pool: the bound of the buffers every valid plan puts there (those whose only candidate it is,
+// or pinned there). Buffers that may choose another pool count for none, so a pool holding them may
+// sit above its bound in an optimal plan.
+std::vector<int64_t> pool_lower_bounds(const Problem& problem);
+
+// Per pool: no buffer may choose between it and another pool, so every valid plan puts the same
+// buffers there, and what a search proves about them bounds the pool itself.
+std::vector<char> closed_pools(const Problem& problem);
+
 // Bound on the total over all pools: buffers are grouped by the pools they can share, and the
-// groups' bounds add up, since buffers of different groups never share a pool. A group of several
-// pools gets no alignment padding (a clique may be split among them).
+// groups' bounds add up, since buffers of different groups never share a pool. A group's bound is
+// the larger of its clique's (split among its pools, so its alignment padding counts less: each
+// pool's top may hide some) and the sum of its pools' bounds. `pool_bounds`, when given, are per
+// pool bounds a planner proved (at least pool_lower_bounds); the total is then at least their sum.
 LowerBound total_lower_bound(const Problem& problem);
+LowerBound total_lower_bound(const Problem& problem, const std::vector<int64_t>& pool_bounds);
 
 }  // namespace usmpx

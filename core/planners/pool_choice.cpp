@@ -40,8 +40,9 @@ class Choice {
       const size_t current = rank(b);
       for (size_t r = 0; r < current && r < candidates.size(); ++r) {
         if (deadline_.check_now()) return;
-        std::vector<Allocation> trial = alloc_;
         const int pool = candidates[r];
+        if (!could_join(alloc_, b, pool)) continue;
+        std::vector<Allocation> trial = alloc_;
         const int64_t offset = gap_in(trial, b, pool);
         if (offset >= 0) {
           trial[static_cast<size_t>(b)] = {pool, offset};
@@ -77,7 +78,14 @@ class Choice {
         if (alloc_[static_cast<size_t>(x)].pool != pool) continue;
         std::vector<int> demand = wanting(pool);
         if (demand.empty()) break;
+        // Only buffers live with x gain room when it leaves: for the others the pool looks the
+        // same, and prefer() already placed them where that helped. Of those, only the ones the
+        // pool could hold without x are tried.
         std::vector<Allocation> trial = alloc_;
+        trial[static_cast<size_t>(x)].pool = -1;
+        std::erase_if(demand, [&](int d) { return !live_together(x, d) || !could_join(trial, d, pool); });
+        if (demand.empty()) continue;
+        trial = alloc_;
         bool moved = false;
         for (int other : problem_.buffers[static_cast<size_t>(x)].pool_candidates) {
           if (other == pool) continue;
@@ -119,6 +127,12 @@ class Choice {
   }
 
   int64_t size(int b) const { return problem_.buffers[static_cast<size_t>(b)].size_bytes; }
+  // Lifetime problems: the two are live at one tick. Conflict lists: always (no cheap answer).
+  bool live_together(int a, int b) const {
+    const auto& x = problem_.buffers[static_cast<size_t>(a)].lifetime;
+    const auto& y = problem_.buffers[static_cast<size_t>(b)].lifetime;
+    return !problem_.interval_conflicts() || !x || !y || x->overlaps(*y);
+  }
   size_t rank(int b) const {
     const auto& candidates = problem_.buffers[static_cast<size_t>(b)].pool_candidates;
     const auto it = std::find(candidates.begin(), candidates.end(), alloc_[static_cast<size_t>(b)].pool);
@@ -152,6 +166,31 @@ class Choice {
     }
     return fit_offset(*occupancy, b, problem_.buffers[static_cast<size_t>(b)], FitRule::kBestFit,
                       limit < 0 ? hint(pool) : limit);
+  }
+
+  // Whether `b` can join `pool` within its hint at all. Buffers live at one tick need distinct
+  // addresses, so at no tick of b's lifetime may the bytes live there, plus b's, exceed the hint.
+  // Cheap next to the exact re-pack it spares when the answer is no (a full preferred pool).
+  bool could_join(const std::vector<Allocation>& alloc, int b, int pool) const {
+    const int64_t capacity = hint(pool);
+    const Buffer& buf = problem_.buffers[static_cast<size_t>(b)];
+    if (capacity == kOpenEnd) return true;
+    if (!problem_.interval_conflicts() || !buf.lifetime) return buf.size_bytes <= capacity;
+    const Lifetime window = *buf.lifetime;
+    std::vector<std::pair<int64_t, int64_t>> changes;  // (tick, bytes), lifetimes clipped to b's
+    for (size_t x = 0; x < alloc.size(); ++x) {
+      const auto& lt = problem_.buffers[x].lifetime;
+      if (alloc[x].pool != pool || static_cast<int>(x) == b || !lt || !lt->overlaps(window)) continue;
+      changes.emplace_back(std::max(lt->begin, window.begin), problem_.buffers[x].size_bytes);
+      changes.emplace_back(std::min(lt->end, window.end), -problem_.buffers[x].size_bytes);
+    }
+    std::sort(changes.begin(), changes.end());  // at one tick, ends (negative) before starts
+    int64_t live = 0;
+    for (const auto& [tick, bytes] : changes) {
+      live += bytes;
+      if (live + buf.size_bytes > capacity) return false;
+    }
+    return buf.size_bytes <= capacity;
   }
 
   // Re-packs `pool` (plus `extra`, when >= 0) within its hint with the exact search.

@@ -68,8 +68,13 @@ std::string planner_names() {
 void finish_plan(const Problem& problem, Plan& plan) {
   plan.allocations.resize(problem.buffers.size());
   compute_pool_sizes(problem, plan);
-  // A planner may have proven a higher bound than the clique/max-live bound (exhausted searches).
-  plan.lower_bound_bytes = std::max(plan.lower_bound_bytes, total_lower_bound(problem).bytes);
+  // A planner may have proven higher bounds than the clique/max-live ones (exhausted searches).
+  std::vector<int64_t> bounds = pool_lower_bounds(problem);
+  for (size_t p = 0; p < bounds.size() && p < plan.pool_lower_bounds.size(); ++p)
+    bounds[p] = std::max(bounds[p], plan.pool_lower_bounds[p]);
+  plan.pool_lower_bounds = std::move(bounds);
+  plan.lower_bound_bytes =
+      std::max(plan.lower_bound_bytes, total_lower_bound(problem, plan.pool_lower_bounds).bytes);
   std::vector<Diagnostic> findings = validate(problem, plan);
   plan.proven_optimal = findings.empty() && plan_fits(problem, plan) && plan.total_size() <= plan.lower_bound_bytes;
   for (Diagnostic& d : findings) plan.diagnostics.push_back(std::move(d));

@@ -41,7 +41,7 @@ std::string percent(int64_t part, int64_t whole) {
 }
 
 std::string gap(int64_t size, int64_t lb) {
-  return percent(size - lb, lb);
+  return escape(format_gap(size, lb));
 }
 
 // A size cell: readable, with the exact bytes on hover.

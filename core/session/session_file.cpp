@@ -39,6 +39,12 @@ std::string write_session_json(const SessionFile& session, const std::string& se
     pins.push_back(std::move(j));
   }
   root["pins"] = std::move(pins);
+  if (!session.view.column_widths.empty()) {
+    Json columns = Json::array();
+    for (const auto& [column, width] : session.view.column_widths)
+      columns.push_back(Json{{"column", column}, {"width", width}});
+    root["view"]["columns"] = std::move(columns);
+  }
   return root.dump(2) + "\n";
 }
 
@@ -53,7 +59,8 @@ SessionFile read_session_json(std::string_view text, const std::string& session_
   if (json.get_int(root, top, "version", 0) != 1) json.fail(top / "version", "unsupported version (expected 1)");
   json.check_keys(
       root, top,
-      {"format", "version", "input", "input_relative", "module", "algorithm", "time_limit_seconds", "pools", "pins"});
+      {"format", "version", "input", "input_relative", "module", "algorithm", "time_limit_seconds", "pools", "pins",
+                   "view"});
   SessionFile session;
   session.input = json.get_string(root, top, "input", std::nullopt);
   const std::string relative = json.get_string(root, top, "input_relative", "");
@@ -90,6 +97,21 @@ SessionFile read_session_json(std::string_view text, const std::string& session_
       if (*pin.offset < 0) json.fail(at / "offset", "offset must not be negative");
     }
     session.edits.pins.push_back(std::move(pin));
+  }
+  if (const Json* view = json.member(root, "view")) {
+    const Pointer at = top / "view";
+    json.expect_object(*view, at);
+    json.check_keys(*view, at, {"columns"});
+    const Json& columns = json.get_array(*view, at, "columns");
+    for (size_t i = 0; i < columns.size(); ++i) {
+      const Pointer column = at / "columns" / i;
+      json.expect_object(columns[i], column);
+      json.check_keys(columns[i], column, {"column", "width"});
+      const int64_t width = json.get_int(columns[i], column, "width", std::nullopt);
+      if (width < 1 || width > 10000) json.fail(column / "width", "width must be 1 to 10000 pixels");
+      session.view.column_widths.emplace_back(json.get_string(columns[i], column, "column", std::nullopt),
+                                              static_cast<int>(width));
+    }
   }
   return session;
 }

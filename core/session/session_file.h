@@ -2,16 +2,26 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "session/session_edits.h"
 
 namespace usmpx {
+
+// How the session's input was looked at, restored when it is opened again (not an edit: no undo,
+// no "unsaved changes"). Buffer table columns by their header, in pixels.
+struct SessionView {
+  std::vector<std::pair<std::string, int>> column_widths;
+  bool operator==(const SessionView&) const = default;
+};
 
 // A saved session (.usmpx.json): the input it was made from and every edit on top of it.
 struct SessionFile {
   std::string input;   // absolute path of the model or problem
   std::string module;  // MLF module, empty for the first
   SessionEdits edits;
+  SessionView view;
   bool operator==(const SessionFile&) const = default;
 };
 

@@ -13,6 +13,8 @@
 #include <QTableView>
 #include <QTableWidget>
 #include <QToolTip>
+#include <QHeaderView>
+#include <QMenu>
 #include <QtTest>
 
 #include "base/size_text.h"
@@ -30,6 +32,7 @@
 #include "model_problems.h"
 #include "panels/pool_editor_widget.h"
 #include "planners/clique_pool.h"
+#include "planners/lower_bound.h"
 #include "report_writer.h"
 #include "session/session_file.h"
 #include "tables/buffer_table_model.h"
@@ -521,6 +524,114 @@ class TestExplorerRound3 : public QObject {
         QStringLiteral("<th align=right>%1</th>").arg(qs(format_size_exact(controller()->plan().lower_bound_bytes)))));
     QVERIFY(window_->status_totals()->text().contains(
         QStringLiteral("lower bound %1").arg(views::format_byte_count(controller()->plan().lower_bound_bytes))));
+  }
+
+  // One meaning of lower bound and gap: what no valid plan goes below, per pool and in total, the
+  // same in the status bar, the pool headers and the report.
+  void lower_bound_and_gap_mean_the_same_everywhere() {
+    open(mixed_path_);
+    use_time_limit(QStringLiteral("1"));
+    const Plan& plan = controller()->plan();
+    const Problem& problem = controller()->problem();
+    QCOMPARE(plan.pool_lower_bounds.size(), problem.pools.size());
+    const int flash = pool_row("flash");
+    const int dtcm = pool_row("dtcm");
+    const int sram = pool_row("sram");
+    // The activations may go into dtcm or sram: neither pool must hold any of them in every plan.
+    QCOMPARE(plan.pool_lower_bounds[static_cast<size_t>(dtcm)], 0);
+    QCOMPARE(plan.pool_lower_bounds[static_cast<size_t>(sram)], 0);
+    // The constants can go nowhere but flash; stacked, they meet its bound.
+    QCOMPARE(plan.pool_lower_bounds[static_cast<size_t>(flash)], plan.pool_sizes[static_cast<size_t>(flash)]);
+    // The total's bound is at least the pools' (here: flash's plus the activations' peak).
+    int64_t pools_bound = 0;
+    for (int64_t b : plan.pool_lower_bounds)
+      pools_bound += b;
+    QVERIFY(plan.lower_bound_bytes > pools_bound);
+    QCOMPARE(plan.lower_bound_bytes, total_lower_bound(problem, plan.pool_lower_bounds).bytes);
+    for (int p : {flash, dtcm, sram}) {
+      const QString title = window_->chart()->pool_title(p);
+      const int64_t bound = plan.pool_lower_bounds[static_cast<size_t>(p)];
+      QVERIFY2(title.contains(QStringLiteral("lower bound %1").arg(views::format_byte_count(bound))), qPrintable(title));
+      if (bound > 0) {
+        QVERIFY2(title.contains(QStringLiteral("gap %1").arg(qs(format_gap(plan.pool_sizes[static_cast<size_t>(p)], bound)))),
+                 qPrintable(title));
+      }
+    }
+    QCOMPARE(window_->chart()->pool_title(flash).contains(QStringLiteral("gap 0.0%")), true);
+    const QString status = window_->status_totals()->text();
+    QVERIFY2(status.contains(QStringLiteral("lower bound %1").arg(views::format_byte_count(plan.lower_bound_bytes))),
+             qPrintable(status));
+    QVERIFY2(status.contains(QStringLiteral("gap %1").arg(qs(format_gap(plan.total_size(), plan.lower_bound_bytes)))),
+             qPrintable(status));
+    save_artefact(window_.get(), QStringLiteral("round3_bounds.png"));
+    // The report: each pool's bound and gap, and the total's, in exact bytes.
+    const QString summary = app::report_summary_html(*controller(), *window_->chart());
+    for (int p : {flash, dtcm, sram}) {
+      const int64_t bound = plan.pool_lower_bounds[static_cast<size_t>(p)];
+      QVERIFY2(summary.contains(QStringLiteral("<td align=right>%1</td><td align=right>%2</td>")
+                                    .arg(qs(format_size_exact(bound)),
+                                         qs(format_gap(plan.pool_sizes[static_cast<size_t>(p)], bound)).toHtmlEscaped())),
+               qPrintable(summary));
+    }
+    QVERIFY(summary.contains(QStringLiteral("<th align=right>%1</th><th align=right>%2</th>")
+                                 .arg(qs(format_size_exact(plan.lower_bound_bytes)),
+                                      qs(format_gap(plan.total_size(), plan.lower_bound_bytes)).toHtmlEscaped())));
+
+    // A pool added for the constants gives them a choice: flash no longer has buffers it must hold,
+    // and the total's bound does not rise (more freedom never needs more bytes).
+    const int64_t before = plan.lower_bound_bytes;
+    QPushButton* add = nullptr;
+    for (QPushButton* b : window_->pool_editor()->findChildren<QPushButton*>())
+      add = b->text() == QStringLiteral("Add") ? b : add;
+    QVERIFY(add && add->menu());
+    QAction* constant_pool = nullptr;
+    for (QAction* a : add->menu()->actions())
+      constant_pool = a->text() == QStringLiteral("Constant pool") ? a : constant_pool;
+    QVERIFY(constant_pool);
+    constant_pool->trigger();
+    controller()->wait_idle();
+    QCOMPARE(controller()->problem().pools.size(), size_t{4});
+    QCOMPARE(controller()->plan().pool_lower_bounds[static_cast<size_t>(flash)], 0);
+    QVERIFY(controller()->plan().lower_bound_bytes <= before);
+    QCOMPARE(controller()->plan().lower_bound_bytes, total_lower_bound(controller()->problem(),
+                                                                       controller()->plan().pool_lower_bounds)
+                                                         .bytes);
+  }
+
+  // Column widths are the user's: a column dragged wider keeps its width in the saved session, and
+  // reopening the session restores it; a plain input opens with columns sized to content.
+  void column_widths_are_kept_per_session() {
+    open(qs(testing::fixture_path("mlf/usmp_default_pools")));
+    QTableView* table = window_->buffer_table();
+    QHeaderView* header = table->horizontalHeader();
+    const int column = views::BufferTableModel::kPool;
+    const int fitted = header->sectionSize(column);
+    // Drag the column's right edge 90 px to the right, as a user does.
+    const int edge = header->sectionViewportPosition(column) + header->sectionSize(column) - 1;
+    const QPoint from(edge, header->height() / 2);
+    QTest::mousePress(header->viewport(), Qt::LeftButton, {}, from);
+    for (int dx = 10; dx <= 90; dx += 10) {
+      QMouseEvent move(QEvent::MouseMove, QPointF(from + QPoint(dx, 0)), header->viewport()->mapToGlobal(QPointF(from + QPoint(dx, 0))),
+                       Qt::LeftButton, Qt::LeftButton, Qt::NoModifier);
+      QApplication::sendEvent(header->viewport(), &move);
+    }
+    QTest::mouseRelease(header->viewport(), Qt::LeftButton, {}, from + QPoint(90, 0));
+    const int dragged = header->sectionSize(column);
+    QCOMPARE(dragged, fitted + 90);
+    const QString file = QDir::temp().filePath(QStringLiteral("usmpx_round3_columns.usmpx.json"));
+    QFile::remove(file);
+    QString error;
+    QVERIFY2(controller()->save_session(file, &error), qPrintable(error));
+    const SessionFile saved = read_session_json(read_text_file(file.toStdString()), file.toStdString());
+    QCOMPARE(saved.view.column_widths.size(), size_t{1});
+    QCOMPARE(saved.view.column_widths[0], (std::pair<std::string, int>{"Pool", dragged}));
+
+    open(small_path_);  // another input: sized to its content again
+    QVERIFY(window_->buffer_table()->horizontalHeader()->sectionSize(column) != dragged);
+    QVERIFY(window_->open_path(file));
+    controller()->wait_idle();
+    QCOMPARE(window_->buffer_table()->horizontalHeader()->sectionSize(column), dragged);
+    QFile::remove(file);
   }
 };
 

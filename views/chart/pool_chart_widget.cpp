@@ -95,7 +95,10 @@ QString PoolChartWidget::title_text(const PoolChartData& pool) const {
                          : 0.0,
                      0, 'f', 1);
   }
+  // The same bound and gap as the status bar, `usmpx plan` and the reports (lower_bound.h).
   text += tr("  ·  lower bound %1").arg(format_byte_count(pool.lower_bound_bytes));
+  if (pool.lower_bound_bytes > 0)
+    text += tr(", gap %1").arg(QString::fromStdString(format_gap(pool.size_bytes, pool.lower_bound_bytes)));
   if (pool.reference_bytes >= 0)
     text += tr("  ·  %1 vs %2").arg(format_byte_delta(pool.size_bytes - pool.reference_bytes), pool.reference_name);
   if (pool.over_hint) text += tr("  ·  DOES NOT FIT");

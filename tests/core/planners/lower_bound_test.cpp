@@ -1,4 +1,5 @@
 #include "planners/lower_bound.h"
+#include "planners/clique_pool.h"
 
 #include "model/conflict_graph.h"
 
@@ -77,6 +78,69 @@ TEST(LowerBound, CliqueBoundEqualsMaxLiveOnIntervalGraphs) {
     ASSERT_EQ(a.bytes, b.bytes) << "round " << round;
     ASSERT_TRUE(b.exact);
   }
+}
+
+Problem two_pool_problem() {
+  Problem p;
+  p.conflict_source = ConflictSource::kLifetimes;
+  p.pools.push_back(Pool{.name = "dtcm"});
+  p.pools.push_back(Pool{.name = "sram"});
+  return p;
+}
+
+TEST(LowerBound, PoolBoundsCountOnlyBuffersThatCanGoNowhereElse) {
+  Problem p = two_pool_problem();
+  p.buffers.push_back(Buffer{.name = "a", .size_bytes = 30, .pool_candidates = {0}, .lifetime = Lifetime{0, 4}});
+  p.buffers.push_back(Buffer{.name = "b", .size_bytes = 40, .pool_candidates = {1}, .lifetime = Lifetime{0, 4}});
+  p.buffers.push_back(Buffer{.name = "c", .size_bytes = 100, .pool_candidates = {0, 1}, .lifetime = Lifetime{0, 4}});
+  EXPECT_EQ(pool_lower_bounds(p), (std::vector<int64_t>{30, 40}));
+  EXPECT_EQ(total_lower_bound(p).bytes, 170);  // all three live together
+  // Pinned into a pool, c counts for it.
+  p.buffers[2].pin = Pin{1, std::nullopt};
+  EXPECT_EQ(pool_lower_bounds(p), (std::vector<int64_t>{30, 140}));
+  EXPECT_EQ(closed_pools(p), (std::vector<char>{1, 1}));
+}
+
+TEST(LowerBound, TotalIsAtLeastTheSumOfThePoolsBounds) {
+  // a and b never live together, so the group's peak (110) is below what the two pools must hold
+  // in any plan (100 each).
+  Problem p = two_pool_problem();
+  p.buffers.push_back(Buffer{.name = "a", .size_bytes = 100, .pool_candidates = {0}, .lifetime = Lifetime{0, 5}});
+  p.buffers.push_back(Buffer{.name = "b", .size_bytes = 100, .pool_candidates = {1}, .lifetime = Lifetime{5, 10}});
+  p.buffers.push_back(Buffer{.name = "c", .size_bytes = 10, .pool_candidates = {0, 1}, .lifetime = Lifetime{0, 10}});
+  EXPECT_EQ(pool_lower_bounds(p), (std::vector<int64_t>{100, 100}));
+  EXPECT_EQ(total_lower_bound(p).bytes, 200);
+  EXPECT_EQ(closed_pools(p), (std::vector<char>{0, 0}));
+  // A planner's proven pool bounds raise the total too.
+  EXPECT_EQ(total_lower_bound(p, {100, 130}).bytes, 230);
+}
+
+TEST(LowerBound, APoolNoBufferMayUseChangesNothing) {
+  Problem p = two_pool_problem();
+  p.buffers.push_back(Buffer{.name = "a", .size_bytes = 1, .alignment = 16, .pool_candidates = {0},
+                             .lifetime = Lifetime{0, 4}});
+  p.buffers.push_back(Buffer{.name = "b", .size_bytes = 1, .alignment = 16, .pool_candidates = {0},
+                             .lifetime = Lifetime{0, 4}});
+  const int64_t before = total_lower_bound(p).bytes;
+  EXPECT_EQ(before, 17);  // one of them waits 15 bytes of padding for the other
+  p.pools.push_back(Pool{.name = "unused"});
+  EXPECT_EQ(total_lower_bound(p).bytes, before);
+  EXPECT_EQ(pool_lower_bounds(p), (std::vector<int64_t>{17, 0, 0}));
+}
+
+TEST(LowerBound, AlignmentPaddingSplitAmongPoolsCountsLess) {
+  // Three 1-byte buffers aligned to 16, all live together. In one pool two of them wait for
+  // padding: 33 bytes. Free to use two pools, each top hides one padding: 1 + 16 + 1 = 18 (a, b in
+  // one pool, c alone in the other), which the bound allows and no less.
+  Problem p = two_pool_problem();
+  for (const char* name : {"a", "b", "c"}) {
+    p.buffers.push_back(Buffer{.name = name, .size_bytes = 1, .alignment = 16, .pool_candidates = {0, 1},
+                               .lifetime = Lifetime{0, 4}});
+  }
+  EXPECT_EQ(clique_lower_bound(p, {0, 1, 2}), 33);
+  EXPECT_EQ(clique_lower_bound(p, {0, 1, 2}, 2), 18);
+  EXPECT_EQ(total_lower_bound(p).bytes, 18);
+  EXPECT_EQ(pool_lower_bounds(p), (std::vector<int64_t>{0, 0}));
 }
 
 }  // namespace

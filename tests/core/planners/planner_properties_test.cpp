@@ -48,6 +48,14 @@ TEST_P(EveryPlanner, ValidOnUnrestrictedPoolsWithPins) {
     ASSERT_TRUE(plan_fits(problem, p)) << "round " << round << "\n" << describe(p);
     ASSERT_TRUE(error_codes(p).empty()) << "round " << round << "\n" << describe(p);
     ASSERT_GE(p.total_size(), p.lower_bound_bytes);
+    // One meaning of the bound: per pool and in total, no valid plan goes below it.
+    ASSERT_EQ(p.pool_lower_bounds.size(), problem.pools.size());
+    int64_t pools_bound = 0;
+    for (size_t q = 0; q < problem.pools.size(); ++q) {
+      ASSERT_GE(p.pool_sizes[q], p.pool_lower_bounds[q]) << "round " << round << " pool " << q;
+      pools_bound += p.pool_lower_bounds[q];
+    }
+    ASSERT_LE(pools_bound, p.lower_bound_bytes) << "round " << round;
   }
 }
 
@@ -84,6 +92,31 @@ TEST_P(EveryPlanner, Deterministic) {
 
 INSTANTIATE_TEST_SUITE_P(Catalog, EveryPlanner, ::testing::Values("greedy_by_size", "greedy_by_conflicts", "hill_climb"),
                          [](const auto& param_info) { return param_info.param; });
+
+// What `best` proves about a pool (its exact search exhausted) must hold for every other plan:
+// no planner's valid plan gives a pool fewer bytes than best's bound for it, nor a smaller total.
+TEST(BestProperties, ProvenBoundsHoldForEveryPlanner) {
+  std::mt19937_64 rng(4321);
+  PlannerOptions options;
+  options.time_limit_seconds = 0.2;
+  for (int round = 0; round < 150; ++round) {
+    testing::RandomProblemSpec spec;
+    spec.buffers = 2 + round % 14;
+    spec.pools = 1 + round % 3;
+    spec.mixed_alignment = round % 2 == 0;
+    spec.pin_fraction = round % 5 == 0 ? 0.2 : 0.0;
+    const Problem problem = testing::random_interval_problem(rng, spec);
+    const Plan best = run_planner(*make_planner("best"), problem, options);
+    ASSERT_EQ(best.pool_lower_bounds.size(), problem.pools.size());
+    for (const char* other : {"greedy_by_size", "greedy_by_conflicts", "hill_climb", "first_fit"}) {
+      const Plan plan = run_planner(*make_planner(other), problem, options);
+      if (!plan_fits(problem, plan) || plan.has_errors()) continue;
+      ASSERT_GE(plan.total_size(), best.lower_bound_bytes) << "round " << round << " " << other;
+      for (size_t q = 0; q < problem.pools.size(); ++q)
+        ASSERT_GE(plan.pool_sizes[q], best.pool_lower_bounds[q]) << "round " << round << " " << other << " pool " << q;
+    }
+  }
+}
 
 TEST(HillClimbProperties, CapacitiesGiveAValidPlanOrTvmsError) {
   std::mt19937_64 rng(77);

@@ -100,6 +100,7 @@ TEST(SessionFile, RoundTripAndRelativeInput) {
   session.edits.pools.push_back({Pool{.name = "dtcm", .size_hint_bytes = 4096}, ""});
   session.edits.pins = {{"a", "dtcm", 32}, {"b", "global_workspace", std::nullopt}};
   session.edits.time_limit_seconds = 2.5;
+  session.view.column_widths = {{"Pool", 212}, {"Buffer", 90}};
   const std::string path = (dir / "s.usmpx.json").string();
   const std::string text = write_session_json(session, path);
   EXPECT_NE(text.find("\"input_relative\": \"models/m.json\""), std::string::npos) << text;
@@ -120,6 +121,20 @@ TEST(SessionFile, ErrorsHavePositions) {
     FAIL();
   } catch (const InputError& e) {
     EXPECT_EQ(std::string(e.what()), "s.usmpx.json:2:35: \"buffer\" must be a string");
+  }
+}
+
+TEST(SessionFile, ColumnWidthsAreCheckedAndOptional) {
+  const std::string head = "{\"format\": \"usmpx-session\", \"version\": 1, \"input\": \"x\", \"pools\": [], \"pins\": []";
+  EXPECT_TRUE(read_session_json(head + "}", "s.usmpx.json").view.column_widths.empty());
+  const SessionFile read = read_session_json(
+      head + ", \"view\": {\"columns\": [{\"column\": \"Kind\", \"width\": 120}]}}", "s.usmpx.json");
+  EXPECT_EQ(read.view.column_widths, (std::vector<std::pair<std::string, int>>{{"Kind", 120}}));
+  try {
+    read_session_json(head + ", \"view\": {\"columns\": [{\"column\": \"Kind\", \"width\": 0}]}}", "s.usmpx.json");
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("width must be 1 to 10000 pixels"), std::string::npos) << e.what();
   }
 }
 
