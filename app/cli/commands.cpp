@@ -6,8 +6,8 @@
 #include <nlohmann/json.hpp>
 
 #include "base/config_error.h"
-#include "base/size_text.h"
 #include "base/input_error.h"
+#include "base/size_text.h"
 #include "checks/as_built_check.h"
 #include "checks/fit_check.h"
 #include "cli.h"
@@ -52,8 +52,8 @@ void print_plan_heading(std::ostream& out, const LoadedInput& input, const Plan&
       << input.problem.pools.size() << (input.problem.pools.size() == 1 ? " pool" : " pools") << ", "
       << (plan_fits(input.problem, plan) ? "fits" : "DOES NOT FIT") << ", total " << format_bytes(plan.total_size())
       << " bytes (lower bound " << format_bytes(plan.lower_bound_bytes) << ", gap "
-      << format_gap(plan.total_size(), plan.lower_bound_bytes)
-      << (plan.proven_optimal ? ", optimal" : "") << "), " << format_ms(plan.runtime_ms) << " ms\n";
+      << format_gap(plan.total_size(), plan.lower_bound_bytes) << (plan.proven_optimal ? ", optimal" : "") << "), "
+      << format_ms(plan.runtime_ms) << " ms\n";
 }
 
 // For inputs carrying a plan: does re-planning with TVM's algorithms give the same offsets?

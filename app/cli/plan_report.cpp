@@ -34,14 +34,12 @@ void print_pool_table(std::ostream& out, const Problem& problem, const Plan& pla
         {pool.name, std::string(to_string(pool.kind)), format_bytes(size),
          pool.restricted() ? format_bytes(pool.size_hint_bytes) : "unlimited",
          pool.restricted() ? format_percent(static_cast<double>(size), static_cast<double>(pool.size_hint_bytes)) : "-",
-         format_bytes(lb), format_gap(size, lb),
-         std::to_string(members.size())});
+         format_bytes(lb), format_gap(size, lb), std::to_string(members.size())});
   }
   if (problem.pools.size() > 1) {
     table.add_separator();
     table.add_row({"total", "", format_bytes(total), "", "", format_bytes(plan.lower_bound_bytes),
-                   format_gap(total, plan.lower_bound_bytes),
-                   std::to_string(problem.buffers.size())});
+                   format_gap(total, plan.lower_bound_bytes), std::to_string(problem.buffers.size())});
   }
   table.print(out, "  ");
 }

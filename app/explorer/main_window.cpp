@@ -300,7 +300,8 @@ void MainWindow::record_column_width(int column) {
   const std::string name = table_model_->headerData(column, Qt::Horizontal, Qt::DisplayRole).toString().toStdString();
   const int width = table_->horizontalHeader()->sectionSize(column);
   const auto same = [&](const auto& entry) { return entry.first == name; };
-  if (auto it = std::find_if(view.column_widths.begin(), view.column_widths.end(), same); it != view.column_widths.end())
+  if (auto it = std::find_if(view.column_widths.begin(), view.column_widths.end(), same);
+      it != view.column_widths.end())
     it->second = width;
   else
     view.column_widths.emplace_back(name, width);

@@ -126,9 +126,10 @@ QString report_summary_html(const ExplorerController& controller, const views::P
     }
     html += QStringLiteral("</tr>");
   }
-  html += QStringLiteral("<tr><th>total</th><th align=right>%1</th><th></th><th align=right>%2</th><th align=right>%3</th>")
-              .arg(qs(format_size_exact(plan.total_size())), qs(format_size_exact(plan.lower_bound_bytes)),
-                   gap_text(plan.total_size(), plan.lower_bound_bytes));
+  html +=
+      QStringLiteral("<tr><th>total</th><th align=right>%1</th><th></th><th align=right>%2</th><th align=right>%3</th>")
+          .arg(qs(format_size_exact(plan.total_size())), qs(format_size_exact(plan.lower_bound_bytes)),
+               gap_text(plan.total_size(), plan.lower_bound_bytes));
   if (compare_tvm) {
     html += QStringLiteral("<th align=right>%1</th><th align=right>%2</th>")
                 .arg(qs(format_size_exact(controller.reference().total_size())),

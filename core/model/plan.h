@@ -20,9 +20,9 @@ struct Allocation {
 // The result of planning a Problem: one allocation per buffer plus what the planner learned.
 struct Plan {
   std::string algorithm;
-  std::vector<Allocation> allocations;  // parallel to Problem::buffers
-  std::vector<int64_t> pool_sizes;      // per pool: unaligned maximum end, as TVM reports it
-  int64_t lower_bound_bytes = 0;        // no valid plan of this problem can total less
+  std::vector<Allocation> allocations;     // parallel to Problem::buffers
+  std::vector<int64_t> pool_sizes;         // per pool: unaligned maximum end, as TVM reports it
+  int64_t lower_bound_bytes = 0;           // no valid plan of this problem can total less
   std::vector<int64_t> pool_lower_bounds;  // per pool: no valid plan gives the pool fewer bytes
   bool proven_optimal = false;
   double runtime_ms = 0.0;

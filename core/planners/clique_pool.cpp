@@ -1,9 +1,9 @@
 #include "planners/clique_pool.h"
 
 #include <algorithm>
+#include <climits>
 #include <functional>
 #include <numeric>
-#include <climits>
 #include <random>
 #include <unordered_set>
 
@@ -86,7 +86,8 @@ int64_t clique_lower_bound(const Problem& problem, const std::vector<int>& buffe
     const size_t on_top = std::min(slacks.size(), static_cast<size_t>(std::max(tops, 1)));
     std::partial_sort(slacks.begin(), slacks.begin() + static_cast<std::ptrdiff_t>(on_top), slacks.end(),
                       std::greater<>());
-    const int64_t slack = std::accumulate(slacks.begin() + static_cast<std::ptrdiff_t>(on_top), slacks.end(), int64_t{0});
+    const int64_t slack =
+        std::accumulate(slacks.begin() + static_cast<std::ptrdiff_t>(on_top), slacks.end(), int64_t{0});
     best = std::max(best, aligned_sizes + std::max(slack, smaller_sizes));
   }
   return best;

@@ -93,7 +93,8 @@ Plan run_planner_keeping(const Planner& planner, const Problem& problem, const P
   const std::vector<char> closed = closed_pools(problem);
   std::vector<int64_t> pool_bounds(problem.pools.size(), 0);
   for (size_t p = 0; p < pool_bounds.size(); ++p) {
-    const std::vector<int64_t>& proven = p < keep.size() && keep[p] ? previous.pool_lower_bounds : plan.pool_lower_bounds;
+    const std::vector<int64_t>& proven =
+        p < keep.size() && keep[p] ? previous.pool_lower_bounds : plan.pool_lower_bounds;
     if ((closed[p] || (p < keep.size() && keep[p])) && p < proven.size()) pool_bounds[p] = proven[p];
   }
   plan.pool_lower_bounds = std::move(pool_bounds);

@@ -171,8 +171,8 @@ std::vector<std::vector<int>> confined_buffers(const Problem& problem) {
   std::vector<std::vector<int>> confined(problem.pools.size());
   for (size_t b = 0; b < problem.buffers.size(); ++b) {
     const std::vector<int> candidates = problem.effective_candidates(static_cast<int>(b));
-    const bool one = !candidates.empty() && std::all_of(candidates.begin(), candidates.end(),
-                                                        [&](int c) { return c == candidates[0]; });
+    const bool one = !candidates.empty() &&
+                     std::all_of(candidates.begin(), candidates.end(), [&](int c) { return c == candidates[0]; });
     if (one && candidates[0] >= 0 && static_cast<size_t>(candidates[0]) < confined.size())
       confined[static_cast<size_t>(candidates[0])].push_back(static_cast<int>(b));
   }
@@ -218,8 +218,10 @@ LowerBound total_lower_bound(const Problem& problem, const std::vector<int64_t>&
   for (size_t p = 0; p < problem.pools.size(); ++p) {
     const size_t g = static_cast<size_t>(sharing.group_of_pool[p]);
     // A pool alone in its group holds exactly its confined buffers: the group's bound below is its.
-    if (given) pools_sum[g] += pool_bounds[p];
-    else if (sharing.pool_count[g] > 1) pools_sum[g] += pool_lower_bound(problem, confined[p]).bytes;
+    if (given)
+      pools_sum[g] += pool_bounds[p];
+    else if (sharing.pool_count[g] > 1)
+      pools_sum[g] += pool_lower_bound(problem, confined[p]).bytes;
   }
   LowerBound total{0, true, {}};
   for (size_t g = 0; g < sharing.buffers.size(); ++g) {

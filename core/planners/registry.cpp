@@ -73,11 +73,11 @@ void finish_plan(const Problem& problem, Plan& plan) {
   for (size_t p = 0; p < bounds.size() && p < plan.pool_lower_bounds.size(); ++p)
     bounds[p] = std::max(bounds[p], plan.pool_lower_bounds[p]);
   plan.pool_lower_bounds = std::move(bounds);
-  plan.lower_bound_bytes =
-      std::max(plan.lower_bound_bytes, total_lower_bound(problem, plan.pool_lower_bounds).bytes);
+  plan.lower_bound_bytes = std::max(plan.lower_bound_bytes, total_lower_bound(problem, plan.pool_lower_bounds).bytes);
   std::vector<Diagnostic> findings = validate(problem, plan);
   plan.proven_optimal = findings.empty() && plan_fits(problem, plan) && plan.total_size() <= plan.lower_bound_bytes;
-  for (Diagnostic& d : findings) plan.diagnostics.push_back(std::move(d));
+  for (Diagnostic& d : findings)
+    plan.diagnostics.push_back(std::move(d));
   // Errors first, then warnings, then notes (each group in the order it was found).
   std::stable_sort(plan.diagnostics.begin(), plan.diagnostics.end(),
                    [](const Diagnostic& a, const Diagnostic& b) { return a.severity < b.severity; });

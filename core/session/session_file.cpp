@@ -57,10 +57,9 @@ SessionFile read_session_json(std::string_view text, const std::string& session_
     json.fail(top / "format", "expected \"format\": \"usmpx-session\"");
   }
   if (json.get_int(root, top, "version", 0) != 1) json.fail(top / "version", "unsupported version (expected 1)");
-  json.check_keys(
-      root, top,
-      {"format", "version", "input", "input_relative", "module", "algorithm", "time_limit_seconds", "pools", "pins",
-                   "view"});
+  json.check_keys(root, top,
+                  {"format", "version", "input", "input_relative", "module", "algorithm", "time_limit_seconds", "pools",
+                   "pins", "view"});
   SessionFile session;
   session.input = json.get_string(root, top, "input", std::nullopt);
   const std::string relative = json.get_string(root, top, "input_relative", "");

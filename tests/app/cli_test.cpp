@@ -152,10 +152,17 @@ TEST(Cli, CompareTabulatesEveryTvmAlgorithm) {
   const CliRun run = usmpx_cli({"compare", fixture("tvm_examples/fanout.json"), "--json"});
   const auto json = nlohmann::json::parse(run.out);
   // TVM's three first, then the one-pass planners and best (not the searching multi_start, exact).
-  const std::vector<std::string> expected = {"greedy_by_size", "greedy_by_conflicts", "hill_climb", "tflm_greedy",
+  const std::vector<std::string> expected = {"greedy_by_size",
+                                             "greedy_by_conflicts",
+                                             "hill_climb",
+                                             "tflm_greedy",
                                              "first_fit",
-                                             "best_fit_size", "best_fit_size_duration", "best_fit_duration_size",
-                                             "best_fit_area", "best_fit_breadth", "best"};
+                                             "best_fit_size",
+                                             "best_fit_size_duration",
+                                             "best_fit_duration_size",
+                                             "best_fit_area",
+                                             "best_fit_breadth",
+                                             "best"};
   ASSERT_EQ(json["plans"].size(), expected.size());
   for (size_t i = 0; i < expected.size(); ++i)
     EXPECT_EQ(json["plans"][i]["algorithm"], expected[i]);

@@ -4,8 +4,10 @@
 // between passes, and the report's charts show the whole plan.
 #include <QAction>
 #include <QDirIterator>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
@@ -13,8 +15,6 @@
 #include <QTableView>
 #include <QTableWidget>
 #include <QToolTip>
-#include <QHeaderView>
-#include <QMenu>
 #include <QtTest>
 
 #include "base/size_text.h"
@@ -551,9 +551,11 @@ class TestExplorerRound3 : public QObject {
     for (int p : {flash, dtcm, sram}) {
       const QString title = window_->chart()->pool_title(p);
       const int64_t bound = plan.pool_lower_bounds[static_cast<size_t>(p)];
-      QVERIFY2(title.contains(QStringLiteral("lower bound %1").arg(views::format_byte_count(bound))), qPrintable(title));
+      QVERIFY2(title.contains(QStringLiteral("lower bound %1").arg(views::format_byte_count(bound))),
+               qPrintable(title));
       if (bound > 0) {
-        QVERIFY2(title.contains(QStringLiteral("gap %1").arg(qs(format_gap(plan.pool_sizes[static_cast<size_t>(p)], bound)))),
+        QVERIFY2(title.contains(
+                     QStringLiteral("gap %1").arg(qs(format_gap(plan.pool_sizes[static_cast<size_t>(p)], bound)))),
                  qPrintable(title));
       }
     }
@@ -568,10 +570,11 @@ class TestExplorerRound3 : public QObject {
     const QString summary = app::report_summary_html(*controller(), *window_->chart());
     for (int p : {flash, dtcm, sram}) {
       const int64_t bound = plan.pool_lower_bounds[static_cast<size_t>(p)];
-      QVERIFY2(summary.contains(QStringLiteral("<td align=right>%1</td><td align=right>%2</td>")
-                                    .arg(qs(format_size_exact(bound)),
-                                         qs(format_gap(plan.pool_sizes[static_cast<size_t>(p)], bound)).toHtmlEscaped())),
-               qPrintable(summary));
+      QVERIFY2(
+          summary.contains(QStringLiteral("<td align=right>%1</td><td align=right>%2</td>")
+                               .arg(qs(format_size_exact(bound)),
+                                    qs(format_gap(plan.pool_sizes[static_cast<size_t>(p)], bound)).toHtmlEscaped())),
+          qPrintable(summary));
     }
     QVERIFY(summary.contains(QStringLiteral("<th align=right>%1</th><th align=right>%2</th>")
                                  .arg(qs(format_size_exact(plan.lower_bound_bytes)),
@@ -593,9 +596,8 @@ class TestExplorerRound3 : public QObject {
     QCOMPARE(controller()->problem().pools.size(), size_t{4});
     QCOMPARE(controller()->plan().pool_lower_bounds[static_cast<size_t>(flash)], 0);
     QVERIFY(controller()->plan().lower_bound_bytes <= before);
-    QCOMPARE(controller()->plan().lower_bound_bytes, total_lower_bound(controller()->problem(),
-                                                                       controller()->plan().pool_lower_bounds)
-                                                         .bytes);
+    QCOMPARE(controller()->plan().lower_bound_bytes,
+             total_lower_bound(controller()->problem(), controller()->plan().pool_lower_bounds).bytes);
   }
 
   // Column widths are the user's: a column dragged wider keeps its width in the saved session, and
@@ -611,8 +613,9 @@ class TestExplorerRound3 : public QObject {
     const QPoint from(edge, header->height() / 2);
     QTest::mousePress(header->viewport(), Qt::LeftButton, {}, from);
     for (int dx = 10; dx <= 90; dx += 10) {
-      QMouseEvent move(QEvent::MouseMove, QPointF(from + QPoint(dx, 0)), header->viewport()->mapToGlobal(QPointF(from + QPoint(dx, 0))),
-                       Qt::LeftButton, Qt::LeftButton, Qt::NoModifier);
+      QMouseEvent move(QEvent::MouseMove, QPointF(from + QPoint(dx, 0)),
+                       header->viewport()->mapToGlobal(QPointF(from + QPoint(dx, 0))), Qt::LeftButton, Qt::LeftButton,
+                       Qt::NoModifier);
       QApplication::sendEvent(header->viewport(), &move);
     }
     QTest::mouseRelease(header->viewport(), Qt::LeftButton, {}, from + QPoint(90, 0));

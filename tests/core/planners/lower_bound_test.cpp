@@ -117,10 +117,10 @@ TEST(LowerBound, TotalIsAtLeastTheSumOfThePoolsBounds) {
 
 TEST(LowerBound, APoolNoBufferMayUseChangesNothing) {
   Problem p = two_pool_problem();
-  p.buffers.push_back(Buffer{.name = "a", .size_bytes = 1, .alignment = 16, .pool_candidates = {0},
-                             .lifetime = Lifetime{0, 4}});
-  p.buffers.push_back(Buffer{.name = "b", .size_bytes = 1, .alignment = 16, .pool_candidates = {0},
-                             .lifetime = Lifetime{0, 4}});
+  p.buffers.push_back(
+      Buffer{.name = "a", .size_bytes = 1, .alignment = 16, .pool_candidates = {0}, .lifetime = Lifetime{0, 4}});
+  p.buffers.push_back(
+      Buffer{.name = "b", .size_bytes = 1, .alignment = 16, .pool_candidates = {0}, .lifetime = Lifetime{0, 4}});
   const int64_t before = total_lower_bound(p).bytes;
   EXPECT_EQ(before, 17);  // one of them waits 15 bytes of padding for the other
   p.pools.push_back(Pool{.name = "unused"});
@@ -134,8 +134,8 @@ TEST(LowerBound, AlignmentPaddingSplitAmongPoolsCountsLess) {
   // one pool, c alone in the other), which the bound allows and no less.
   Problem p = two_pool_problem();
   for (const char* name : {"a", "b", "c"}) {
-    p.buffers.push_back(Buffer{.name = name, .size_bytes = 1, .alignment = 16, .pool_candidates = {0, 1},
-                               .lifetime = Lifetime{0, 4}});
+    p.buffers.push_back(
+        Buffer{.name = name, .size_bytes = 1, .alignment = 16, .pool_candidates = {0, 1}, .lifetime = Lifetime{0, 4}});
   }
   EXPECT_EQ(clique_lower_bound(p, {0, 1, 2}), 33);
   EXPECT_EQ(clique_lower_bound(p, {0, 1, 2}, 2), 18);

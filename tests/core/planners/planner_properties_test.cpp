@@ -23,7 +23,8 @@ std::set<std::string> error_codes(const Plan& plan) {
 
 std::string describe(const Plan& plan) {
   std::string text;
-  for (const Diagnostic& d : plan.diagnostics) text += d.code + ": " + d.message + "\n";
+  for (const Diagnostic& d : plan.diagnostics)
+    text += d.code + ": " + d.message + "\n";
   return text;
 }
 
@@ -70,7 +71,8 @@ TEST_P(EveryPlanner, MixedAlignmentsOnlyEverMisalignAsTvmRoundsWithTheConflictsA
     const Plan p = plan(problem);
     ASSERT_TRUE(plan_fits(problem, p)) << "round " << round;
     const auto codes = error_codes(p);
-    ASSERT_TRUE(codes.empty() || codes == std::set<std::string>{"misaligned"}) << "round " << round << "\n" << describe(p);
+    ASSERT_TRUE(codes.empty() || codes == std::set<std::string>{"misaligned"}) << "round " << round << "\n"
+                                                                               << describe(p);
   }
 }
 
@@ -90,7 +92,8 @@ TEST_P(EveryPlanner, Deterministic) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Catalog, EveryPlanner, ::testing::Values("greedy_by_size", "greedy_by_conflicts", "hill_climb"),
+INSTANTIATE_TEST_SUITE_P(Catalog, EveryPlanner,
+                         ::testing::Values("greedy_by_size", "greedy_by_conflicts", "hill_climb"),
                          [](const auto& param_info) { return param_info.param; });
 
 // What `best` proves about a pool (its exact search exhausted) must hold for every other plan:

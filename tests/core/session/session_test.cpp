@@ -125,10 +125,11 @@ TEST(SessionFile, ErrorsHavePositions) {
 }
 
 TEST(SessionFile, ColumnWidthsAreCheckedAndOptional) {
-  const std::string head = "{\"format\": \"usmpx-session\", \"version\": 1, \"input\": \"x\", \"pools\": [], \"pins\": []";
+  const std::string head =
+      "{\"format\": \"usmpx-session\", \"version\": 1, \"input\": \"x\", \"pools\": [], \"pins\": []";
   EXPECT_TRUE(read_session_json(head + "}", "s.usmpx.json").view.column_widths.empty());
-  const SessionFile read = read_session_json(
-      head + ", \"view\": {\"columns\": [{\"column\": \"Kind\", \"width\": 120}]}}", "s.usmpx.json");
+  const SessionFile read =
+      read_session_json(head + ", \"view\": {\"columns\": [{\"column\": \"Kind\", \"width\": 120}]}}", "s.usmpx.json");
   EXPECT_EQ(read.view.column_widths, (std::vector<std::pair<std::string, int>>{{"Kind", 120}}));
   try {
     read_session_json(head + ", \"view\": {\"columns\": [{\"column\": \"Kind\", \"width\": 0}]}}", "s.usmpx.json");
