@@ -90,8 +90,9 @@ int main(int argc, char** argv) {
               "greedy ms", "best ms", "ratio", "proven");
   int slow = 0;
   int rows = 0;
-  for (const int buffers : {333, 650, 655, 2000}) {
+  for (const int buffers : {333, 650, 655, 2000, 20000}) {
     if (only > 0 && buffers != only) continue;
+    if (only == 0 && buffers > 2000) continue;  // 20,000 only when asked for (--buffers 20000)
     for (uint64_t seed = 1; seed <= 3; ++seed) {
       const usmpx::Problem problem = usmpx::testing::model_shaped_mixed_alignment_problem(buffers, 4'670'000, seed);
       row("mixed-alignment n=" + std::to_string(buffers) + " seed " + std::to_string(seed), problem, limit, slow);
