@@ -89,7 +89,9 @@ std::string html_report(const ReportContent& c) {
         << size_cell(s.lower_bound_bytes) << "<td class=\"n\">" << gap(s.size_bytes, s.lower_bound_bytes)
         << "</td><td class=\"n\">" << s.buffers << "</td><td>" << escape(pool.section) << "</td></tr>\n";
   }
-  out << "</table>\n";
+  out << "</table>\n<p>Lower bound: what no valid plan of these buffers in these pools can go below; gap: how far "
+         "this plan is above it. A pool's bound counts the buffers that can go into no other pool; the total's is "
+         "at least the sum of the pools'.</p>\n";
   if (c.reference_pool_bytes && c.chosen.algorithm != "as-built") {
     out << "<h2>Compared with " << escape(c.reference_name) << "'s plan</h2>\n<table><tr><th>pool</th><th>"
         << escape(c.reference_name) << "</th><th>" << escape(c.chosen.algorithm) << "</th><th>difference</th></tr>\n";
