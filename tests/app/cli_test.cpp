@@ -1,6 +1,7 @@
 #include "cli.h"
 
 #include <filesystem>
+#include <fstream>
 #include <sstream>
 
 #include <gtest/gtest.h>
@@ -176,6 +177,35 @@ TEST(Cli, CompareTabulatesEveryTvmAlgorithm) {
   const CliRun table = usmpx_cli({"compare", fixture("tvm_examples/linear.json")});
   EXPECT_EQ(table.code, 0);
   EXPECT_NE(table.out.find("greedy_by_conflicts"), std::string::npos);
+}
+
+// Every planner's bound holds for the problem, so compare measures each row from the highest: on
+// an odd cycle of conflicts (five 10-byte buffers) the clique bound is 20, best's exhausted search
+// proves 30, and the one-pass planners' 30 is then 0.0% above it, not 50%.
+TEST(Cli, CompareMeasuresEveryRowFromTheHighestBound) {
+  const std::filesystem::path path = std::filesystem::temp_directory_path() / "usmpx-cli-cycle5.json";
+  {
+    std::ofstream out(path);
+    out << R"({"format": "usmpx-problem", "version": 1,
+      "pools": [{"name": "global_workspace", "kind": "workspace", "size_hint_bytes": -1, "alignment": 1}],
+      "buffers": [{"name": "a", "size_bytes": 10, "alignment": 1, "conflicts": ["b", "e"]},
+                  {"name": "b", "size_bytes": 10, "alignment": 1, "conflicts": ["c"]},
+                  {"name": "c", "size_bytes": 10, "alignment": 1, "conflicts": ["d"]},
+                  {"name": "d", "size_bytes": 10, "alignment": 1, "conflicts": ["e"]},
+                  {"name": "e", "size_bytes": 10, "alignment": 1, "conflicts": []}]})";
+  }
+  const auto json = nlohmann::json::parse(usmpx_cli({"compare", path.string(), "--json"}).out);
+  ASSERT_EQ(json["plans"].size(), 11u);
+  EXPECT_EQ(json["plans"][3]["algorithm"], "tflm_greedy");
+  EXPECT_EQ(json["plans"][3]["lower_bound_bytes"], 20);
+  EXPECT_EQ(json["plans"][10]["algorithm"], "best");
+  EXPECT_EQ(json["plans"][10]["lower_bound_bytes"], 30);
+  EXPECT_EQ(json["lower_bound_bytes"], 30);
+  const CliRun table = usmpx_cli({"compare", path.string()});
+  EXPECT_NE(table.out.find("lower bound 30 bytes"), std::string::npos) << table.out;
+  EXPECT_NE(table.out.find("  tflm_greedy                           30     30    0.0%"), std::string::npos)
+      << table.out;
+  std::filesystem::remove(path);
 }
 
 TEST(Cli, InfoListsBuffers) {
