@@ -47,7 +47,9 @@ PoolChartWidget::PoolChartWidget(QWidget* parent, bool interactive)
     legend->setMinimumWidth(1);  // cut in narrow windows (1280x720) instead of widening the charts' minimum
     legend->setToolTip(
         tr("Drag a box to another pool to repin it, up or down to pin its offset; "
-           "drag the red line to resize the pool; wheel zooms, dragging the background pans"));
+           "drag the red line to resize the pool; wheel zooms, dragging the background pans.\n"
+           "Green dotted line: the pool's lower bound, which no valid plan goes below (it counts the buffers "
+           "that can go into no other pool); the header gives the gap to it."));
     layout->addWidget(legend);
   }
   layout->addWidget(plot_);
