@@ -64,6 +64,9 @@ QString tooltip_for(const ExplorerController& c, int buffer) {
     if (b.lifetime) text += QObject::tr(" (used at ticks %1–%2)").arg(b.lifetime->first()).arg(b.lifetime->last());
   } else if (b.lifetime) {
     text += QObject::tr("<br>live ticks %1–%2").arg(b.lifetime->first()).arg(b.lifetime->last());
+  } else if (!c.problem().interval_conflicts()) {
+    text += QObject::tr("<br>no lifetime: its conflicts are listed (%1), drawn in a column of its own")
+                .arg(c.conflict_counts().at(static_cast<size_t>(buffer)));
   }
   text += QObject::tr("<br>kind: %1").arg(QString::fromStdString(kind_label(b)));
   if (!b.origin.function.empty())

@@ -67,6 +67,35 @@ class TestPoolChart : public QObject {
     QCOMPARE(chart_->buffer_at(chart_->pixel_of(0, 100.0, 10.0)), -1);  // far right: empty
   }
 
+  // Conflict lists without lifetimes have no time axis: each buffer gets its own column, so two
+  // buffers sharing addresses (allowed: they do not conflict) are never drawn on top of each other,
+  // and every box can be hit-tested back to its buffer.
+  void conflict_lists_draw_each_buffer_in_its_own_column() {
+    const Problem lists = testing::load_problem_fixture("tvm_examples/linear.json");
+    const Plan plan = testing::plan_with("best", lists);
+    QCOMPARE(plan.allocations[0].offset, plan.allocations[4].offset);  // bi_a and bi_e share offset 0
+    const views::ChartData data = views::build_chart_data(lists, plan, summarize_plan(lists, plan));
+    QVERIFY(data.buffer_columns);
+    QCOMPARE(data.tick_first, 0.0);
+    QCOMPARE(data.tick_end, 6.0);
+    const std::vector<views::BufferBox>& boxes = data.pools[0].boxes;
+    QCOMPARE(boxes.size(), size_t{6});
+    for (const views::BufferBox& box : boxes) {
+      QCOMPARE(box.x0, static_cast<double>(box.buffer));
+      QCOMPARE(box.x1, static_cast<double>(box.buffer) + 1.0);
+    }
+    chart_->set_data(data);
+    chart_->plot()->replot();
+    for (size_t b = 0; b < lists.buffers.size(); ++b)
+      QCOMPARE(chart_->buffer_at(chart_->buffer_center(static_cast<int>(b))), static_cast<int>(b));
+    QCOMPARE(chart_->plot()->axisRects().at(0)->axis(QCPAxis::atBottom)->label(),
+             QStringLiteral("buffers, one column each (conflict lists: no time axis)"));
+    save_artefact(QStringLiteral("conflict_list_columns.png"));
+    // With lifetimes (the two-pool problem of the other cases) the axis is time again.
+    chart_->set_data(views::build_chart_data(problem_, plan_, summarize_plan(problem_, plan_)));
+    QCOMPARE(chart_->plot()->axisRects().at(1)->axis(QCPAxis::atBottom)->label(), QStringLiteral("time (ticks)"));
+  }
+
   void pixels_show_the_role_colour() {
     const QImage image = chart_->plot()->toPixmap().toImage();
     const QColor expected = views::role_color(BufferRole::kIntermediate);

@@ -1,5 +1,6 @@
 #include "chart/chart_data.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -15,7 +16,10 @@ BufferBox box_of(const Problem& problem, const ChartData& data, int b, const All
                                                ? std::optional<Lifetime>(Lifetime{static_cast<int64_t>(data.tick_first),
                                                                                   static_cast<int64_t>(data.tick_end)})
                                                : buffer.lifetime;
-  if (lifetime && !lifetime->empty()) {
+  if (data.buffer_columns) {
+    box.x0 = static_cast<double>(b);
+    box.x1 = static_cast<double>(b) + 1.0;
+  } else if (lifetime && !lifetime->empty()) {
     box.x0 = static_cast<double>(lifetime->begin);
     box.x1 = static_cast<double>(lifetime->end);
   } else {
@@ -74,6 +78,13 @@ ChartData build_chart_data(const Problem& problem, const Plan& plan, const PlanS
   const auto [first, end] = tick_range(problem);
   data.tick_first = static_cast<double>(first);
   data.tick_end = static_cast<double>(end);
+  data.buffer_columns = !problem.interval_conflicts() && !problem.buffers.empty() &&
+                        std::none_of(problem.buffers.begin(), problem.buffers.end(),
+                                     [](const Buffer& b) { return b.lifetime.has_value(); });
+  if (data.buffer_columns) {
+    data.tick_first = 0;
+    data.tick_end = static_cast<double>(problem.buffers.size());
+  }
   for (size_t p = 0; p < problem.pools.size(); ++p) {
     const Pool& pool = problem.pools[p];
     PoolChartData pd;

@@ -32,9 +32,13 @@ struct ChartData {
   std::vector<PoolChartData> pools;
   double tick_first = 0;
   double tick_end = 1;
+  // Conflict lists without any lifetime: no time axis exists, so each buffer gets a column of its
+  // own (x = its index) and buffers sharing addresses (not in conflict) are never drawn overlapping.
+  bool buffer_columns = false;
 };
 
-// Turns a plan into boxes per pool. Buffers without a lifetime span the whole time axis.
+// Turns a plan into boxes per pool. Buffers without a lifetime span the whole time axis, unless
+// no buffer has one (buffer_columns).
 ChartData build_chart_data(const Problem& problem, const Plan& plan, const PlanSummary& summary);
 
 // Adds the reference plan (TVM's): per pool its size and its boxes. `allocations` are parallel to

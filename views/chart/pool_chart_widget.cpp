@@ -136,7 +136,11 @@ void PoolChartWidget::rebuild_layout() {
     }
     view.rect->axis(QCPAxis::atBottom)->setTicker(ticks);
     if (interactive_) view.rect->axis(QCPAxis::atLeft)->setLabel(tr("offset"));
-    if (p + 1 == data_.pools.size()) view.rect->axis(QCPAxis::atBottom)->setLabel(tr("time (ticks)"));
+    if (p + 1 == data_.pools.size()) {
+      view.rect->axis(QCPAxis::atBottom)
+          ->setLabel(data_.buffer_columns ? tr("buffers, one column each (conflict lists: no time axis)")
+                                          : tr("time (ticks)"));
+    }
     plot_->plotLayout()->setRowStretchFactor(static_cast<int>(2 * p), 0.001);
     QCPAxis* x = view.rect->axis(QCPAxis::atBottom);
     QCPAxis* y = view.rect->axis(QCPAxis::atLeft);
@@ -207,7 +211,8 @@ void PoolChartWidget::fill_pool(size_t p) {
 }
 
 void PoolChartWidget::set_data(ChartData data) {
-  bool same_pools = data.pools.size() == data_.pools.size() && !pools_.empty();
+  bool same_pools = data.pools.size() == data_.pools.size() && !pools_.empty() &&
+                    data.buffer_columns == data_.buffer_columns;  // the axis label differs
   for (size_t p = 0; same_pools && p < data.pools.size(); ++p)
     same_pools = data.pools[p].name == data_.pools[p].name;
   data_ = std::move(data);
