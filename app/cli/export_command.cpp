@@ -9,7 +9,7 @@
 #include "config/pins.h"
 #include "export/bundle_writer.h"
 #include "export/export_error.h"
-#include "frontends/tvm/export/harness/selftest.h"
+#include "export/selftest.h"
 #include "inputs/input_file.h"
 #include "plan_report.h"
 #include "session_options.h"
@@ -94,10 +94,10 @@ int run_export(const Options& options, std::ostream& out) {
 }
 
 // The targets to run: --targets as given, else those that can build the model's code (said in one line).
-std::vector<std::string> selftest_targets(const Options& options, const ExportBundle& bundle, const SelftestOptions& so,
-                                          std::ostream& out) {
+std::vector<std::string> selftest_targets(const Options& options, const Selftest& selftest, const ExportBundle& bundle,
+                                          const SelftestOptions& so, std::ostream& out) {
   if (!options.targets.empty()) return options.targets;
-  const SelftestTargets chosen = choose_selftest_targets(bundle, so);
+  const SelftestTargets chosen = selftest.choose_targets(bundle, so);
   std::string names;
   for (const std::string& t : chosen.targets)
     names += (names.empty() ? "" : ", ") + t;
@@ -125,20 +125,22 @@ int run_selftest(const Options& options, std::ostream& out) {
     SelftestOptions so;
     so.cmsis_nn = options.cmsis_nn;
     so.kernels = options.kernels;
+    const std::shared_ptr<const Selftest> selftest = in.source->selftest();
+    if (!selftest) throw ExportError("selftest cannot run this input: its exports are not programs this tool builds");
     // What the input cannot build is refused from its own sources, before the re-plan is exported.
     const ExportBundle original = in.source->original(eo);
-    if (const std::string obstacle = selftest_obstacle(original, so); !obstacle.empty())
+    if (const std::string obstacle = selftest->obstacle(original, so); !obstacle.empty())
       throw ExportError("selftest cannot run this model: " + obstacle);
     const ExportBundle replanned = in.source->export_plan(in.input.problem, plan, eo);
-    for (const std::string& t : selftest_targets(options, original, so, out)) {
+    for (const std::string& t : selftest_targets(options, *selftest, original, so, out)) {
       std::string missing;
-      if (selftest_target_available(t, &missing)) {
+      if (selftest->target_available(t, &missing)) {
         runnable.push_back(t);
       } else {
         out << "SKIPPED " << t << ": " << missing << " is not installed\n";
       }
     }
-    const std::vector<SelftestResult> results = run_selftest(original, replanned, runnable, work, so);
+    const std::vector<SelftestResult> results = selftest->run(original, replanned, runnable, work, so);
     int64_t before = 0;
     if (in.input.as_built) before = in.input.as_built->total_size();
     if (holds_generated_c(in.input.format)) {

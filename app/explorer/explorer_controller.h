@@ -55,6 +55,10 @@ class ExplorerController : public QObject {
   // Each final plan is exported in memory on the planning thread, so a plan the export would refuse
   // (code the reader could not read, constants without data) is known before anyone clicks.
   bool can_export_sources(QString* why = nullptr) const;
+  // The pools an export of the current plan writes out as code (the export dialog's table).
+  std::vector<ExportedPool> exported_pools() const {
+    return source_ && has_input() ? source_->exported_pools(problem_, plan_) : std::vector<ExportedPool>{};
+  }
   // Writes the sources for the current plan (an MLF folder or .tar/.tar.gz, see export_mlf) on a
   // worker thread; ends with export_finished. `force` replaces an existing non-empty target.
   void export_sources(const QString& target, bool harness, bool force);

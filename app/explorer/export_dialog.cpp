@@ -15,8 +15,6 @@
 #include <QVBoxLayout>
 
 #include "explorer_controller.h"
-#include "frontends/tvm/export/emit/linker_fragment.h"
-#include "frontends/tvm/export/export_pools.h"
 
 namespace usmpx::app {
 namespace {
@@ -54,14 +52,14 @@ ExportDialog::ExportDialog(const ExplorerController& controller, QWidget* parent
   pools_->setHorizontalHeaderLabels({tr("Pool"), tr("Size"), tr("Defined by"), tr("Linker section")});
   pools_->verticalHeader()->hide();
   pools_->setEditTriggers(QAbstractItemView::NoEditTriggers);
-  const std::vector<ExportPool> pools = export_pools(controller.problem(), controller.plan());
+  const std::vector<ExportedPool> pools = controller.exported_pools();
   pools_->setRowCount(static_cast<int>(pools.size()));
   for (int r = 0; r < static_cast<int>(pools.size()); ++r) {
-    const ExportPool& p = pools[static_cast<size_t>(r)];
+    const ExportedPool& p = pools[static_cast<size_t>(r)];
     pools_->setItem(r, 0, new QTableWidgetItem(QString::fromStdString(p.name)));
     pools_->setItem(r, 1, new QTableWidgetItem(QLocale().toString(static_cast<qlonglong>(p.size_bytes))));
-    pools_->setItem(r, 2, new QTableWidgetItem(p.internal ? tr("the generated code") : tr("the application")));
-    pools_->setItem(r, 3, new QTableWidgetItem(QString::fromStdString(pool_section(p))));
+    pools_->setItem(r, 2, new QTableWidgetItem(p.defined_by_code ? tr("the generated code") : tr("the application")));
+    pools_->setItem(r, 3, new QTableWidgetItem(QString::fromStdString(p.section)));
   }
   pools_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   pools_->horizontalHeader()->setStretchLastSection(true);

@@ -6,6 +6,7 @@
 // frontends through that table and this interface only. A frontend may use the layers below it
 // (base, model, config, planners, checks, export) and never another frontend.
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -14,6 +15,7 @@
 
 #include "config/pool_options.h"
 #include "export/export_bundle.h"
+#include "export/selftest.h"
 #include "model/diagnostic.h"
 #include "model/plan.h"
 #include "model/problem.h"
@@ -48,6 +50,14 @@ struct LoadOptions {
   std::string runtime_log;  // what the model's runtime printed of its memory (TFLM's memory plan); "" = none
 };
 
+// A memory pool as an export writes it out, for the export dialog's table.
+struct ExportedPool {
+  std::string name;
+  int64_t size_bytes = 0;
+  bool defined_by_code = false;  // the generated code defines it; else the application must
+  std::string section;           // the linker section it goes into
+};
+
 // What a loaded input can write back: the model kept from loading, in its family's form.
 class ModelExporter {
  public:
@@ -59,6 +69,12 @@ class ModelExporter {
   virtual ExportBundle export_plan(const Problem& problem, const Plan& plan, const ExportOptions& options) const = 0;
   // The input as it is, with the same extras (harness): what a re-plan is compared against.
   virtual ExportBundle original(const ExportOptions& options) const = 0;
+  // The pools an export of `plan` writes out as code, in the order it writes them; none when the
+  // plan goes into a model file (the runtime's own arena).
+  virtual std::vector<ExportedPool> exported_pools(const Problem&, const Plan&) const { return {}; }
+  // How an export can be proven by running it next to the input (export/selftest.h); null when
+  // this family's exports cannot be run here.
+  virtual std::shared_ptr<const Selftest> selftest() const { return nullptr; }
 };
 
 // What a frontend can say of a loaded input beyond its Problem, as text the commands print.

@@ -177,6 +177,27 @@ TEST(Layering, NoCycleBetweenFolders) {
   EXPECT_GE(uses.size(), 12u);
 }
 
+// The commands and the explorer reach the frontends through the input table and frontend.h only:
+// no file of app/ or views/ includes a header inside one frontend's folder.
+TEST(Layering, AppAndViewsUseNoFrontendDirectly) {
+  const std::regex frontend_include(R"re(^\s*#\s*include\s+"frontends/([a-z_]+)/)re");
+  int files = 0;
+  for (const char* top : {"app", "views"}) {
+    for (const auto& entry : fs::recursive_directory_iterator(kSource / top)) {
+      const std::string ext = entry.path().extension().string();
+      if (!entry.is_regular_file() || (ext != ".h" && ext != ".cpp")) continue;
+      ++files;
+      std::stringstream text(read(entry.path()));
+      for (std::string line; std::getline(text, line);) {
+        std::smatch m;
+        EXPECT_FALSE(std::regex_search(line, m, frontend_include))
+            << fs::relative(entry.path(), kSource).generic_string() << " includes " << line;
+      }
+    }
+  }
+  EXPECT_GT(files, 30);
+}
+
 TEST(Layering, TvmCodeSitsUnderItsFrontend) {
   // Nothing outside frontends/tvm/ is about TVM's formats: no folder of those names elsewhere.
   for (const char* name : {"mlf", "tir", "c_analysis", "usmp", "io", "analysis"})

@@ -1,6 +1,9 @@
 #include "frontends/tvm/export/export_source.h"
 
 #include "export/export_error.h"
+#include "frontends/tvm/export/emit/linker_fragment.h"
+#include "frontends/tvm/export/export_pools.h"
+#include "frontends/tvm/export/harness/selftest.h"
 #include "frontends/tvm/export/tir_export.h"
 #include "frontends/tvm/mlf/mlf_package.h"
 #include "planners/registry.h"
@@ -39,6 +42,17 @@ ExportBundle TvmExporter::original(const ExportOptions& options) const {
     plan = run_planner(*make_planner("greedy_by_size"), tir_->problem, PlannerOptions{});
   }
   return export_tir(*tir_, path_, text_, tir_->problem, plan, options);
+}
+
+std::vector<ExportedPool> TvmExporter::exported_pools(const Problem& problem, const Plan& plan) const {
+  std::vector<ExportedPool> out;
+  for (const ExportPool& pool : export_pools(problem, plan))
+    out.push_back({pool.name, pool.size_bytes, pool.internal, pool_section(pool)});
+  return out;
+}
+
+std::shared_ptr<const Selftest> TvmExporter::selftest() const {
+  return std::make_shared<TvmSelftest>();
 }
 
 }  // namespace usmpx

@@ -24,6 +24,10 @@ class TvmExporter : public ModelExporter {
   // An MLF input as it is; a TIR dump with the plan it carries (post-USMP) or TVM's default
   // greedy_by_size.
   ExportBundle original(const ExportOptions& options) const override;
+  // The pools TVM's code generation hands on (export_pools.h), with their linker sections.
+  std::vector<ExportedPool> exported_pools(const Problem& problem, const Plan& plan) const override;
+  // The C test harness on the host and emulated Cortex-M boards (harness/selftest.h).
+  std::shared_ptr<const Selftest> selftest() const override;
 
  private:
   std::shared_ptr<const MlfModel> mlf_;

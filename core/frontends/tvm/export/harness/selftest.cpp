@@ -192,4 +192,22 @@ std::vector<SelftestResult> run_selftest(const ExportBundle& original, const Exp
   return results;
 }
 
+std::string TvmSelftest::obstacle(const ExportBundle& original, const SelftestOptions& options) const {
+  return selftest_obstacle(original, options);
+}
+
+SelftestTargets TvmSelftest::choose_targets(const ExportBundle& original, const SelftestOptions& options) const {
+  return choose_selftest_targets(original, options);
+}
+
+bool TvmSelftest::target_available(const std::string& target, std::string* missing) const {
+  return selftest_target_available(target, missing);
+}
+
+std::vector<SelftestResult> TvmSelftest::run(const ExportBundle& original, const ExportBundle& replanned,
+                                             const std::vector<std::string>& targets, const std::string& work_dir,
+                                             const SelftestOptions& options) const {
+  return run_selftest(original, replanned, targets, work_dir, options);
+}
+
 }  // namespace usmpx

@@ -6,40 +6,25 @@
 #include <vector>
 
 #include "export/export_bundle.h"
+#include "export/selftest.h"
 
 namespace usmpx {
 
-// One build and run of a harness (see harness.h) on one target.
-struct HarnessRun {
-  bool built = false;
-  bool ran = false;                                          // the program ran and printed its result line
-  int model_rc = -1;                                         // what tvmgen_<mod>_run returned
-  std::vector<std::pair<std::string, std::string>> outputs;  // name -> "<bytes> <fnv1a>"
-  int64_t text = -1, data = -1, bss = -1;                    // section sizes of the firmware image (boards only)
-  // As a person budgets the image (boards only): flash holds every loaded byte (code, constants,
-  // the initial values of .data), RAM every byte placed at a RAM address (.data, .bss, pools).
-  int64_t flash_bytes = -1, ram_bytes = -1;
-  std::string log;  // everything make printed
-};
-
-struct SelftestResult {
-  std::string target;  // "host", "cortex-m4", "cortex-m7"
-  HarnessRun original;
-  HarnessRun replanned;
-  bool same = false;    // both ran, the model returned 0 in both and every checksum agrees
-  std::string verdict;  // one line for the user
+// TVM's selftest (export/selftest.h): each export gets a harness (harness.h), built with its
+// Makefile on the host and the emulated Cortex-M4/M7 boards.
+class TvmSelftest : public Selftest {
+ public:
+  std::string obstacle(const ExportBundle& original, const SelftestOptions& options) const override;
+  SelftestTargets choose_targets(const ExportBundle& original, const SelftestOptions& options) const override;
+  bool target_available(const std::string& target, std::string* missing) const override;
+  std::vector<SelftestResult> run(const ExportBundle& original, const ExportBundle& replanned,
+                                  const std::vector<std::string>& targets, const std::string& work_dir,
+                                  const SelftestOptions& options) const override;
 };
 
 // The targets this machine can run: "host" when `make` and `cc` exist, the boards when
 // arm-none-eabi-gcc and qemu-system-arm exist.
 bool selftest_target_available(const std::string& target, std::string* missing = nullptr);
-
-struct SelftestOptions {
-  // A CMSIS-NN checkout (Include/, Source/) the model's kernels are built from; "" = the project's
-  // own CMSIS-NN-compatible kernels (builtin_kernels.h) when the model calls CMSIS-NN.
-  std::string cmsis_nn;
-  std::string kernels;  // --kernels DIR: the user's vendor kernels (DIR/*.c; headers in DIR, DIR/include)
-};
 
 // Why the model cannot run in the harness, or "": one line naming what is missing, decided from
 // the sources before anything is compiled. Ethos-U NPU operators (ethosu_* calls,
@@ -48,14 +33,10 @@ struct SelftestOptions {
 // kernels, which --kernels DIR supplies) and headers nothing provides.
 std::string selftest_obstacle(const ExportBundle& bundle, const SelftestOptions& options);
 
-// The targets that can build a bundle's code, and why, in one line: the host for portable C, the
-// emulated Cortex-M4 and Cortex-M7 when the code calls Arm intrinsics or includes arm_acle.h or
-// CMSIS headers. Boards whose tools are missing give way to the host when the host's arm_acle.h
-// stand-in covers every intrinsic the code calls.
-struct SelftestTargets {
-  std::vector<std::string> targets;
-  std::string reason;
-};
+// The targets that can build a bundle's code: the host for portable C, the emulated Cortex-M4 and
+// Cortex-M7 when the code calls Arm intrinsics or includes arm_acle.h or CMSIS headers. Boards
+// whose tools are missing give way to the host when the host's arm_acle.h stand-in covers every
+// intrinsic the code calls.
 SelftestTargets choose_selftest_targets(const ExportBundle& bundle, const SelftestOptions& options);
 
 // Whether the model calls CMSIS-NN and no checkout was given: the built-in kernels are built.

@@ -3,6 +3,8 @@
 // compiler and run; and once each on the emulated Cortex-M4 and Cortex-M7 boards.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <filesystem>
 
 #include "frontends/tvm/export/harness/selftest.h"
@@ -22,7 +24,9 @@ std::vector<SelftestResult> selftest(const std::string& input, const PoolOptions
   EXPECT_FALSE(plan.has_errors());
   ExportOptions options;
   options.harness = true;
-  const fs::path work = fs::temp_directory_path() / ("usmpx-selftest-test-" + name);
+  // One folder per process: two suites running at once (a CI clone beside a checkout) must not
+  // build into each other's folders.
+  const fs::path work = fs::temp_directory_path() / ("usmpx-selftest-test-" + name + "-" + std::to_string(getpid()));
   fs::remove_all(work);
   auto results =
       run_selftest(mlf_original_bundle(m, options), export_mlf(m, m.problem, plan, options), targets, work.string());
