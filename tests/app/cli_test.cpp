@@ -389,6 +389,17 @@ TEST(CliExport, UsageAndInputErrors) {
   EXPECT_FALSE(std::filesystem::exists("/tmp/usmpx-never-written"));
 }
 
+// The selftest is offered by the input's family (ModelExporter::selftest): a TFLite model's export
+// is a model file, not a program to build, and the command says so instead of trying.
+TEST(CliExport, SelftestRefusesAFamilyWithoutOne) {
+  const CliRun run = usmpx_cli({"selftest", testing::source_path("resources/examples/tiny_classifier.tflite")});
+  EXPECT_EQ(run.code, 1) << run.out;
+  EXPECT_NE(run.out.find("selftest cannot run this input: its exports are not programs this tool builds"),
+            std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("selftest FAILED"), std::string::npos) << run.out;
+}
+
 TEST(CliExport, SelftestComparesTheOriginalAndTheReplannedBuild) {
   const CliRun run =
       usmpx_cli({"selftest", testing::fixture_path("mlf/usmp_external_pools"), "--algorithm", "hill_climb"});
