@@ -3,7 +3,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <random>
 
@@ -158,7 +157,6 @@ TEST(CliqueBound, RandomSmallCliquesAgainstExhaustiveSearch) {
 
 struct ConstantPoolRun {
   Plan plan;
-  double seconds = 0;
   int64_t bound = 0;
   int flash = 0;
 };
@@ -168,9 +166,7 @@ ConstantPoolRun run_best(const Problem& problem, double limit) {
   r.flash = *problem.find_pool("flash");
   PlannerOptions options;
   options.time_limit_seconds = limit;
-  const auto start = std::chrono::steady_clock::now();
   r.plan = run_planner(*make_planner("best"), problem, options);
-  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::vector<int> constants;
   for (size_t b = 0; b < problem.buffers.size(); ++b) {
     if (r.plan.allocations[b].pool == r.flash) constants.push_back(static_cast<int>(b));
@@ -200,7 +196,21 @@ TEST(CliqueBound, BestProvesAConstantPoolOfUnroundedSizesAtOnce) {
   const Diagnostic* note = note_about(r.plan, r.flash);
   ASSERT_TRUE(note);
   EXPECT_EQ(note->message, "pool 'flash': " + with_separators(r.bound) + " bytes, proven optimal");
-  EXPECT_LT(r.seconds, 3.0);  // 30 ms on a quiet machine; generous for a loaded one
+  // Why best stops long before its limit (the time itself is bench/usmpx_bench_model_shaped's):
+  // the whole plan meets its lower bound, so nothing is left to search.
+  EXPECT_TRUE(r.plan.proven_optimal);
+  EXPECT_EQ(r.plan.total_size(), r.plan.lower_bound_bytes);
+}
+
+// No pool's search ran into the time limit: every pool was settled (proven, or stacked in closed
+// form), which is what lets best stop early.
+bool every_pool_settled(const Plan& plan) {
+  for (const Diagnostic& d : plan.diagnostics) {
+    if (d.code == "exact-search" &&
+        (d.message.find("time limit") != std::string::npos || d.message.find("too large") != std::string::npos))
+      return false;
+  }
+  return true;
 }
 
 TEST(CliqueBound, BestStopsAtOnceOnAMixedAlignmentConstantPool) {
@@ -218,7 +228,16 @@ TEST(CliqueBound, BestStopsAtOnceOnAMixedAlignmentConstantPool) {
   EXPECT_EQ(note->message, "pool 'flash': " + with_separators(size) + " bytes, lower bound " +
                                with_separators(r.bound) +
                                " (buffers all live together, stacked in the best order found; alignment padding left)");
-  EXPECT_LT(r.seconds, 3.0);  // against a limit of 10 s
+  // Why best stops long before its limit (timed in bench/usmpx_bench_model_shaped): the constants
+  // are settled by the stack, the activations' pools by the exact search.
+  EXPECT_TRUE(every_pool_settled(r.plan));
+  for (const char* pool : {"dtcm", "sram"}) {
+    const int index = *problem.find_pool(pool);
+    if (r.plan.pool_sizes[static_cast<size_t>(index)] == 0) continue;  // holds nothing (here: sram)
+    const Diagnostic* settled = note_about(r.plan, index);
+    ASSERT_TRUE(settled) << pool;
+    EXPECT_NE(settled->message.find("proven optimal"), std::string::npos) << settled->message;
+  }
 }
 
 }  // namespace
