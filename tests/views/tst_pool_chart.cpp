@@ -3,6 +3,7 @@
 #include <QtTest>
 
 #include "chart/box_colors.h"
+#include "chart/byte_ticker.h"
 #include "chart/chart_data.h"
 #include "chart/pool_chart_widget.h"
 #include "chart/qcustomplot_include.h"
@@ -94,6 +95,18 @@ class TestPoolChart : public QObject {
     // With lifetimes (the two-pool problem of the other cases) the axis is time again.
     chart_->set_data(views::build_chart_data(problem_, plan_, summarize_plan(problem_, plan_)));
     QCOMPARE(chart_->plot()->axisRects().at(1)->axis(QCPAxis::atBottom)->label(), QStringLiteral("time (ticks)"));
+  }
+
+  // One unit per axis: KiB or MiB by the axis's top above 10,000 bytes, plain bytes below.
+  void byte_axis_labels_keep_one_unit() {
+    using views::ByteTicker;
+    QCOMPARE(ByteTicker::label(8192, QCPRange(0, 17000)), QStringLiteral("8 KiB"));
+    QCOMPARE(ByteTicker::label(12288, QCPRange(0, 17000)), QStringLiteral("12 KiB"));
+    QCOMPARE(ByteTicker::label(0, QCPRange(0, 17000)), QStringLiteral("0 B"));
+    QCOMPARE(ByteTicker::label(4000, QCPRange(0, 9000)), QStringLiteral("4,000 B"));
+    QCOMPARE(ByteTicker::label(1.5 * 1024 * 1024, QCPRange(0, 4.5 * 1024 * 1024)), QStringLiteral("1.5 MiB"));
+    QCOMPARE(ByteTicker::label(512 * 1024, QCPRange(0, 2.2 * 1024 * 1024)), QStringLiteral("0.5 MiB"));
+    QCOMPARE(ByteTicker::label(256 * 1024, QCPRange(0, 1.1 * 1024 * 1024)), QStringLiteral("0.25 MiB"));
   }
 
   void pixels_show_the_role_colour() {

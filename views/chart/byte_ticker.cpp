@@ -1,5 +1,6 @@
 #include "chart/byte_ticker.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "base/size_text.h"
@@ -18,7 +19,20 @@ QString format_byte_count_exact(qint64 bytes) {
   return QString::fromStdString(format_size_exact(bytes));
 }
 
+QString ByteTicker::label(double tick, const QCPRange& range) {
+  const auto bytes = static_cast<qint64>(std::llround(tick));
+  if (range.size() < 10000 || bytes == 0) return format_byte_count(bytes);
+  const bool mib = std::max(std::abs(range.lower), std::abs(range.upper)) >= 1024.0 * 1024.0;
+  const double value = static_cast<double>(bytes) / (mib ? 1024.0 * 1024.0 : 1024.0);
+  // Up to two decimals, trailing zeros dropped (1.5, 0.25, 12).
+  QString number = QString::number(value, 'f', 2);
+  while (number.contains(QLatin1Char('.')) && (number.endsWith(QLatin1Char('0')) || number.endsWith(QLatin1Char('.'))))
+    number.chop(1);
+  return number + (mib ? QStringLiteral(" MiB") : QStringLiteral(" KiB"));
+}
+
 double ByteTicker::getTickStep(const QCPRange& range) {
+  range_ = range;
   if (range.size() < 10000) return QCPAxisTicker::getTickStep(range);
   const double wanted = range.size() / std::max(1, tickCount());
   double step = 1024;
@@ -28,8 +42,7 @@ double ByteTicker::getTickStep(const QCPRange& range) {
 }
 
 QString ByteTicker::getTickLabel(double tick, const QLocale& /*locale*/, QChar /*format_char*/, int /*precision*/) {
-  // The same words as every other size the explorer shows.
-  return format_byte_count(static_cast<qint64>(std::llround(tick)));
+  return label(tick, range_);
 }
 
 double TickTicker::getTickStep(const QCPRange& range) {

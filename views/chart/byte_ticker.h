@@ -4,12 +4,20 @@
 
 namespace usmpx::views {
 
-// Axis ticks in bytes: below 10,000 decimal steps with plain labels; above, steps of a power of
-// two times 1 KiB; labels by format_byte_count ("16 KiB", "1.5 MiB").
+// Axis ticks in bytes: below 10,000 decimal steps with plain labels ("4,000 B"); above, steps of a
+// power of two times 1 KiB, every label of the axis in one unit, KiB or MiB by the axis's top
+// ("0 B", "4 KiB", "8 KiB", "12 KiB", not "8,192 B" beside "12 KiB").
 class ByteTicker : public QCPAxisTicker {
+ public:
+  // The label of `tick` on an axis showing `range` (what getTickLabel gives after getTickStep).
+  static QString label(double tick, const QCPRange& range);
+
  protected:
   double getTickStep(const QCPRange& range) override;
   QString getTickLabel(double tick, const QLocale& locale, QChar format_char, int precision) override;
+
+ private:
+  QCPRange range_;  // of the axis being ticked: getTickStep runs before the labels
 };
 
 // Integer ticks for the time axis (no "2.5").
