@@ -1,4 +1,5 @@
 #include "cli.h"
+#include "cli_run.h"
 
 #include <filesystem>
 #include <fstream>
@@ -12,57 +13,47 @@
 namespace usmpx {
 namespace {
 
-struct CliRun {
-  int code;
-  std::string out;
-  std::string err;
-};
-
-CliRun usmpx_cli(std::vector<std::string> args) {
-  std::ostringstream out;
-  std::ostringstream err;
-  const int code = cli::run_cli(args, out, err);
-  return {code, out.str(), err.str()};
-}
+using testing::CliRun;
+using testing::run_usmpx;
 
 std::string fixture(const char* name) {
   return testing::fixture_path(name);
 }
 
 TEST(Cli, VersionAndHelp) {
-  EXPECT_EQ(usmpx_cli({"--version"}).out, std::string("usmpx ") + USMPX_VERSION + "\n");
-  const CliRun help = usmpx_cli({"--help"});
+  EXPECT_EQ(run_usmpx({"--version"}).out, std::string("usmpx ") + USMPX_VERSION + "\n");
+  const CliRun help = run_usmpx({"--help"});
   EXPECT_EQ(help.code, 0);
   EXPECT_NE(help.out.find("Commands:"), std::string::npos);
-  const CliRun plan_help = usmpx_cli({"plan", "--help"});
+  const CliRun plan_help = run_usmpx({"plan", "--help"});
   EXPECT_EQ(plan_help.code, 0);
   EXPECT_NE(plan_help.out.find("--pin BUF=POOL[@OFFSET]"), std::string::npos);
 }
 
 TEST(Cli, UsageErrorsExitWith2) {
-  EXPECT_EQ(usmpx_cli({}).code, 2);
-  EXPECT_EQ(usmpx_cli({"frobnicate", "x"}).code, 2);
-  EXPECT_EQ(usmpx_cli({"plan"}).code, 2);
-  const CliRun unknown = usmpx_cli({"plan", fixture("tvm_examples/linear.json"), "--algorithm", "magic"});
+  EXPECT_EQ(run_usmpx({}).code, 2);
+  EXPECT_EQ(run_usmpx({"frobnicate", "x"}).code, 2);
+  EXPECT_EQ(run_usmpx({"plan"}).code, 2);
+  const CliRun unknown = run_usmpx({"plan", fixture("tvm_examples/linear.json"), "--algorithm", "magic"});
   EXPECT_EQ(unknown.code, 2);
   EXPECT_NE(unknown.err.find("unknown algorithm 'magic' (available: greedy_by_size, greedy_by_conflicts, hill_climb"),
             std::string::npos);
-  EXPECT_EQ(usmpx_cli({"plan", fixture("tvm_examples/linear.json"), "--pin", "nope=global_workspace"}).code, 2);
-  EXPECT_EQ(usmpx_cli({"plan", fixture("tvm_examples/linear.json"), "--time-limit", "soon"}).code, 2);
-  EXPECT_EQ(usmpx_cli({"plan", fixture("tvm_examples/linear.json"), "--bogus"}).code, 2);
+  EXPECT_EQ(run_usmpx({"plan", fixture("tvm_examples/linear.json"), "--pin", "nope=global_workspace"}).code, 2);
+  EXPECT_EQ(run_usmpx({"plan", fixture("tvm_examples/linear.json"), "--time-limit", "soon"}).code, 2);
+  EXPECT_EQ(run_usmpx({"plan", fixture("tvm_examples/linear.json"), "--bogus"}).code, 2);
 }
 
 TEST(Cli, BadInputExitsWith3AndNamesThePosition) {
-  const CliRun missing = usmpx_cli({"plan", "/nonexistent/problem.json"});
+  const CliRun missing = run_usmpx({"plan", "/nonexistent/problem.json"});
   EXPECT_EQ(missing.code, 3);
   EXPECT_EQ(missing.err, "/nonexistent/problem.json: no such file or folder\n");
-  const CliRun bad = usmpx_cli({"info", fixture("bad/negative_size.json")});
+  const CliRun bad = run_usmpx({"info", fixture("bad/negative_size.json")});
   EXPECT_EQ(bad.code, 3);
   EXPECT_EQ(bad.err, fixture("bad/negative_size.json") + ":6:66: size_bytes must not be negative\n");
 }
 
 TEST(Cli, PlanJsonMatchesTvm) {
-  const CliRun run = usmpx_cli({"plan", fixture("tvm_examples/fanout.json"), "--algorithm", "hill_climb", "--json"});
+  const CliRun run = run_usmpx({"plan", fixture("tvm_examples/fanout.json"), "--algorithm", "hill_climb", "--json"});
   EXPECT_EQ(run.code, 1) << "the asymmetric fanout lists make TVM overlap buffers";
   const auto json = nlohmann::json::parse(run.out);
   EXPECT_EQ(json["algorithm"], "hill_climb");
@@ -75,7 +66,7 @@ TEST(Cli, PlanJsonMatchesTvm) {
 
 TEST(Cli, NpuPoolKeepsTvmsSizeInEveryPlan) {
   // The Ethos-U operator is given global_workspace: its 74,462 bytes no known buffer holds stay.
-  const CliRun built = usmpx_cli({"plan", fixture("mlf/usmp_ethosu_npu"), "--algorithm", "as-built", "--json"});
+  const CliRun built = run_usmpx({"plan", fixture("mlf/usmp_ethosu_npu"), "--algorithm", "as-built", "--json"});
   EXPECT_EQ(built.code, 0) << built.err;
   const auto json = nlohmann::json::parse(built.out);
   EXPECT_EQ(json["pools"][1]["name"], "global_workspace");
@@ -90,12 +81,12 @@ TEST(Cli, NpuPoolKeepsTvmsSizeInEveryPlan) {
     ++warnings;
   EXPECT_EQ(warnings, 1u) << built.err;
   const auto best =
-      nlohmann::json::parse(usmpx_cli({"plan", fixture("mlf/usmp_ethosu_npu"), "--algorithm", "best", "--json"}).out);
+      nlohmann::json::parse(run_usmpx({"plan", fixture("mlf/usmp_ethosu_npu"), "--algorithm", "best", "--json"}).out);
   EXPECT_GE(best["pools"][1]["size_bytes"].get<int64_t>(), 74480);
 }
 
 TEST(Cli, PlanTableForTwoPools) {
-  const CliRun run = usmpx_cli({"plan", fixture("tvm_examples/linear.json"), "--workspace-pools", "fast,slow",
+  const CliRun run = run_usmpx({"plan", fixture("tvm_examples/linear.json"), "--workspace-pools", "fast,slow",
                                 "--workspace-pools-size-hint-bytes", "fast:60"});
   EXPECT_EQ(run.code, 0) << run.out << run.err;
   // c (100) cannot go into fast; e, b and a do, the rest falls back to slow.
@@ -114,7 +105,7 @@ TEST(Cli, PlanTableForTwoPools) {
 TEST(Cli, TvmEraseReinsertQuirkIsReproducedAndFlagged) {
   // With fast limited to 100, d's first conflict c pushes it out of fast, and its next conflict e
   // puts fast back at 50: TVM places d over c. The plan "fits" but is invalid.
-  const CliRun run = usmpx_cli({"plan", fixture("tvm_examples/linear.json"), "--workspace-pools", "fast,slow",
+  const CliRun run = run_usmpx({"plan", fixture("tvm_examples/linear.json"), "--workspace-pools", "fast,slow",
                                 "--workspace-pools-size-hint-bytes", "fast:100"});
   EXPECT_EQ(run.code, 1);
   EXPECT_NE(run.out.find("  bi_d    fast      50    40   90"), std::string::npos) << run.out;
@@ -125,7 +116,7 @@ TEST(Cli, TvmEraseReinsertQuirkIsReproducedAndFlagged) {
 
 TEST(Cli, PinsAreHonoured) {
   const CliRun run =
-      usmpx_cli({"plan", fixture("tvm_examples/linear.json"), "--pin", "bi_a=global_workspace@500", "--json"});
+      run_usmpx({"plan", fixture("tvm_examples/linear.json"), "--pin", "bi_a=global_workspace@500", "--json"});
   EXPECT_EQ(run.code, 0) << run.err;
   const auto json = nlohmann::json::parse(run.out);
   EXPECT_EQ(json["allocations"][0]["offset"], 500);
@@ -135,22 +126,22 @@ TEST(Cli, PinsAreHonoured) {
 
 TEST(Cli, CheckGatesOnOverflow) {
   const CliRun ok =
-      usmpx_cli({"check", fixture("tvm_examples/linear.json"), "--capacity", "140", "--algorithm", "greedy_by_size"});
+      run_usmpx({"check", fixture("tvm_examples/linear.json"), "--capacity", "140", "--algorithm", "greedy_by_size"});
   EXPECT_EQ(ok.code, 0) << ok.out;
   EXPECT_NE(ok.out.find("check passed"), std::string::npos);
   const CliRun quirk =
-      usmpx_cli({"check", fixture("tvm_examples/linear.json"), "--capacity", "139", "--algorithm", "greedy_by_size"});
+      run_usmpx({"check", fixture("tvm_examples/linear.json"), "--capacity", "139", "--algorithm", "greedy_by_size"});
   EXPECT_EQ(quirk.code, 1);
   EXPECT_NE(quirk.out.find("error: buffers 'bi_c' [0, 100) and 'bi_d' [50, 90) overlap"), std::string::npos);
   const CliRun overflow =
-      usmpx_cli({"check", fixture("tvm_examples/linear.json"), "--capacity", "99", "--algorithm", "greedy_by_size"});
+      run_usmpx({"check", fixture("tvm_examples/linear.json"), "--capacity", "99", "--algorithm", "greedy_by_size"});
   EXPECT_EQ(overflow.code, 1);
   EXPECT_NE(overflow.out.find("TVM USMP Error: the space available"), std::string::npos);
   EXPECT_NE(overflow.out.find("check FAILED"), std::string::npos);
 }
 
 TEST(Cli, CompareTabulatesEveryTvmAlgorithm) {
-  const CliRun run = usmpx_cli({"compare", fixture("tvm_examples/fanout.json"), "--json"});
+  const CliRun run = run_usmpx({"compare", fixture("tvm_examples/fanout.json"), "--json"});
   const auto json = nlohmann::json::parse(run.out);
   // TVM's three first, then the one-pass planners and best (not the searching multi_start, exact).
   const std::vector<std::string> expected = {"greedy_by_size",
@@ -174,7 +165,7 @@ TEST(Cli, CompareTabulatesEveryTvmAlgorithm) {
   EXPECT_EQ(json["lower_bound_bytes"], 210);
   EXPECT_EQ(json["plans"][10]["pools"][0]["size_bytes"], 210);
   EXPECT_EQ(json["plans"][10]["fits"], true);
-  const CliRun table = usmpx_cli({"compare", fixture("tvm_examples/linear.json")});
+  const CliRun table = run_usmpx({"compare", fixture("tvm_examples/linear.json")});
   EXPECT_EQ(table.code, 0);
   EXPECT_NE(table.out.find("greedy_by_conflicts"), std::string::npos);
 }
@@ -194,14 +185,14 @@ TEST(Cli, CompareMeasuresEveryRowFromTheHighestBound) {
                   {"name": "d", "size_bytes": 10, "alignment": 1, "conflicts": ["e"]},
                   {"name": "e", "size_bytes": 10, "alignment": 1, "conflicts": []}]})";
   }
-  const auto json = nlohmann::json::parse(usmpx_cli({"compare", path.string(), "--json"}).out);
+  const auto json = nlohmann::json::parse(run_usmpx({"compare", path.string(), "--json"}).out);
   ASSERT_EQ(json["plans"].size(), 11u);
   EXPECT_EQ(json["plans"][3]["algorithm"], "tflm_greedy");
   EXPECT_EQ(json["plans"][3]["lower_bound_bytes"], 20);
   EXPECT_EQ(json["plans"][10]["algorithm"], "best");
   EXPECT_EQ(json["plans"][10]["lower_bound_bytes"], 30);
   EXPECT_EQ(json["lower_bound_bytes"], 30);
-  const CliRun table = usmpx_cli({"compare", path.string()});
+  const CliRun table = run_usmpx({"compare", path.string()});
   EXPECT_NE(table.out.find("lower bound 30 bytes"), std::string::npos) << table.out;
   EXPECT_NE(table.out.find("  tflm_greedy                           30     30    0.0%"), std::string::npos)
       << table.out;
@@ -209,7 +200,7 @@ TEST(Cli, CompareMeasuresEveryRowFromTheHighestBound) {
 }
 
 TEST(Cli, InfoListsBuffers) {
-  const CliRun run = usmpx_cli({"info", fixture("tvm_examples/linear.json")});
+  const CliRun run = run_usmpx({"info", fixture("tvm_examples/linear.json")});
   EXPECT_EQ(run.code, 0);
   EXPECT_NE(run.out.find("  bi_c     100      1  intermediate  -                 2  global_workspace"),
             std::string::npos)
@@ -222,7 +213,7 @@ std::string example(const char* name) {
 
 TEST(Cli, InfoOnATirDumpShowsOriginsAndLifetimes) {
   const std::string path = example("kws_dscnn.tvmscript.py");
-  const CliRun run = usmpx_cli({"info", path});
+  const CliRun run = run_usmpx({"info", path});
   EXPECT_EQ(run.code, 0) << run.err;
   EXPECT_NE(run.out.find(path + " (TVMScript TIR): 23 buffers, 2 pools, memory pressure 20,928 bytes"),
             std::string::npos)
@@ -242,7 +233,7 @@ TEST(Cli, InfoOnATirDumpShowsOriginsAndLifetimes) {
 }
 
 TEST(Cli, PlansTirDumpsIntoTwoPools) {
-  const CliRun run = usmpx_cli({"plan", example("kws_dscnn.tvmscript.py"), "--workspace-pools", "dtcm,sram",
+  const CliRun run = run_usmpx({"plan", example("kws_dscnn.tvmscript.py"), "--workspace-pools", "dtcm,sram",
                                 "--workspace-pools-size-hint-bytes", "dtcm:16384", "--json"});
   EXPECT_EQ(run.code, 0) << run.err;
   const auto json = nlohmann::json::parse(run.out);
@@ -252,7 +243,7 @@ TEST(Cli, PlansTirDumpsIntoTwoPools) {
   EXPECT_EQ(json["lower_bound_bytes"], 20352);
 
   const CliRun legacy =
-      usmpx_cli({"plan", example("vww_mobilenet.legacy.txt"), "--workspace-pools", "dtcm,sram",
+      run_usmpx({"plan", example("vww_mobilenet.legacy.txt"), "--workspace-pools", "dtcm,sram",
                  "--workspace-pools-size-hint-bytes", "dtcm:32768", "--algorithm", "hill_climb", "--json"});
   EXPECT_EQ(legacy.code, 0) << legacy.err;
   const auto vww = nlohmann::json::parse(legacy.out);
@@ -262,12 +253,12 @@ TEST(Cli, PlansTirDumpsIntoTwoPools) {
 
 TEST(Cli, PostUsmpDumpsCheckAsBuilt) {
   const std::string path = example("kws_dscnn.planned.tvmscript.py");
-  const CliRun check = usmpx_cli({"check", path});
+  const CliRun check = run_usmpx({"check", path});
   EXPECT_EQ(check.code, 0) << check.out;
   EXPECT_NE(check.out.find("as-built plan of " + path + ": 15 buffers, 2 pools, fits, total 20,352 bytes"),
             std::string::npos)
       << check.out;
-  const CliRun compare = usmpx_cli({"compare", path, "--workspace-pools-size-hint-bytes", "dtcm:16384", "--json"});
+  const CliRun compare = run_usmpx({"compare", path, "--workspace-pools-size-hint-bytes", "dtcm:16384", "--json"});
   const auto json = nlohmann::json::parse(compare.out);
   ASSERT_EQ(json["plans"].size(), 12u);
   EXPECT_EQ(json["plans"][11]["algorithm"], "as-built");
@@ -275,7 +266,7 @@ TEST(Cli, PostUsmpDumpsCheckAsBuilt) {
 }
 
 TEST(Cli, WorkspaceIoOnALegacyDump) {
-  const CliRun run = usmpx_cli({"info", example("anomaly_autoencoder.legacy.txt"), "--use-workspace-io", "--json"});
+  const CliRun run = run_usmpx({"info", example("anomaly_autoencoder.legacy.txt"), "--use-workspace-io", "--json"});
   EXPECT_EQ(run.code, 0) << run.err;
   const auto json = nlohmann::json::parse(run.out);
   ASSERT_EQ(json["buffers"].size(), 12u);
@@ -287,14 +278,14 @@ TEST(Cli, WorkspaceIoOnALegacyDump) {
 }
 
 TEST(Cli, BrokenTirDumpExitsWith3AndNamesThePosition) {
-  const CliRun run = usmpx_cli({"plan", fixture("bad/broken_dump.py")});
+  const CliRun run = run_usmpx({"plan", fixture("bad/broken_dump.py")});
   EXPECT_EQ(run.code, 3);
   EXPECT_EQ(run.err, fixture("bad/broken_dump.py") + ":8:9: expected ')' to close the argument list, got 'X'\n");
 }
 
 TEST(Cli, CsvInput) {
   USMPX_REQUIRE_SHARED(path, "benchmarks/minimalloc/input.12.csv");
-  const CliRun run = usmpx_cli({"plan", path, "--capacity", "12", "--algorithm", "hill_climb", "--json"});
+  const CliRun run = run_usmpx({"plan", path, "--capacity", "12", "--algorithm", "hill_climb", "--json"});
   const auto json = nlohmann::json::parse(run.out);
   EXPECT_EQ(json["lower_bound_bytes"], 12);
   EXPECT_EQ(json["pools"][0]["size_hint_bytes"], 12);
@@ -302,7 +293,7 @@ TEST(Cli, CsvInput) {
 
 TEST(Cli, MlfInfoPrintsBuffersAndNotes) {
   USMPX_REQUIRE_SHARED(path, "mlf/letscope_v7.tar");
-  const CliRun run = usmpx_cli({"info", path});
+  const CliRun run = run_usmpx({"info", path});
   EXPECT_EQ(run.code, 0) << run.err;
   EXPECT_NE(run.out.find(path + " (Model Library Format): 5 buffers, 2 pools, memory pressure 2,560 bytes"),
             std::string::npos)
@@ -311,36 +302,36 @@ TEST(Cli, MlfInfoPrintsBuffersAndNotes) {
   EXPECT_NE(run.out.find("  sid_2     512     16  intermediate  [21, 38]          2  global_workspace"),
             std::string::npos)
       << run.out;
-  const CliRun as_built = usmpx_cli({"plan", path, "--algorithm", "as-built"});
+  const CliRun as_built = run_usmpx({"plan", path, "--algorithm", "as-built"});
   EXPECT_EQ(as_built.code, 2);
   EXPECT_EQ(as_built.err, "usmpx: --algorithm as-built: " + path + " carries no plan\n");
 }
 
 TEST(Cli, MlfAsBuiltCheckReportsTheSelfCheck) {
   const std::string dir = testing::fixture_path("mlf/usmp_default_pools");
-  const CliRun check = usmpx_cli({"check", dir});
+  const CliRun check = run_usmpx({"check", dir});
   EXPECT_EQ(check.code, 0) << check.out << check.err;
   EXPECT_NE(check.out.find("as-built plan of " + dir + ": 9 buffers, 2 pools, fits, total 520 bytes"),
             std::string::npos)
       << check.out;
   EXPECT_NE(check.out.find("as-built plan: greedy_by_size reproduces 9 of 9 offsets\n"), std::string::npos)
       << check.out;
-  const CliRun plan = usmpx_cli({"plan", dir, "--algorithm", "as-built", "--json"});
+  const CliRun plan = run_usmpx({"plan", dir, "--algorithm", "as-built", "--json"});
   const auto json = nlohmann::json::parse(plan.out);
   EXPECT_EQ(json["algorithm"], "as-built");
   EXPECT_EQ(json["pools"][0]["name"], "global_const_workspace");
   EXPECT_EQ(json["pools"][0]["size_bytes"], 312);
   EXPECT_EQ(json["pools"][1]["size_bytes"], 208);
-  const CliRun compare = usmpx_cli({"compare", dir});
+  const CliRun compare = run_usmpx({"compare", dir});
   EXPECT_NE(compare.out.find("  as-built"), std::string::npos) << compare.out;
 }
 
 TEST(Cli, MlfUnknownModuleExitsWith3) {
   const std::string dir = testing::fixture_path("mlf/usmp_external_pools");
-  const CliRun run = usmpx_cli({"info", dir, "--module", "default"});
+  const CliRun run = run_usmpx({"info", dir, "--module", "default"});
   EXPECT_EQ(run.code, 3);
   EXPECT_EQ(run.err, dir + "/metadata.json: no module 'default' (modules: mini)\n");
-  EXPECT_EQ(usmpx_cli({"info", dir, "--module", "mini"}).code, 0);
+  EXPECT_EQ(run_usmpx({"info", dir, "--module", "mini"}).code, 0);
 }
 
 }  // namespace
@@ -354,18 +345,18 @@ TEST(CliExport, WritesAFolderOrArchiveAndRefusesToOverwrite) {
   const fs::path out = fs::temp_directory_path() / "usmpx-cli-export-test";
   fs::remove_all(out);
   const std::string input = testing::fixture_path("mlf/usmp_default_pools");
-  const CliRun first = usmpx_cli({"export", input, "--algorithm", "hill_climb", "--out", out.string()});
+  const CliRun first = run_usmpx({"export", input, "--algorithm", "hill_climb", "--out", out.string()});
   EXPECT_EQ(first.code, 0) << first.out << first.err;
   EXPECT_NE(first.out.find("hill_climb plan: total 440 bytes (lower bound 440)"), std::string::npos) << first.out;
   EXPECT_NE(first.out.find("  codegen/host/src/default_lib1.c\n"), std::string::npos);
   EXPECT_TRUE(fs::exists(out / "codegen/host/usmpx_pools.ld"));
-  const CliRun again = usmpx_cli({"export", input, "--out", out.string()});
+  const CliRun again = run_usmpx({"export", input, "--out", out.string()});
   EXPECT_EQ(again.code, 2);
   EXPECT_NE(again.err.find("exists and is not empty; use --force"), std::string::npos);
-  EXPECT_EQ(usmpx_cli({"export", input, "--out", out.string(), "--force", "--harness"}).code, 0);
+  EXPECT_EQ(run_usmpx({"export", input, "--out", out.string(), "--force", "--harness"}).code, 0);
   EXPECT_TRUE(fs::exists(out / "harness/Makefile"));
   const std::string tar = out.string() + ".tar.gz";
-  EXPECT_EQ(usmpx_cli({"export", input, "--out", tar, "--force", "--pool-section", "global_workspace=.sram"}).code, 0);
+  EXPECT_EQ(run_usmpx({"export", input, "--out", tar, "--force", "--pool-section", "global_workspace=.sram"}).code, 0);
   EXPECT_TRUE(fs::exists(tar));
   fs::remove_all(out);
   fs::remove(tar);
@@ -373,16 +364,16 @@ TEST(CliExport, WritesAFolderOrArchiveAndRefusesToOverwrite) {
 
 TEST(CliExport, UsageAndInputErrors) {
   const std::string input = testing::fixture_path("mlf/usmp_default_pools");
-  EXPECT_EQ(usmpx_cli({"export", input}).code, 2);  // no --out
-  EXPECT_EQ(usmpx_cli({"export", input, "--out", "/tmp/x", "--pool-section", "nosuch=.x"}).code, 2);
-  EXPECT_EQ(usmpx_cli({"export", input, "--out", "/tmp/x", "--pool-section", "broken"}).code, 2);
-  const CliRun problem = usmpx_cli({"export", testing::fixture_path("tvm_examples/linear.json"), "--out", "/tmp/x"});
+  EXPECT_EQ(run_usmpx({"export", input}).code, 2);  // no --out
+  EXPECT_EQ(run_usmpx({"export", input, "--out", "/tmp/x", "--pool-section", "nosuch=.x"}).code, 2);
+  EXPECT_EQ(run_usmpx({"export", input, "--out", "/tmp/x", "--pool-section", "broken"}).code, 2);
+  const CliRun problem = run_usmpx({"export", testing::fixture_path("tvm_examples/linear.json"), "--out", "/tmp/x"});
   EXPECT_EQ(problem.code, 2);
   EXPECT_NE(problem.err.find("is neither a Model Library Format archive or folder, a firmware tree nor a TIR dump; "
                              "problem files carry no code to export"),
             std::string::npos)
       << problem.err;
-  const CliRun overflow = usmpx_cli({"export", input, "--workspace-pools", "sram", "--workspace-pools-size-hint-bytes",
+  const CliRun overflow = run_usmpx({"export", input, "--workspace-pools", "sram", "--workspace-pools-size-hint-bytes",
                                      "sram:64", "--out", "/tmp/usmpx-never-written"});
   EXPECT_EQ(overflow.code, 1);
   EXPECT_NE(overflow.out.find("the plan cannot be exported"), std::string::npos);
@@ -392,7 +383,7 @@ TEST(CliExport, UsageAndInputErrors) {
 // The selftest is offered by the input's family (ModelExporter::selftest): a TFLite model's export
 // is a model file, not a program to build, and the command says so instead of trying.
 TEST(CliExport, SelftestRefusesAFamilyWithoutOne) {
-  const CliRun run = usmpx_cli({"selftest", testing::source_path("resources/examples/tiny_classifier.tflite")});
+  const CliRun run = run_usmpx({"selftest", testing::source_path("resources/examples/tiny_classifier.tflite")});
   EXPECT_EQ(run.code, 1) << run.out;
   EXPECT_NE(run.out.find("selftest cannot run this input: its exports are not programs this tool builds"),
             std::string::npos)
@@ -402,13 +393,13 @@ TEST(CliExport, SelftestRefusesAFamilyWithoutOne) {
 
 TEST(CliExport, SelftestComparesTheOriginalAndTheReplannedBuild) {
   const CliRun run =
-      usmpx_cli({"selftest", testing::fixture_path("mlf/usmp_external_pools"), "--algorithm", "hill_climb"});
+      run_usmpx({"selftest", testing::fixture_path("mlf/usmp_external_pools"), "--algorithm", "hill_climb"});
   if (run.out.find("SKIPPED host") != std::string::npos) GTEST_SKIP() << run.out;
   EXPECT_EQ(run.code, 0) << run.out;
   EXPECT_NE(run.out.find("pool bytes: 100 as built, 100 re-planned"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("host    same outputs"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("selftest passed"), std::string::npos);
-  EXPECT_EQ(usmpx_cli({"selftest", testing::fixture_path("mlf/usmp_external_pools"), "--targets", "z80"}).code, 2);
+  EXPECT_EQ(run_usmpx({"selftest", testing::fixture_path("mlf/usmp_external_pools"), "--targets", "z80"}).code, 2);
   EXPECT_NE(run.out.find("targets: host (portable C: no Arm intrinsics, arm_acle.h or CMSIS headers)\n"),
             std::string::npos)
       << run.out;
@@ -418,7 +409,7 @@ TEST(CliExport, SelftestRefusesVendorKernelsBeforeCompilingAndKernelsDirSupplies
   const std::string input = testing::fixture_path("mlf/selftest_refusals/esp_dl_kernels");
   const std::string keep = (std::filesystem::temp_directory_path() / "usmpx-cli-selftest-refusal").string();
   std::filesystem::remove_all(keep);
-  const CliRun refused = usmpx_cli({"selftest", input, "--keep", keep});
+  const CliRun refused = run_usmpx({"selftest", input, "--keep", keep});
   EXPECT_EQ(refused.code, 1);
   EXPECT_NE(refused.out.find("usmpx selftest: selftest cannot run this model: default_lib2.c calls esp_dl_nn_relu_f32, "
                              "esp_dl_nn_leaky_relu_f32 (defined nowhere in the model) and includes esp_dl_nn.h (not in "
@@ -428,7 +419,7 @@ TEST(CliExport, SelftestRefusesVendorKernelsBeforeCompilingAndKernelsDirSupplies
       << refused.out;
   EXPECT_EQ(refused.out.find("targets:"), std::string::npos) << refused.out;
   EXPECT_FALSE(std::filesystem::exists(keep)) << "nothing may be compiled";
-  const CliRun supplied = usmpx_cli({"selftest", input, "--algorithm", "hill_climb", "--kernels",
+  const CliRun supplied = run_usmpx({"selftest", input, "--algorithm", "hill_climb", "--kernels",
                                      testing::fixture_path("mlf/selftest_refusals/esp_dl_kernels_src")});
   if (supplied.out.find("SKIPPED host") != std::string::npos) GTEST_SKIP() << supplied.out;
   EXPECT_EQ(supplied.code, 0) << supplied.out;

@@ -8,38 +8,29 @@
 #include <nlohmann/json.hpp>
 
 #include "cli.h"
+#include "cli_run.h"
 #include "frontends/tflite/tflite_model.h"
 #include "test_support.h"
 
 namespace usmpx {
 namespace {
 
-struct CliRun {
-  int code;
-  std::string out;
-  std::string err;
-};
-
-CliRun usmpx_cli(std::vector<std::string> args) {
-  std::ostringstream out;
-  std::ostringstream err;
-  const int code = cli::run_cli(args, out, err);
-  return {code, out.str(), err.str()};
-}
+using testing::CliRun;
+using testing::run_usmpx;
 
 std::string example() {
   return testing::source_path("resources/examples/tiny_classifier.tflite");
 }
 
 TEST(CliTflite, PlanDefaultsToTflmGreedyAndShowsTheArenaHead) {
-  const CliRun run = usmpx_cli({"plan", example()});
+  const CliRun run = run_usmpx({"plan", example()});
   EXPECT_EQ(run.code, 0) << run.err;
   EXPECT_NE(run.out.find("tflm_greedy plan of " + example() + ": 6 buffers, 1 pool, fits, total 256 bytes"),
             std::string::npos)
       << run.out;
   EXPECT_NE(run.out.find("arena head (non-persistent): 256 bytes; TFLM's greedy plan: 256 bytes"), std::string::npos)
       << run.out;
-  const CliRun json = usmpx_cli({"plan", example(), "--json"});
+  const CliRun json = run_usmpx({"plan", example(), "--json"});
   const auto plan = nlohmann::json::parse(json.out);
   EXPECT_EQ(plan["algorithm"], "tflm_greedy");
   EXPECT_EQ(plan["pools"][0]["name"], "arena");
@@ -47,14 +38,14 @@ TEST(CliTflite, PlanDefaultsToTflmGreedyAndShowsTheArenaHead) {
 }
 
 TEST(CliTflite, CapacityIsTheArenaHeadLimit) {
-  const CliRun tight = usmpx_cli({"check", example(), "--capacity", "200"});
+  const CliRun tight = run_usmpx({"check", example(), "--capacity", "200"});
   EXPECT_EQ(tight.code, 1) << tight.out;
-  const CliRun enough = usmpx_cli({"check", example(), "--capacity", "256"});
+  const CliRun enough = run_usmpx({"check", example(), "--capacity", "256"});
   EXPECT_EQ(enough.code, 0) << enough.out;
 }
 
 TEST(CliTflite, InfoListsTensorsOperatorsAndSubgraphs) {
-  const CliRun run = usmpx_cli({"info", example()});
+  const CliRun run = run_usmpx({"info", example()});
   EXPECT_EQ(run.code, 0) << run.err;
   EXPECT_NE(run.out.find("(TFLite model): 6 buffers, 1 pool"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("FULLY_CONNECTED"), std::string::npos);
@@ -70,23 +61,23 @@ TEST(CliTflite, ExportWritesACopyThatReadsBackAsBuilt) {
   fs::remove(out);
   const std::string before = read_tflite_file(example());
   const CliRun run =
-      usmpx_cli({"export", example(), "--algorithm", "best", "--time-limit", "0.2", "--out", out.string()});
+      run_usmpx({"export", example(), "--algorithm", "best", "--time-limit", "0.2", "--out", out.string()});
   EXPECT_EQ(run.code, 0) << run.out << run.err;
   EXPECT_NE(run.out.find("OfflineMemoryAllocation with 12 offsets (6 tensors placed, the others -1)"),
             std::string::npos)
       << run.out;
   EXPECT_EQ(read_tflite_file(example()), before);  // the input is never modified
-  const CliRun as_built = usmpx_cli({"plan", out.string(), "--algorithm", "as-built", "--json"});
+  const CliRun as_built = run_usmpx({"plan", out.string(), "--algorithm", "as-built", "--json"});
   EXPECT_EQ(as_built.code, 0) << as_built.err;
-  const CliRun best = usmpx_cli({"plan", example(), "--algorithm", "best", "--time-limit", "0.2", "--json"});
+  const CliRun best = run_usmpx({"plan", example(), "--algorithm", "best", "--time-limit", "0.2", "--json"});
   const auto a = nlohmann::json::parse(as_built.out);
   const auto b = nlohmann::json::parse(best.out);
   EXPECT_EQ(a["allocations"], b["allocations"]);
   EXPECT_EQ(a["pools"][0]["size_bytes"], b["pools"][0]["size_bytes"]);
-  const CliRun again = usmpx_cli({"export", example(), "--out", out.string()});
+  const CliRun again = run_usmpx({"export", example(), "--out", out.string()});
   EXPECT_EQ(again.code, 2);
   EXPECT_NE(again.err.find("exists; use --force"), std::string::npos);
-  const CliRun self = usmpx_cli({"export", out.string(), "--out", out.string(), "--force"});
+  const CliRun self = run_usmpx({"export", out.string(), "--out", out.string(), "--force"});
   EXPECT_EQ(self.code, 2);
   fs::remove(out);
 }
@@ -98,7 +89,7 @@ TEST(CliTflite, BadModelExitsWith3) {
     std::ofstream f(bad, std::ios::binary);
     f << "\x10\0\0\0TFL3garbage";
   }
-  const CliRun run = usmpx_cli({"info", bad.string()});
+  const CliRun run = run_usmpx({"info", bad.string()});
   EXPECT_EQ(run.code, 3);
   EXPECT_EQ(run.err.rfind(bad.string() + ": ", 0), 0u) << run.err;
   fs::remove(bad);
@@ -124,13 +115,13 @@ TEST(CliTflite, TflmLogGivesScratchSizesAndTheArenaSize) {
     std::ofstream f(path);
     f << log.str();
   }
-  const CliRun run = usmpx_cli({"plan", model, "--tflm-log", path.string(), "--json"});
+  const CliRun run = run_usmpx({"plan", model, "--tflm-log", path.string(), "--json"});
   EXPECT_EQ(run.code, 0) << run.err;
   const auto plan = nlohmann::json::parse(run.out);
   ASSERT_EQ(plan["allocations"].size(), 30u);
   EXPECT_EQ(plan["allocations"][16]["size_bytes"], 512);
   EXPECT_EQ(plan["allocations"][16]["buffer"], "SVDF#1/scratch0");
-  const CliRun text = usmpx_cli({"plan", model, "--tflm-log", path.string()});
+  const CliRun text = run_usmpx({"plan", model, "--tflm-log", path.string()});
   EXPECT_NE(text.out.find("kTensorArenaSize for this plan: "), std::string::npos) << text.out;
   EXPECT_NE(text.out.find("tail 13800"), std::string::npos) << text.out;
   // Totals only: the scratch sizes come from the kernel rules, the tail from the log.
@@ -138,9 +129,9 @@ TEST(CliTflite, TflmLogGivesScratchSizesAndTheArenaSize) {
     std::ofstream f(path);
     f << "[RecordingMicroAllocator] Arena allocation tail 13800 bytes\n";
   }
-  const CliRun totals = usmpx_cli({"plan", model, "--tflm-log", path.string(), "--json"});
+  const CliRun totals = run_usmpx({"plan", model, "--tflm-log", path.string(), "--json"});
   EXPECT_EQ(nlohmann::json::parse(totals.out)["allocations"][16]["size_bytes"], 256);
-  const CliRun arena = usmpx_cli({"plan", model, "--tflm-log", path.string()});
+  const CliRun arena = run_usmpx({"plan", model, "--tflm-log", path.string()});
   // max(head 672, planning temp 40 x 30 buffers + 32 x (54 tensors + 14 scratch)) + tail + 16.
   EXPECT_NE(arena.out.find("kTensorArenaSize for this plan: 17192 (head 672, planning temp 3376, tail 13800"),
             std::string::npos)
