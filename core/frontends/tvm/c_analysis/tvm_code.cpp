@@ -9,13 +9,6 @@
 namespace usmpx {
 namespace {
 
-bool starts_with(std::string_view s, std::string_view p) {
-  return s.substr(0, p.size()) == p;
-}
-bool ends_with(std::string_view s, std::string_view p) {
-  return s.size() >= p.size() && s.substr(s.size() - p.size()) == p;
-}
-
 std::string upper(std::string_view s) {
   std::string out(s);
   for (char& c : out)
@@ -50,7 +43,7 @@ std::optional<int64_t> macro_integer(const std::string& value) {
 
 // "<pool>_<k>_var" -> (pool, k)
 std::optional<std::pair<std::string, int64_t>> pool_param_name(std::string_view name) {
-  if (!ends_with(name, "_var")) return std::nullopt;
+  if (!name.ends_with("_var")) return std::nullopt;
   std::string_view rest = name.substr(0, name.size() - 4);
   size_t digits = rest.size();
   while (digits > 0 && std::isdigit(static_cast<unsigned char>(rest[digits - 1])))
@@ -129,7 +122,7 @@ class Recogniser {
   void read_file_targets() {
     for (const CSourceFile& f : program_.files) {
       constexpr std::string_view kTag = "// tvm target: ";
-      if (!starts_with(f.text, kTag)) continue;
+      if (!f.text.starts_with(kTag)) continue;
       const size_t end = f.text.find('\n');
       std::string target(
           f.text.substr(kTag.size(), end == std::string_view::npos ? std::string_view::npos : end - kTag.size()));
@@ -148,10 +141,10 @@ class Recogniser {
       }
     }
     for (size_t i = 0; i < fns.size(); ++i) {  // a module named differently from the metadata
-      if (fns[i].is_definition && (ends_with(fns[i].name, "___tvm_main__") || ends_with(fns[i].name, "_run_model"))) {
+      if (fns[i].is_definition && (fns[i].name.ends_with("___tvm_main__") || fns[i].name.ends_with("_run_model"))) {
         code_.entry = static_cast<int>(i);
         const std::string& n = fns[i].name;
-        code_.prefix = n.substr(0, n.size() - (ends_with(n, "___tvm_main__") ? 12 : 9));
+        code_.prefix = n.substr(0, n.size() - (n.ends_with("___tvm_main__") ? 12 : 9));
         return;
       }
     }
@@ -161,7 +154,7 @@ class Recogniser {
   // tensorize intrinsics are static or named otherwise).
   void find_operators() {
     for (const CFunction& f : program_.functions) {
-      if (f.is_static || !starts_with(f.name, code_.prefix)) continue;
+      if (f.is_static || !f.name.starts_with(code_.prefix)) continue;
       if (code_.entry >= 0 && f.name == program_.functions[static_cast<size_t>(code_.entry)].name) continue;
       if (f.name == code_.prefix + "run") continue;
       code_.operators.insert(f.name);

@@ -5,14 +5,14 @@
 #include <map>
 #include <set>
 
-#include "frontends/tvm/usmp/liveness_sweep.h"
-#include "frontends/tvm/usmp/pool_assignment.h"
 #include "base/config_error.h"
 #include "base/input_error.h"
 #include "frontends/tvm/mlf/model_notes.h"
 #include "frontends/tvm/mlf/module_refusals.h"
 #include "frontends/tvm/mlf/relay_signature.h"
 #include "frontends/tvm/mlf/reserved_bytes.h"
+#include "frontends/tvm/usmp/liveness_sweep.h"
+#include "frontends/tvm/usmp/pool_assignment.h"
 #include "model/conflict_graph.h"
 #include "model/problem_limits.h"
 
@@ -25,13 +25,6 @@ double ms_since(Clock::time_point t) {
 }
 
 constexpr int64_t kDefaultAlignment = 16;  // TVM's workspace- and constant-byte-alignment defaults
-
-bool starts_with(std::string_view s, std::string_view p) {
-  return s.substr(0, p.size()) == p;
-}
-bool ends_with(std::string_view s, std::string_view p) {
-  return s.size() >= p.size() && s.substr(s.size() - p.size()) == p;
-}
 
 std::string_view trimmed(std::string_view s) {
   while (!s.empty() && s.front() == ' ')
@@ -50,7 +43,7 @@ std::string alloc_dtype(int64_t code, int64_t bits) {
 
 // The TVM dtype of a C element type ("const int8_t" -> "int8"), "" when it is not one.
 std::string c_dtype(std::string type) {
-  if (starts_with(type, "const ")) type = type.substr(6);
+  if (type.starts_with("const ")) type = type.substr(6);
   static const std::map<std::string, std::string> names = {
       {"int8_t", "int8"},   {"uint8_t", "uint8"},   {"int16_t", "int16"},    {"uint16_t", "uint16"},
       {"int32_t", "int32"}, {"uint32_t", "uint32"}, {"int64_t", "int64"},    {"uint64_t", "uint64"},
@@ -164,7 +157,7 @@ class ModelBuilder {
       inputs_ = static_cast<int>(module_.metadata->inputs.size());
     } else {
       for (const std::string& p : params)
-        names.push_back(ends_with(p, "_buffer_var") ? p.substr(0, p.size() - 11) : p);
+        names.push_back(p.ends_with("_buffer_var") ? p.substr(0, p.size() - 11) : p);
     }
     names.resize(std::min(names.size(), params.size()));
     io_names_ = names;
@@ -630,9 +623,9 @@ CParseInput mlf_parse_input(const MlfPackage& package, const MlfModule& module) 
   if (module.header) input.macro_headers.push_back({module.header->path, module.header->data});
   const std::string include_prefix = module.include_dir.empty() ? "" : module.include_dir + "/";
   for (const ArchiveFile& f : package.contents.files) {
-    const bool in_folder = starts_with(f.path, include_prefix) &&
-                           f.path.find('/', include_prefix.size()) == std::string::npos && ends_with(f.path, ".h");
-    if (in_folder || starts_with(f.path, "codegen/host/include/")) input.include_files.push_back({f.path, f.data});
+    const bool in_folder = f.path.starts_with(include_prefix) &&
+                           f.path.find('/', include_prefix.size()) == std::string::npos && f.path.ends_with(".h");
+    if (in_folder || f.path.starts_with("codegen/host/include/")) input.include_files.push_back({f.path, f.data});
   }
   for (const ArchiveFile* f : module.runtime_headers)
     input.include_files.push_back({f->path, f->data});

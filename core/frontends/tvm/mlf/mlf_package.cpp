@@ -10,13 +10,6 @@
 namespace usmpx {
 namespace {
 
-bool starts_with(std::string_view s, std::string_view prefix) {
-  return s.substr(0, prefix.size()) == prefix;
-}
-bool ends_with(std::string_view s, std::string_view suffix) {
-  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
-}
-
 std::string lower(std::string_view s) {
   std::string out(s);
   for (char& c : out)
@@ -28,9 +21,9 @@ std::string lower(std::string_view s) {
 bool wanted(std::string_view path) {
   if (path == "metadata.json" || path == "relay.txt") return true;
   if (is_firmware_member(path)) return true;
-  if (starts_with(path, "codegen/host/src/") || starts_with(path, "codegen/host/include/")) return true;
-  if (starts_with(path, "src/")) return true;
-  return starts_with(path, "runtime/include/") && ends_with(path, ".h");
+  if (path.starts_with("codegen/host/src/") || path.starts_with("codegen/host/include/")) return true;
+  if (path.starts_with("src/")) return true;
+  return path.starts_with("runtime/include/") && path.ends_with(".h");
 }
 
 // Reads the input again with another filter (recognition by content needs every C file).
@@ -85,7 +78,7 @@ MlfPackage finish(MlfPackage package, const Reread& reread) {
     package.metadata = read_mlf_metadata(meta->data, package.metadata_path);
     // A flat MLF folder keeps its sources beside metadata.json rather than under codegen/host.
     const bool codegen = std::any_of(package.contents.members.begin(), package.contents.members.end(),
-                                     [](const std::string& m) { return starts_with(m, "codegen/host/src/"); });
+                                     [](const std::string& m) { return m.starts_with("codegen/host/src/"); });
     if (!codegen) package.firmware = layout_of(package.contents);
     return package;
   }
@@ -131,7 +124,7 @@ std::string MlfPackage::display_path(const std::string& member) const {
 
 bool looks_like_mlf(const std::string& path) {
   const std::string l = lower(path);
-  if (ends_with(l, ".tar") || ends_with(l, ".tar.gz") || ends_with(l, ".tgz")) return true;
+  if (l.ends_with(".tar") || l.ends_with(".tar.gz") || l.ends_with(".tgz")) return true;
   std::error_code ec;
   return std::filesystem::is_directory(path, ec) &&
          std::filesystem::is_regular_file(std::filesystem::path(path) / "metadata.json", ec);
@@ -180,7 +173,7 @@ MlfModule select_module(const MlfPackage& package, const std::string& name) {
     return module;
   }
   if (std::none_of(package.contents.files.begin(), package.contents.files.end(),
-                   [](const ArchiveFile& f) { return starts_with(f.path, "codegen/host/src/"); })) {
+                   [](const ArchiveFile& f) { return f.path.starts_with("codegen/host/src/"); })) {
     // A flat MLF: the sources and header sit where the firmware layout finds them.
     const auto& found = package.firmware.modules;
     const auto same =
@@ -197,7 +190,7 @@ MlfModule select_module(const MlfPackage& package, const std::string& name) {
         if (!module.relay) module.relay = package.contents.find(candidate);
       }
       for (const ArchiveFile& file : package.contents.files) {
-        if (starts_with(file.path, "runtime/include/")) module.runtime_headers.push_back(&file);
+        if (file.path.starts_with("runtime/include/")) module.runtime_headers.push_back(&file);
       }
       return module;
     }
@@ -208,11 +201,11 @@ MlfModule select_module(const MlfPackage& package, const std::string& name) {
   std::vector<const ArchiveFile*> plain;  // libN.c (v1, v2, operator style)
   std::vector<const ArchiveFile*> other;
   for (const ArchiveFile& f : package.contents.files) {
-    if (!starts_with(f.path, "codegen/host/src/") || !(ends_with(f.path, ".c") || ends_with(f.path, ".cc"))) continue;
+    if (!f.path.starts_with("codegen/host/src/") || !(f.path.ends_with(".c") || f.path.ends_with(".cc"))) continue;
     const std::string_view file = std::string_view(f.path).substr(17);
-    if (starts_with(file, mod + "_lib")) {
+    if (file.starts_with(mod + "_lib")) {
       named.push_back(&f);
-    } else if (starts_with(file, "lib")) {
+    } else if (file.starts_with("lib")) {
       plain.push_back(&f);
     } else {
       other.push_back(&f);
@@ -228,7 +221,7 @@ MlfModule select_module(const MlfPackage& package, const std::string& name) {
   module.header = package.contents.find("codegen/host/include/tvmgen_" + mod + ".h");
   if (!module.header && !several) {
     for (const ArchiveFile& f : package.contents.files) {
-      if (starts_with(f.path, "codegen/host/include/") && ends_with(f.path, ".h") && !module.header) module.header = &f;
+      if (f.path.starts_with("codegen/host/include/") && f.path.ends_with(".h") && !module.header) module.header = &f;
     }
   }
   for (const std::string& candidate :
@@ -236,7 +229,7 @@ MlfModule select_module(const MlfPackage& package, const std::string& name) {
     if (!module.relay) module.relay = package.contents.find(candidate);
   }
   for (const ArchiveFile& f : package.contents.files) {
-    if (starts_with(f.path, "runtime/include/")) module.runtime_headers.push_back(&f);
+    if (f.path.starts_with("runtime/include/")) module.runtime_headers.push_back(&f);
   }
   return module;
 }

@@ -14,14 +14,10 @@ using Kind = ScriptValue::Kind;
 
 namespace {
 
-bool starts_with(const std::string& s, std::string_view prefix) {
-  return s.compare(0, prefix.size(), prefix) == 0;
-}
-
 // The builtin an attribute path names ("T.serial" -> "serial"), or "" when it is not under T.
 std::string builtin_name(const std::string& path) {
   for (std::string_view prefix : {"tvm.script.tir.", "tvm.tir.", "tir.", "T."}) {
-    if (starts_with(path, prefix)) return path.substr(prefix.size());
+    if (path.starts_with(prefix)) return path.substr(prefix.size());
   }
   return path == "range" ? path : "";
 }

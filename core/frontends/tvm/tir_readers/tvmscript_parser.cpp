@@ -7,9 +7,6 @@ namespace usmpx {
 namespace {
 
 // The dotted name after '@': "T.prim_func", "tvm.script.ir_module".
-bool ends_with(const std::string& s, std::string_view suffix) {
-  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
 
 }  // namespace
 
@@ -67,8 +64,8 @@ void TvmScriptParser::parse_decorated(tir::Module& module) {
     std::string path = expect_name("a decorator name").text;
     while (accept_op("."))
       path += "." + expect_name("a name after '.'").text;
-    prim_func = prim_func || ends_with(path, "prim_func");
-    ir_module = ir_module || ends_with(path, "ir_module");
+    prim_func = prim_func || path.ends_with("prim_func");
+    ir_module = ir_module || path.ends_with("ir_module");
     if (peek().is_op("(")) parse_call_args();  // @T.prim_func(private=True)
     if (peek().kind != TirTokenKind::kNewline) expected("end of line after the decorator", peek());
     take();
@@ -107,7 +104,7 @@ void TvmScriptParser::parse_class(tir::Module& module) {
     } else if (peek().is_name("I") || peek().is_name("ir")) {
       // I.module_attrs({...})
       const ScriptValue v = parse_value();
-      if (v.kind == ScriptValue::Kind::kCall && ends_with(v.path, "module_attrs") && !v.items.empty()) {
+      if (v.kind == ScriptValue::Kind::kCall && v.path.ends_with("module_attrs") && !v.items.empty()) {
         module.attrs = to_attrs(v.items.front(), "module attributes");
       }
       end_statement();
