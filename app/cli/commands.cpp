@@ -302,10 +302,7 @@ int run_compare(const Options& options, std::ostream& out) {
   for (const std::string& algorithm : algorithms)
     plans.push_back(make_plan(input, algorithm, options));
   const Problem& problem = input.problem;
-  // Each planner's bound holds for the problem: the table measures every row from the highest.
-  int64_t bound = 0;
-  for (const Plan& plan : plans)
-    bound = std::max(bound, plan.lower_bound_bytes);
+  const int64_t bound = highest_lower_bound(plans);
   if (options.json) {
     nlohmann::ordered_json root;
     root["input"] = input.path;

@@ -160,10 +160,7 @@ void CompareDialog::show_results() {
     note = tr(
         "as-built is not listed: this input carries no plan of TVM's (USMP was off, or the input is a problem file).");
   int64_t best = -1;
-  // Each planner's lower bound holds for the problem: every row's gap is measured from the highest.
-  int64_t bound = 0;
-  for (const Plan& plan : plans)
-    bound = std::max(bound, plan.lower_bound_bytes);
+  const int64_t bound = highest_lower_bound(plans);
   // Per pool, the smallest size among the valid plans: each cell says how far it is from it.
   std::vector<int64_t> best_pool(problem.pools.size(), -1);
   for (const Plan& plan : plans) {

@@ -36,4 +36,11 @@ bool plan_fits(const Problem& problem, const Plan& plan) {
   return true;
 }
 
+int64_t highest_lower_bound(const std::vector<Plan>& plans) {
+  int64_t bound = 0;
+  for (const Plan& plan : plans)
+    bound = std::max(bound, plan.lower_bound_bytes);
+  return bound;
+}
+
 }  // namespace usmpx

@@ -38,4 +38,8 @@ void compute_pool_sizes(const Problem& problem, Plan& plan);
 // Every buffer placed and every pool within its size hint.
 bool plan_fits(const Problem& problem, const Plan& plan);
 
+// The highest lower bound among plans of one problem: each planner's holds for the problem, so
+// Compare measures every plan's gap from this one.
+int64_t highest_lower_bound(const std::vector<Plan>& plans);
+
 }  // namespace usmpx

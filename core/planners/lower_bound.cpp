@@ -213,7 +213,7 @@ LowerBound total_lower_bound(const Problem& problem) {
 LowerBound total_lower_bound(const Problem& problem, const std::vector<int64_t>& pool_bounds) {
   const PoolSharing sharing = pool_sharing_groups(problem);
   const bool given = pool_bounds.size() == problem.pools.size();
-  const std::vector<std::vector<int>> confined = confined_buffers(problem);
+  const std::vector<std::vector<int>> confined = given ? std::vector<std::vector<int>>{} : confined_buffers(problem);
   std::vector<int64_t> pools_sum(problem.pools.size(), 0);
   for (size_t p = 0; p < problem.pools.size(); ++p) {
     const size_t g = static_cast<size_t>(sharing.group_of_pool[p]);
