@@ -17,6 +17,15 @@ std::string_view to_string(Severity severity) {
   return "error";
 }
 
+Diagnostic input_warning(std::string code, std::string message, SourceLocation at) {
+  Diagnostic d;
+  d.severity = Severity::kWarning;
+  d.code = std::move(code);
+  d.message = std::move(message);
+  d.location = std::move(at);
+  return d;
+}
+
 std::vector<DiagnosticGroup> group_diagnostics(const std::vector<Diagnostic>& diagnostics) {
   std::vector<DiagnosticGroup> groups;
   std::map<std::tuple<Severity, std::string, std::string>, size_t> index;

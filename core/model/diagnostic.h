@@ -24,6 +24,10 @@ struct Diagnostic {
   bool operator==(const Diagnostic&) const = default;
 };
 
+// A warning about the input (the reader could not use something but did not reject it), at `at`
+// when known.
+Diagnostic input_warning(std::string code, std::string message, SourceLocation at = {});
+
 // Diagnostics that say the same thing (severity, code and message) once, with how often and
 // where first; in the order of first appearance.
 struct DiagnosticGroup {

@@ -53,15 +53,6 @@ std::string c_dtype(std::string type) {
   return it == names.end() ? "" : it->second;
 }
 
-Diagnostic warning(const std::string& code, const std::string& message, SourceLocation at = {}) {
-  Diagnostic d;
-  d.severity = Severity::kWarning;
-  d.code = code;
-  d.location = std::move(at);
-  d.message = message;
-  return d;
-}
-
 class ModelBuilder {
  public:
   ModelBuilder(MlfModel& model, const MlfModule& module, const MlfLoadOptions& options)
@@ -96,10 +87,11 @@ class ModelBuilder {
       if (auto note = firmware_tree_note(m_, module_.relay != nullptr)) m_.warnings.push_back(std::move(*note));
     }
     if (!m_.code.usmp() && m_.code.static_constant_count > 0) {
-      Diagnostic d = warning("mlf-static-constants",
-                             std::to_string(m_.code.static_constant_count) + " constant arrays (" +
-                                 std::to_string(m_.code.static_constant_bytes) +
-                                 " bytes) stay static arrays in the operators' code (USMP off); they are not planned");
+      Diagnostic d =
+          input_warning("mlf-static-constants",
+                        std::to_string(m_.code.static_constant_count) + " constant arrays (" +
+                            std::to_string(m_.code.static_constant_bytes) +
+                            " bytes) stay static arrays in the operators' code (USMP off); they are not planned");
       d.severity = Severity::kNote;
       m_.warnings.push_back(std::move(d));
     }
@@ -228,10 +220,11 @@ class ModelBuilder {
         if (size != m_.code.external_pool_sizes.end()) declared_size_[name] = size->second;
         if (size == m_.code.external_pool_sizes.end() && !lib0_named_missing() &&
             (name == kDefaultWorkspacePool || name == kDefaultConstantPool)) {
-          m_.warnings.push_back(warning("mlf-missing-pool",
-                                        "pool '" + name + "' is not defined in the sources (missing or truncated " +
-                                            m_.module + "_lib0.c?); its size is not known",
-                                        {m_.package->path, 0, 0}));
+          m_.warnings.push_back(input_warning("mlf-missing-pool",
+                                              "pool '" + name +
+                                                  "' is not defined in the sources (missing or truncated " + m_.module +
+                                                  "_lib0.c?); its size is not known",
+                                              {m_.package->path, 0, 0}));
         }
       }
       for (const std::string& t : targets())
@@ -326,17 +319,17 @@ class ModelBuilder {
         b.dtype = c_dtype(element);
         if (f.array_elements >= 0) b.shape = {f.array_elements};
         if (f.offset_bytes != let.offset) {
-          m_.warnings.push_back(warning("mlf-constant-offset",
-                                        "constant '" + var + "' is at offset " + std::to_string(f.offset_bytes) +
-                                            " of pool '" + p.name + "' but its let line says " +
-                                            std::to_string(let.offset),
-                                        display(let.statement)));
+          m_.warnings.push_back(input_warning("mlf-constant-offset",
+                                              "constant '" + var + "' is at offset " + std::to_string(f.offset_bytes) +
+                                                  " of pool '" + p.name + "' but its let line says " +
+                                                  std::to_string(let.offset),
+                                              display(let.statement)));
         }
         return;
       }
-      m_.warnings.push_back(warning("mlf-constant-missing",
-                                    "constant '" + var + "' is not a member of pool '" + p.name + "'; size inferred",
-                                    display(let.statement)));
+      m_.warnings.push_back(input_warning(
+          "mlf-constant-missing", "constant '" + var + "' is not a member of pool '" + p.name + "'; size inferred",
+          display(let.statement)));
     }
     b.size_bytes = inferred_size(w, let);
     inferred_.insert(static_cast<int>(&w - m_.walk.buffers.data()));
@@ -347,10 +340,10 @@ class ModelBuilder {
     const BufferAccesses& acc = w.accesses;
     if (acc.unbounded > 0) {
       m_.warnings.push_back(
-          warning("mlf-unbounded-access",
-                  "'" + w.name + "': " + std::to_string(acc.unbounded) +
-                      " accesses with an index the analysis cannot bound; its size comes from the others",
-                  display(acc.first_unbounded)));
+          input_warning("mlf-unbounded-access",
+                        "'" + w.name + "': " + std::to_string(acc.unbounded) +
+                            " accesses with an index the analysis cannot bound; its size comes from the others",
+                        display(acc.first_unbounded)));
     }
     if (acc.implied_bytes() > 0) return acc.implied_bytes();
     // Nothing tells: the room TVM left up to the next buffer (widened to the next conflicting
@@ -409,19 +402,19 @@ class ModelBuilder {
       return items.size() > 8 ? out + ", ... (" + std::to_string(items.size()) + " in all)" : out;
     };
     if (!clamped.empty()) {
-      Diagnostic d = warning("mlf-size-clamped",
-                             "sizes inferred from accesses reach into a conflicting neighbour in "
-                             "TVM's plan; kept within TVM's layout (bytes): " +
-                                 listed(clamped));
+      Diagnostic d = input_warning("mlf-size-clamped",
+                                   "sizes inferred from accesses reach into a conflicting neighbour in "
+                                   "TVM's plan; kept within TVM's layout (bytes): " +
+                                       listed(clamped));
       d.severity = Severity::kNote;
       m_.warnings.push_back(std::move(d));
     }
     if (!assumed.empty()) {
-      m_.warnings.push_back(warning("mlf-size-unknown",
-                                    "no access in the code tells the size of " + std::to_string(assumed.size()) +
-                                        (assumed.size() == 1 ? " buffer" : " buffers") +
-                                        "; each is given the room TVM's plan left it (bytes): " + listed(assumed),
-                                    {m_.package->path, 0, 0}));
+      m_.warnings.push_back(input_warning("mlf-size-unknown",
+                                          "no access in the code tells the size of " + std::to_string(assumed.size()) +
+                                              (assumed.size() == 1 ? " buffer" : " buffers") +
+                                              "; each is given the room TVM's plan left it (bytes): " + listed(assumed),
+                                          {m_.package->path, 0, 0}));
     }
     return changed;
   }
@@ -444,19 +437,19 @@ class ModelBuilder {
     }
     const std::string what = std::string(input ? "input" : "output") + " '" + w.name + "'";
     if (relay_size && b.size_bytes != *relay_size) {
-      m_.warnings.push_back(warning("mlf-relay-mismatch",
-                                    what + ": the Relay text gives " + std::to_string(*relay_size) +
-                                        " bytes but metadata.json or the header says " + std::to_string(b.size_bytes)));
+      m_.warnings.push_back(input_warning(
+          "mlf-relay-mismatch", what + ": the Relay text gives " + std::to_string(*relay_size) +
+                                    " bytes but metadata.json or the header says " + std::to_string(b.size_bytes)));
     }
     if (accessed > 0 && accessed != b.size_bytes && w.accesses.unbounded == 0) {
-      m_.warnings.push_back(warning("mlf-size-mismatch",
-                                    what + ": " + std::to_string(b.size_bytes) +
-                                        " bytes declared but the code accesses " + std::to_string(accessed),
-                                    display(w.origin)));
+      m_.warnings.push_back(input_warning("mlf-size-mismatch",
+                                          what + ": " + std::to_string(b.size_bytes) +
+                                              " bytes declared but the code accesses " + std::to_string(accessed),
+                                          display(w.origin)));
     }
     if (b.size_bytes < 0) {
       b.size_bytes = 0;
-      m_.warnings.push_back(warning("mlf-size-unknown", what + ": size unknown; planned as 0 bytes"));
+      m_.warnings.push_back(input_warning("mlf-size-unknown", what + ": size unknown; planned as 0 bytes"));
     }
   }
 
@@ -480,10 +473,11 @@ class ModelBuilder {
       // TVM's own layout already bounds (and checks) this size; a storage id may also hold a
       // tensor of a type the Relay text prints differently, so only unbounded sizes are doubted.
       if (room_in_layout(i, neighbours) >= 0) continue;
-      m_.warnings.push_back(warning("mlf-relay-mismatch",
-                                    "'" + b.name + "': the code's accesses make it " + std::to_string(b.size_bytes) +
-                                        " bytes, the size of no tensor type in " + module_.relay->path,
-                                    display(w.origin)));
+      m_.warnings.push_back(input_warning("mlf-relay-mismatch",
+                                          "'" + b.name + "': the code's accesses make it " +
+                                              std::to_string(b.size_bytes) + " bytes, the size of no tensor type in " +
+                                              module_.relay->path,
+                                          display(w.origin)));
     }
   }
 
@@ -566,10 +560,10 @@ class ModelBuilder {
     for (const PoolLet& let : m_.code.lets) {
       if (reached.count({let.function, let.variable})) continue;
       const CFunction& fn = m_.program.functions[static_cast<size_t>(let.function)];
-      m_.warnings.push_back(warning("mlf-unreached-let",
-                                    "'" + fn.variables[static_cast<size_t>(let.variable)].name + "' in " + fn.name +
-                                        " is not reached from the entry; left out",
-                                    display(let.statement)));
+      m_.warnings.push_back(input_warning("mlf-unreached-let",
+                                          "'" + fn.variables[static_cast<size_t>(let.variable)].name + "' in " +
+                                              fn.name + " is not reached from the entry; left out",
+                                          display(let.statement)));
     }
     const ReservationInput reservation{declared_size_, pools_exposed_to_unreadable_code(m_.program, m_.code),
                                        std::max<int64_t>(0, m_.walk.ticks - 1), m_.package->path};
@@ -579,21 +573,21 @@ class ModelBuilder {
     for (size_t p = 0; p < m_.problem.pools.size(); ++p) {
       const auto declared = declared_size_.find(m_.problem.pools[p].name);
       if (declared == declared_size_.end() || declared->second == plan.pool_sizes[p]) continue;
-      m_.warnings.push_back(warning("mlf-pool-size",
-                                    "pool '" + m_.problem.pools[p].name + "' is " + std::to_string(declared->second) +
-                                        " bytes in the code but its buffers end at " +
-                                        std::to_string(plan.pool_sizes[p]) +
-                                        " (sizes inferred from accesses may be off)",
-                                    {m_.package->path, 0, 0}));
+      m_.warnings.push_back(
+          input_warning("mlf-pool-size",
+                        "pool '" + m_.problem.pools[p].name + "' is " + std::to_string(declared->second) +
+                            " bytes in the code but its buffers end at " + std::to_string(plan.pool_sizes[p]) +
+                            " (sizes inferred from accesses may be off)",
+                        {m_.package->path, 0, 0}));
     }
     if (!unplaced.empty()) {
       std::string names;
       for (const std::string& n : unplaced)
         names += (names.empty() ? "'" : ", '") + n + "'";
-      m_.warnings.push_back(
-          warning("mlf-as-built", "buffers " + names +
-                                      " have no place in the code's plan (I/O with --use-workspace-io, or "
-                                      "TVMBackendAllocWorkspace calls next to USMP pools); as-built not available"));
+      m_.warnings.push_back(input_warning(
+          "mlf-as-built", "buffers " + names +
+                              " have no place in the code's plan (I/O with --use-workspace-io, or "
+                              "TVMBackendAllocWorkspace calls next to USMP pools); as-built not available"));
       return;
     }
     m_.as_built = std::move(plan);
@@ -648,7 +642,7 @@ MlfModel analyse_mlf(std::shared_ptr<const MlfPackage> package, const MlfModule&
     if (replaces && model.as_built) {
       model.as_built.reset();
       model.warnings.push_back(
-          warning("mlf-as-built", "the pool options replace the pools TVM planned into; as-built not available"));
+          input_warning("mlf-as-built", "the pool options replace the pools TVM planned into; as-built not available"));
     }
   }
   return model;

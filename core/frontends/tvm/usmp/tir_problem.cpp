@@ -37,15 +37,6 @@ std::vector<std::string> function_targets(const tir::Module& module, const std::
   return targets;
 }
 
-Diagnostic warning(std::string code, std::string message, SourceLocation at = {}) {
-  Diagnostic d;
-  d.severity = Severity::kWarning;
-  d.code = std::move(code);
-  d.message = std::move(message);
-  d.location = std::move(at);
-  return d;
-}
-
 }  // namespace
 
 const tir::PrimFunc& find_main_function(const tir::Module& module, std::vector<Diagnostic>* warnings) {
@@ -63,10 +54,10 @@ const tir::PrimFunc& find_main_function(const tir::Module& module, std::vector<D
   if (runner) return *runner;
   if (module.functions.size() == 1) {
     if (warnings) {
-      warnings->push_back(
-          warning("no-main",
-                  "no __tvm_main__ or runner function: analysing '" + module.functions.front().name + "' as the entry",
-                  module.functions.front().location));
+      warnings->push_back(input_warning(
+          "no-main",
+          "no __tvm_main__ or runner function: analysing '" + module.functions.front().name + "' as the entry",
+          module.functions.front().location));
     }
     return module.functions.front();
   }
@@ -114,7 +105,7 @@ TirProblem analyze_tir_module(const tir::Module& module, const PoolOptions& opti
     out.warnings.push_back(std::move(d));
   if (options.use_workspace_io) {
     out.warnings.push_back(
-        warning("workspace-io-ignored", "--use-workspace-io is ignored: the dump is already planned"));
+        input_warning("workspace-io-ignored", "--use-workspace-io is ignored: the dump is already planned"));
   }
   for (const auto& let_info : post->lets) {
     const auto& info = let_info.second;  // clang 14 cannot capture structured bindings
