@@ -25,7 +25,6 @@ PlanSummary summarize_plan(const Problem& problem, const Plan& plan) {
     s.lower_bound_bytes = bounds[p];
     s.buffers = static_cast<int>(members[p].size());
     s.over_hint = !problem.pools[p].fits(0, s.size_bytes);
-    s.live_bytes = live_bytes_profile(problem, plan, static_cast<int>(p));
   }
   summary.total_bytes = plan.total_size();
   summary.lower_bound_bytes = plan.lower_bound_bytes;

@@ -15,7 +15,6 @@ struct PoolSummary {
   int64_t lower_bound_bytes = 0;  // no valid plan gives this pool fewer bytes (lower_bound.h)
   int buffers = 0;
   bool over_hint = false;
-  std::vector<LiveStep> live_bytes;
 };
 
 struct PlanSummary {
