@@ -6,6 +6,7 @@
 
 #include "frontends/tflite/tflite_schema.h"
 #include "frontends/tflite/tflite_scratch.h"
+#include "frontends/tflite/tflm_support.h"
 #include "base/input_error.h"
 #include "base/text_file.h"
 #include "planners/tflm_greedy.h"
@@ -211,6 +212,7 @@ std::string_view to_string(TensorPlacement placement) {
 TfliteAnalysis analyse_tflite(const std::string& bytes, const std::string& path, const TfliteLoadOptions& options) {
   TfliteAnalysis a;
   a.model = read_tflite_model(bytes, path);
+  a.warnings = tflm_refusals(a.model, options.tflm_build);
   a.offline_offsets = read_offline_offsets(a.model, bytes, path);
   if (!options.tflm_log.empty()) a.log = parse_tflm_log(read_text_file(options.tflm_log), options.tflm_log);
   const TensorIndex index(a.model);

@@ -7,6 +7,7 @@
 
 #include "config/pool_options.h"
 #include "frontends/tflite/tflite_model.h"
+#include "frontends/tflite/tflm_build.h"
 #include "frontends/tflite/tflm_log.h"
 #include "model/diagnostic.h"
 #include "model/plan.h"
@@ -56,6 +57,7 @@ struct TfliteAnalysis {
 struct TfliteLoadOptions {
   PoolOptions pools;
   std::string tflm_log;  // path of a TFLM memory-plan printout, empty for none
+  TflmBuild tflm_build;  // the TFLM build whose refusals are reported
 };
 
 inline constexpr int64_t kTflmAlignment = 16;
