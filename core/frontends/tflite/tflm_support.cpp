@@ -215,17 +215,25 @@ std::optional<Refusal> recurrent_hybrid(const std::string& name, const TfliteSub
   return std::nullopt;
 }
 
-std::string one_of(std::initializer_list<int> types) {
-  std::string out;
-  size_t k = 0;
-  for (int t : types) {
-    out += (k == 0 ? "" : k + 1 == types.size() ? " or " : ", ") + sc::type_name(t);
-    ++k;
+// SVDF (svdf_common.cc PrepareSvdf): FLOAT32 or INT8 input; float input wants float weights.
+std::optional<Refusal> svdf(const TfliteSubgraph& g, const TfliteOperator& op) {
+  const int in = tensor_type(g, op.inputs, 0);
+  if (in == kUInt8)
+    return Refusal{"", "legacy uint8 quantization (UINT8 input); its SVDF kernel takes FLOAT32 or INT8 input"};
+  if (in >= 0 && in != sc::kFloat32 && in != sc::kInt8) {
+    return Refusal{"", "its SVDF kernel takes FLOAT32 or INT8 input, not " + sc::type_name(in)};
   }
+  return recurrent_hybrid("SVDF", g, op, 1);  // weights_feature
+}
+
+std::string one_of(const std::vector<int>& types) {
+  std::string out;
+  for (size_t k = 0; k < types.size(); ++k)
+    out += (k == 0 ? "" : k + 1 == types.size() ? " or " : ", ") + sc::type_name(types[k]);
   return out;
 }
 
-bool in_set(int type, std::initializer_list<int> types) {
+bool in_set(int type, const std::vector<int>& types) {
   return std::find(types.begin(), types.end(), type) != types.end();
 }
 
@@ -234,10 +242,10 @@ std::optional<Refusal> conversion(const std::string& name, const TfliteSubgraph&
   const int in = tensor_type(g, op.inputs, 0);
   const int out = tensor_type(g, op.outputs, 0);
   const bool quantize = name == "QUANTIZE";
-  const auto inputs = quantize ? std::initializer_list<int>{sc::kFloat32, sc::kInt32, sc::kInt16, sc::kInt8, kUInt8}
-                               : std::initializer_list<int>{sc::kInt8, sc::kInt16};
-  const auto outputs = quantize ? std::initializer_list<int>{sc::kInt8, sc::kInt16, sc::kInt32, kUInt8}
-                                : std::initializer_list<int>{sc::kFloat32};
+  const std::vector<int> inputs = quantize ? std::vector<int>{sc::kFloat32, sc::kInt32, sc::kInt16, sc::kInt8, kUInt8}
+                                           : std::vector<int>{sc::kInt8, sc::kInt16};
+  const std::vector<int> outputs =
+      quantize ? std::vector<int>{sc::kInt8, sc::kInt16, sc::kInt32, kUInt8} : std::vector<int>{sc::kFloat32};
   if (in >= 0 && !in_set(in, inputs)) {
     return Refusal{"", "its " + name + " kernel takes " + one_of(inputs) + " input, not " + sc::type_name(in)};
   }
@@ -249,9 +257,10 @@ std::optional<Refusal> conversion(const std::string& name, const TfliteSubgraph&
 
 std::optional<Refusal> custom_refusal(const std::string& code) {
   if (code == kEthosU) {
-    return Refusal{"it is built with the Ethos-U driver kernel (ETHOS_U)",
-                   "this operator runs a command stream Vela compiled for an Arm Ethos-U NPU; Vela's plan and the NPU "
-                   "scratch are the model's own (inside its scratch tensors), which this tool cannot see into"};
+    return Refusal{
+        "it is built with the Ethos-U driver kernel (CO_PROCESSOR=ethos_u, MicroMutableOpResolver::AddEthosU)",
+        "this operator runs a command stream Vela compiled for an Arm Ethos-U NPU; Vela's plan and the NPU "
+        "scratch are the model's own (inside its scratch tensors), which this tool cannot see into"};
   }
   if (tflm_has_custom_kernel(code)) return std::nullopt;
   if (code.rfind("Flex", 0) == 0) {
@@ -274,7 +283,7 @@ std::optional<Refusal> operator_refusal(const TfliteModel& model, const TfliteSu
   const std::string name = sc::builtin_name(code.builtin_code);
   if (!tflm_has_builtin_kernel(code.builtin_code, kernels)) return Refusal{"", "it has no " + name + " kernel"};
   if (name == "CONV_2D" || name == "DEPTHWISE_CONV_2D" || name == "FULLY_CONNECTED") return weighted_layer(name, g, op);
-  if (name == "SVDF") return recurrent_hybrid(name, g, op, 1);                          // weights_feature
+  if (name == "SVDF") return svdf(g, op);
   if (name == "UNIDIRECTIONAL_SEQUENCE_LSTM") return recurrent_hybrid(name, g, op, 2);  // input_to_forget
   if (name == "QUANTIZE" || name == "DEQUANTIZE") return conversion(name, g, op);
   if (name == "VAR_HANDLE") {
