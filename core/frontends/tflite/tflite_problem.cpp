@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 
+#include "frontends/tflite/tflm_support.h"
 #include "base/input_error.h"
 #include "base/text_file.h"
 #include "frontends/tflite/tflite_schema.h"
@@ -212,6 +213,7 @@ TfliteAnalysis analyse_tflite(const std::string& bytes, const std::string& path,
   TfliteAnalysis a;
   a.build = options.build;
   a.model = read_tflite_model(bytes, path);
+  a.warnings = tflm_refusals(a.model, options.build);
   a.offline_offsets = read_offline_offsets(a.model, bytes, path);
   if (!options.tflm_log.empty()) a.log = parse_tflm_log(read_text_file(options.tflm_log), options.tflm_log);
   const TensorIndex index(a.model);
