@@ -1,12 +1,13 @@
 #pragma once
 
+#include <optional>
+#include <string>
 #include <string_view>
 
 namespace usmpx {
 
-// The TFLite Micro build whose behaviour the tool reproduces: the kernel set it is compiled with
-// (OPTIMIZED_KERNEL_DIR) and the target's pointer width. The facts behind every TFLM figure and
-// rule are those of one TFLM version, named wherever they are shown.
+// The TFLite Micro build a figure is for: the kernel set it is compiled with and the target's
+// pointer width. Persistent records, kernels' op data and their scratch requests all depend on it.
 enum class TflmKernels { kReference, kCmsisNn };
 enum class TflmTarget { kCortexM, kX86_64 };
 
@@ -15,16 +16,19 @@ struct TflmBuild {
   TflmTarget target = TflmTarget::kCortexM;
 };
 
+// The TFLM version whose structures and kernels the figures model (the ground truth's version).
 inline constexpr std::string_view kTflmVersion = "tflite-micro 90b983c";
 
-// "reference" / "cmsis_nn", as the command line names them.
-constexpr std::string_view to_string(TflmKernels kernels) {
-  return kernels == TflmKernels::kCmsisNn ? "cmsis_nn" : "reference";
-}
+std::string_view to_string(TflmKernels kernels);  // "reference", "cmsis_nn"
+std::string_view to_string(TflmTarget target);    // "cortex-m", "x86-64"
+std::optional<TflmKernels> parse_tflm_kernels(std::string_view text);
+std::optional<TflmTarget> parse_tflm_target(std::string_view text);
 
-// "cortex-m" / "x86-64", as the command line names them.
-constexpr std::string_view to_string(TflmTarget target) {
-  return target == TflmTarget::kX86_64 ? "x86-64" : "cortex-m";
-}
+// Reads the two option values ("" = the default); throws ConfigError naming the bad value or a
+// pair TFLM is not built as (CMSIS-NN's DSP code paths are for Arm cores only).
+TflmBuild tflm_build_from(std::string_view kernels, std::string_view target);
+
+// "TFLM tflite-micro 90b983c, cmsis_nn, cortex-m"
+std::string describe(const TflmBuild& build);
 
 }  // namespace usmpx

@@ -21,7 +21,7 @@ using testing::custom_tflite;
 // The refusal warnings of analysing `bytes` for `build`, in order.
 std::vector<std::string> refusals(const std::string& bytes, TflmBuild build = {}) {
   TfliteLoadOptions options;
-  options.tflm_build = build;
+  options.build = build;
   std::vector<std::string> out;
   for (const Diagnostic& d : analyse_tflite(bytes, "m.tflite", options).warnings) {
     if (d.code == "tflm-refuses") {
