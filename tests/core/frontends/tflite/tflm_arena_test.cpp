@@ -4,10 +4,12 @@
 // buffer's offset, the tail by category, each operator's persistent bytes and the total.
 #include <fstream>
 
+#include <flatbuffers/flatbuffers.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include "frontends/tflite/tflite_problem.h"
+#include "frontends/tflite/tflite_schema.h"
 #include "planners/registry.h"
 #include "test_support.h"
 
@@ -118,6 +120,70 @@ TEST_F(TflmArena, TheTailOfAHostBuildIsLargerThanTheCortexMTail) {
   const TfliteAnalysis x = analyse("keyword_scrambled", {TflmKernels::kReference, TflmTarget::kX86_64});
   EXPECT_EQ(m.tail.bytes, 12612);
   EXPECT_EQ(x.tail.bytes, 14256);
+}
+
+// One float operator `code` from tensor 0 to tensor 1 (both [1, 8]), the subgraph's input and output.
+std::string one_operator_model(int8_t code) {
+  namespace fb = flatbuffers;
+  namespace sc = tflite_schema;
+  fb::FlatBufferBuilder b;
+  const auto empty_start = b.StartTable();
+  const fb::Offset<void> empty_buffer(b.EndTable(empty_start));
+  std::vector<fb::Offset<void>> tensors;
+  for (int k = 0; k < 2; ++k) {
+    const auto shape = b.CreateVector(std::vector<int32_t>{1, 8});
+    const auto start = b.StartTable();
+    b.AddOffset(sc::slot(sc::tensor::kShape), shape);
+    tensors.emplace_back(b.EndTable(start));
+  }
+  const auto code_start = b.StartTable();
+  b.AddElement<int8_t>(sc::slot(sc::opcode::kDeprecatedBuiltinCode), code, 0);
+  const fb::Offset<void> opcode(b.EndTable(code_start));
+  const auto in = b.CreateVector(std::vector<int32_t>{0});
+  const auto out = b.CreateVector(std::vector<int32_t>{1});
+  const auto op_start = b.StartTable();
+  b.AddOffset(sc::slot(sc::op::kInputs), in);
+  b.AddOffset(sc::slot(sc::op::kOutputs), out);
+  const fb::Offset<void> op(b.EndTable(op_start));
+  const auto tensor_vector = b.CreateVector(tensors);
+  const auto ops = b.CreateVector(std::vector<fb::Offset<void>>{op});
+  const auto sg_in = b.CreateVector(std::vector<int32_t>{0});
+  const auto sg_out = b.CreateVector(std::vector<int32_t>{1});
+  const auto sg_start = b.StartTable();
+  b.AddOffset(sc::slot(sc::subgraph::kTensors), tensor_vector);
+  b.AddOffset(sc::slot(sc::subgraph::kInputs), sg_in);
+  b.AddOffset(sc::slot(sc::subgraph::kOutputs), sg_out);
+  b.AddOffset(sc::slot(sc::subgraph::kOperators), ops);
+  const fb::Offset<void> subgraph(b.EndTable(sg_start));
+  const auto codes = b.CreateVector(std::vector<fb::Offset<void>>{opcode});
+  const auto subgraphs = b.CreateVector(std::vector<fb::Offset<void>>{subgraph});
+  const auto buffers = b.CreateVector(std::vector<fb::Offset<void>>{empty_buffer});
+  const auto model_start = b.StartTable();
+  b.AddOffset(sc::slot(sc::model::kOperatorCodes), codes);
+  b.AddOffset(sc::slot(sc::model::kSubgraphs), subgraphs);
+  b.AddOffset(sc::slot(sc::model::kBuffers), buffers);
+  b.Finish(fb::Offset<void>(b.EndTable(model_start)), "TFL3");
+  return std::string(reinterpret_cast<const char*>(b.GetBufferPointer()), b.GetSize());
+}
+
+TEST(TflmTail, AKernelWithoutARecordIsNamedAndTheTailIsALowerBound) {
+  const TfliteAnalysis tanh = analyse_tflite(one_operator_model(28), "tanh.tflite", {});
+  EXPECT_FALSE(tanh.tail.exact);
+  ASSERT_EQ(tanh.tail.unknown.size(), 1u);
+  EXPECT_EQ(tanh.tail.unknown[0], "TANH: its kernel's persistent data is not modelled");
+  EXPECT_FALSE(tanh.tail.operators[0].known);
+  // A modelled kernel on the same graph: exact, and larger by its options struct and op data.
+  const TfliteAnalysis softmax = analyse_tflite(one_operator_model(25), "softmax.tflite", {});
+  EXPECT_TRUE(softmax.tail.exact);
+  // SoftmaxParams, 56 bytes, taken 16-aligned: 0..15 bytes of padding with it.
+  EXPECT_GE(softmax.tail.operators[0].init_bytes, 56);
+  EXPECT_LT(softmax.tail.operators[0].init_bytes, 72);
+  EXPECT_GT(softmax.tail.bytes, tanh.tail.bytes);
+  // Records without pointers do not change with the target; pointer-holding records double.
+  TfliteLoadOptions host;
+  host.build.target = TflmTarget::kX86_64;
+  const TfliteAnalysis softmax64 = analyse_tflite(one_operator_model(25), "softmax.tflite", host);
+  EXPECT_EQ(softmax64.tail.categories[0].used, 2 * softmax.tail.categories[0].used);  // TfLiteEvalTensor
 }
 
 }  // namespace
