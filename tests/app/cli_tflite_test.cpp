@@ -142,6 +142,39 @@ TEST(CliTflite, TflmLogGivesScratchSizesAndTheArenaSize) {
   std::filesystem::remove(path);
 }
 
+TEST(CliTflite, InfoSaysWhatTflmRefuses) {
+  namespace fs = std::filesystem;
+  const fs::path model = fs::temp_directory_path() / "usmpx-cli-hybrid-conv.tflite";
+  write_file_atomically(model.string(), testing::hybrid_conv_tflite());
+  const CliRun run = run_usmpx({"info", model.string()});
+  EXPECT_EQ(run.code, 0) << run.err;
+  EXPECT_NE(run.out.find("\nwarning: TFLM (tflite-micro 90b983c, reference kernels) refuses operator 0 of subgraph 0 "
+                         "(CONV_2D) at AllocateTensors: hybrid model (FLOAT32 input, INT8 weights), and TFLM has no "
+                         "hybrid kernels (\"Hybrid models are not supported on TFLite Micro.\")\n"),
+            std::string::npos)
+      << run.out;
+  fs::remove(model);
+
+  const std::string vela = testing::shared_path("tflite/models/person_detect_vela.tflite");
+  if (vela.empty()) GTEST_SKIP() << "shared data not found: tflite/models/person_detect_vela.tflite";
+  const CliRun npu = run_usmpx({"info", vela});
+  EXPECT_EQ(npu.code, 0) << npu.err;
+  EXPECT_NE(npu.out.find(
+                "\nwarning: TFLM (tflite-micro 90b983c, reference kernels) refuses operator 0 of subgraph 0 "
+                "(custom ethos-u) at AllocateTensors unless it is built with the Ethos-U driver kernel "
+                "(CO_PROCESSOR=ethos_u, MicroMutableOpResolver::AddEthosU): this operator runs a command stream Vela "
+                "compiled for an Arm Ethos-U NPU; Vela's plan and the NPU scratch are the model's own "
+                "(inside its scratch tensors), which this tool cannot see into\n"),
+            std::string::npos)
+      << npu.out;
+  // The kernel set named on the command line is the one the warning is for.
+  const CliRun cmsis = run_usmpx({"info", vela, "--tflm-kernels", "cmsis_nn"});
+  EXPECT_NE(cmsis.out.find("\nwarning: TFLM (tflite-micro 90b983c, CMSIS-NN kernels) refuses operator 0 of subgraph 0 "
+                           "(custom ethos-u) at AllocateTensors unless "),
+            std::string::npos)
+      << cmsis.out;
+}
+
 TEST(CliTflite, ArenaForANamedBuildFromTheModelAlone) {
   USMPX_REQUIRE_SHARED(model, "tflite/models/person_detect.tflite");
   // TFLM's own accounting (tflm_arena.json): head 55,296; tail 27,092 with the reference kernels
@@ -181,33 +214,6 @@ TEST(CliTflite, ArenaOptionsAreChecked) {
   EXPECT_EQ(host_cmsis.code, 2);
   EXPECT_NE(host_cmsis.err.find("CMSIS-NN's optimized code paths are for Arm Cortex-M cores"), std::string::npos)
       << host_cmsis.err;
-}
-
-TEST(CliTflite, InfoSaysWhatTflmRefuses) {
-  namespace fs = std::filesystem;
-  const fs::path model = fs::temp_directory_path() / "usmpx-cli-hybrid-conv.tflite";
-  write_file_atomically(model.string(), testing::hybrid_conv_tflite());
-  const CliRun run = run_usmpx({"info", model.string()});
-  EXPECT_EQ(run.code, 0) << run.err;
-  EXPECT_NE(run.out.find("\nwarning: TFLM (tflite-micro 90b983c, reference kernels) refuses operator 0 of subgraph 0 "
-                         "(CONV_2D) at AllocateTensors: hybrid model (FLOAT32 input, INT8 weights), and TFLM has no "
-                         "hybrid kernels (\"Hybrid models are not supported on TFLite Micro.\")\n"),
-            std::string::npos)
-      << run.out;
-  fs::remove(model);
-
-  const std::string vela = testing::shared_path("tflite/models/person_detect_vela.tflite");
-  if (vela.empty()) GTEST_SKIP() << "shared data not found: tflite/models/person_detect_vela.tflite";
-  const CliRun npu = run_usmpx({"info", vela});
-  EXPECT_EQ(npu.code, 0) << npu.err;
-  EXPECT_NE(npu.out.find(
-                "\nwarning: TFLM (tflite-micro 90b983c, reference kernels) refuses operator 0 of subgraph 0 "
-                "(custom ethos-u) at AllocateTensors unless it is built with the Ethos-U driver kernel "
-                "(CO_PROCESSOR=ethos_u, MicroMutableOpResolver::AddEthosU): this operator runs a command stream Vela "
-                "compiled for an Arm Ethos-U NPU; Vela's plan and the NPU scratch are the model's own "
-                "(inside its scratch tensors), which this tool cannot see into\n"),
-            std::string::npos)
-      << npu.out;
 }
 
 }  // namespace

@@ -174,6 +174,13 @@ std::string hybrid(const std::string& name, int input, int weights) {
          (quoted ? " (\"Hybrid models are not supported on TFLite Micro.\")" : "");
 }
 
+// An input type a kernel's Prepare rejects; `takes` says what it takes. UINT8 is named as what it
+// almost always is: a model quantized the legacy way.
+Refusal unsupported_input(const std::string& name, int input, const std::string& takes) {
+  if (input == kUInt8) return {"", "legacy uint8 quantization (UINT8 input); its " + name + " kernel takes " + takes};
+  return {"", "its " + name + " kernel takes " + takes + ", not " + sc::type_name(input)};
+}
+
 // The convolutions and the fully connected layer (conv_common.cc, depthwise_conv_common.cc,
 // fully_connected.cc Prepare): the input/weights type pairs they take.
 std::optional<Refusal> weighted_layer(const std::string& name, const TfliteSubgraph& g, const TfliteOperator& op) {
@@ -182,10 +189,7 @@ std::optional<Refusal> weighted_layer(const std::string& name, const TfliteSubgr
   const int out = tensor_type(g, op.outputs, 0);
   if (in < 0 || weights < 0) return std::nullopt;
   // DEPTHWISE_CONV_2D's Prepare lets UINT8 pass (its Eval fails later), the others refuse it.
-  if (in == kUInt8 && name != "DEPTHWISE_CONV_2D") {
-    return Refusal{
-        "", "legacy uint8 quantization (UINT8 input); its " + name + " kernel takes FLOAT32, INT8 or INT16 input"};
-  }
+  if (in == kUInt8 && name != "DEPTHWISE_CONV_2D") return unsupported_input(name, in, "FLOAT32, INT8 or INT16 input");
   const bool int8_pair = in == sc::kInt8 && (weights == sc::kInt8 || weights == sc::kInt4);
   bool taken = false;
   if (name == "DEPTHWISE_CONV_2D") {
@@ -218,11 +222,7 @@ std::optional<Refusal> recurrent_hybrid(const std::string& name, const TfliteSub
 // SVDF (svdf_common.cc PrepareSvdf): FLOAT32 or INT8 input; float input wants float weights.
 std::optional<Refusal> svdf(const TfliteSubgraph& g, const TfliteOperator& op) {
   const int in = tensor_type(g, op.inputs, 0);
-  if (in == kUInt8)
-    return Refusal{"", "legacy uint8 quantization (UINT8 input); its SVDF kernel takes FLOAT32 or INT8 input"};
-  if (in >= 0 && in != sc::kFloat32 && in != sc::kInt8) {
-    return Refusal{"", "its SVDF kernel takes FLOAT32 or INT8 input, not " + sc::type_name(in)};
-  }
+  if (in >= 0 && in != sc::kFloat32 && in != sc::kInt8) return unsupported_input("SVDF", in, "FLOAT32 or INT8 input");
   return recurrent_hybrid("SVDF", g, op, 1);  // weights_feature
 }
 
@@ -253,6 +253,26 @@ std::optional<Refusal> conversion(const std::string& name, const TfliteSubgraph&
     return Refusal{"", "its " + name + " kernel gives " + one_of(outputs) + " output, not " + sc::type_name(out)};
   }
   return std::nullopt;
+}
+
+// Pooling (pooling_common.cc PoolingPrepare, which CMSIS-NN's pooling calls too).
+std::optional<Refusal> pooling(const std::string& name, const TfliteSubgraph& g, const TfliteOperator& op) {
+  const int in = tensor_type(g, op.inputs, 0);
+  if (in < 0 || in_set(in, {sc::kFloat32, sc::kInt8, sc::kInt16})) return std::nullopt;
+  return unsupported_input(name, in, "FLOAT32, INT8 or INT16 input");
+}
+
+// SOFTMAX (softmax_common.cc, cmsis_nn/softmax.cc Prepare): the input -> output pairs it takes.
+std::optional<Refusal> softmax(const TfliteSubgraph& g, const TfliteOperator& op) {
+  const int in = tensor_type(g, op.inputs, 0);
+  const int out = tensor_type(g, op.outputs, 0);
+  if (in < 0 || out < 0) return std::nullopt;
+  const bool taken = (in == sc::kFloat32 && out == sc::kFloat32) || (in == sc::kInt8 && out == sc::kInt8) ||
+                     (in == sc::kInt8 && out == sc::kInt16) || (in == sc::kInt16 && out == sc::kInt16);
+  if (taken) return std::nullopt;
+  const std::string takes = "FLOAT32 to FLOAT32, INT8 to INT8, INT8 to INT16 or INT16 to INT16";
+  if (in == kUInt8) return unsupported_input("SOFTMAX", in, takes);
+  return Refusal{"", "its SOFTMAX kernel takes " + takes + ", not " + sc::type_name(in) + " to " + sc::type_name(out)};
 }
 
 std::optional<Refusal> custom_refusal(const std::string& code) {
@@ -286,6 +306,8 @@ std::optional<Refusal> operator_refusal(const TfliteModel& model, const TfliteSu
   if (name == "SVDF") return svdf(g, op);
   if (name == "UNIDIRECTIONAL_SEQUENCE_LSTM") return recurrent_hybrid(name, g, op, 2);  // input_to_forget
   if (name == "QUANTIZE" || name == "DEQUANTIZE") return conversion(name, g, op);
+  if (name == "AVERAGE_POOL_2D" || name == "MAX_POOL_2D") return pooling(name, g, op);
+  if (name == "SOFTMAX") return softmax(g, op);
   if (name == "VAR_HANDLE") {
     return Refusal{"the application creates a MicroResourceVariables store and passes it to the MicroInterpreter",
                    "the model keeps resource variables (VAR_HANDLE, READ_VARIABLE, ASSIGN_VARIABLE)"};

@@ -143,6 +143,45 @@ TEST(TflmSupport, WeightedLayerTypes) {
   EXPECT_TRUE(refusals(weighted_layer(kDepthwise, kU8, kU8, kU8)).empty());
 }
 
+// One operator of the given builtin from a tensor of type `input` to one of type `output`.
+std::string unary(int32_t builtin, int input, int output) {
+  testing::FixtureModel m;
+  m.opcodes = {{builtin, ""}};
+  m.tensors = {{"x", {1, 4, 4, 2}, input, {}, false}, {"y", {1, 4, 4, 2}, output, {}, false}};
+  m.operators = {{0, {0}, {1}}};
+  m.inputs = {0};
+  m.outputs = {1};
+  return testing::write_fixture_tflite(m);
+}
+
+TEST(TflmSupport, SoftmaxAndPoolingTypes) {
+  constexpr int32_t kAveragePool = 1, kMaxPool = 17, kSoftmax = 25, kAdd = 0;
+  constexpr int kF32 = 0, kI32 = 2, kU8 = 3, kI16 = 7, kI8 = 9;
+  const std::string pairs = "FLOAT32 to FLOAT32, INT8 to INT8, INT8 to INT16 or INT16 to INT16";
+  EXPECT_EQ(refusals(unary(kSoftmax, kU8, kU8)),
+            std::vector<std::string>{kReference +
+                                     "0 of subgraph 0 (SOFTMAX) at AllocateTensors: legacy uint8 quantization (UINT8 "
+                                     "input); its SOFTMAX kernel takes " +
+                                     pairs});
+  EXPECT_EQ(
+      refusals(unary(kSoftmax, kI8, kF32)),
+      std::vector<std::string>{kReference + "0 of subgraph 0 (SOFTMAX) at AllocateTensors: its SOFTMAX kernel takes " +
+                               pairs + ", not INT8 to FLOAT32"});
+  EXPECT_TRUE(refusals(unary(kSoftmax, kI8, kI16)).empty());
+  EXPECT_TRUE(refusals(unary(kSoftmax, kF32, kF32)).empty());
+  EXPECT_EQ(refusals(unary(kMaxPool, kU8, kU8)),
+            std::vector<std::string>{kReference +
+                                     "0 of subgraph 0 (MAX_POOL_2D) at AllocateTensors: legacy uint8 quantization "
+                                     "(UINT8 input); its MAX_POOL_2D kernel takes FLOAT32, INT8 or INT16 input"});
+  EXPECT_EQ(refusals(unary(kAveragePool, kI32, kI32)),
+            std::vector<std::string>{kReference +
+                                     "0 of subgraph 0 (AVERAGE_POOL_2D) at AllocateTensors: its AVERAGE_POOL_2D kernel "
+                                     "takes FLOAT32, INT8 or INT16 input, not INT32"});
+  EXPECT_TRUE(refusals(unary(kAveragePool, kI8, kI8)).empty());
+  // ADD checks its types only when it runs (Invoke), not in Prepare: not reported.
+  EXPECT_TRUE(refusals(unary(kAdd, kU8, kU8)).empty());
+}
+
 TEST(TflmSupport, TheKernelSetIsNamed) {
   TflmBuild cmsis;
   cmsis.kernels = TflmKernels::kCmsisNn;
