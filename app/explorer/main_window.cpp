@@ -376,6 +376,9 @@ void MainWindow::update_status() {
   if (controller_->plan_is_first_pass()) text += tr(" · <i>first pass, searching…</i>");
   if (plan.has_errors() && fits) text += tr(" · <b style='color:#c00'>invalid</b>");
   text += tr(" · %1 buffers · %2 ms").arg(controller_->problem().buffers.size()).arg(plan.runtime_ms, 0, 'f', 1);
+  // What the firmware needs beyond the pools (TFLM's kTensorArenaSize for the chosen build).
+  const QString runtime = controller_->runtime_status();
+  if (!runtime.isEmpty()) text += QStringLiteral(" · ") + runtime.toHtmlEscaped();
   status_totals_->setText(text);
 }
 
@@ -410,12 +413,20 @@ void MainWindow::update_actions() {
   export_action_->setToolTip(exportable ? tr("Write firmware sources for the current plan") : why);
   export_action_->setStatusTip(export_action_->toolTip());
   reference_action_->setEnabled(loaded && controller_->has_reference());
+  const bool tflite = loaded && controller_->input().format == InputFormat::kTflite;
+  tflm_build_menu_->setEnabled(tflite);
+  const bool cmsis = controller_->runtime_kernels() == QStringLiteral("cmsis_nn");
+  const bool x86 = controller_->runtime_target() == QStringLiteral("x86-64");
+  (cmsis ? kernels_cmsis_action_ : kernels_reference_action_)->setChecked(true);
+  (x86 ? target_x86_action_ : target_cortex_m_action_)->setChecked(true);
   // Where TVM's plan is described, how faithfully it was read.
   const QString fidelity = loaded ? controller_->reference_fidelity() : QString();
   reference_action_->setToolTip(tr("Draw where TVM placed each buffer as dashed outlines over the current plan") +
                                 (fidelity.isEmpty() ? QString() : tr(". Fidelity check: %1.").arg(fidelity)));
-  status_totals_->setToolTip(fidelity.isEmpty() ? QString()
-                                                : tr("TVM's plan as read; fidelity check: %1").arg(fidelity));
+  const QString runtime = loaded ? controller_->runtime_memory_text() : QString();
+  status_totals_->setToolTip(!fidelity.isEmpty()  ? tr("TVM's plan as read; fidelity check: %1").arg(fidelity)
+                             : !runtime.isEmpty() ? runtime
+                                                  : QString());
   bool any_pinned = false;
   for (int b : selection_) {
     any_pinned =
