@@ -178,8 +178,8 @@ class Reader {
     int64_t n = 1;
     for (int32_t d : x.sizes) {
       if (d < 0) fail(where + " has a negative size " + std::to_string(d));
+      if (d != 0 && n > (int64_t{1} << 40) / d) fail(where + " is larger than 1 TB");
       n *= d;
-      if (n > (int64_t{1} << 40)) fail(where + " is larger than 1 TB");
     }
     x.nbytes = n * sc::scalar_type_size(x.scalar_type).value_or(0);
     if (const uint64_t info_field = field_position(t, sc::tensor::kAllocationInfo)) {
