@@ -163,6 +163,17 @@ std::string check_json(const LoadedInput& input, const Plan& plan, const FitChec
   return root.dump(2) + "\n";
 }
 
+// `json` (one object) with the members the input's frontend adds, if any.
+std::string with_input_members(const std::string& json, const LoadedInput& input, const Plan* plan) {
+  const std::string extra = input.details ? input.details->json_members(input.problem, plan) : "";
+  if (extra.empty()) return json;
+  nlohmann::ordered_json root = nlohmann::ordered_json::parse(json);
+  const nlohmann::ordered_json members = nlohmann::ordered_json::parse(extra);
+  for (const auto& [key, value] : members.items())
+    root[key] = value;
+  return root.dump(2) + "\n";
+}
+
 }  // namespace
 
 // The plan named `algorithm` for the input: a planner's, or the one the input carries.
@@ -206,7 +217,7 @@ int run_info(const Options& options, std::ostream& out) {
   const LoadedInput input = prepare_input(options);
   const Problem& problem = input.problem;
   if (options.json) {
-    out << write_problem_json(problem);
+    out << with_input_members(write_problem_json(problem), input, nullptr);
     return kOk;
   }
   out << input.path << " (" << to_string(input.format) << "): " << problem.buffers.size() << " buffers, "
@@ -266,7 +277,7 @@ int run_plan(const Options& options, std::ostream& out, std::ostream& err) {
   const LoadedInput input = prepare_input(options);
   const Plan plan = make_plan(input, default_algorithm(input, options), options);
   if (options.json) {
-    out << write_plan_json(input.problem, plan);
+    out << with_input_members(write_plan_json(input.problem, plan), input, &plan);
     print_input_warnings(err, input);
     print_diagnostics(err, plan.diagnostics);
   } else {

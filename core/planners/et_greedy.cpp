@@ -46,13 +46,15 @@ struct Bucket {
 
 // ExecuTorch after PR #7926: pick_shared_obj over buckets, largest buffers first.
 std::vector<Bucket> plan_current(const std::vector<int>& buffers, const std::vector<int64_t>& size,
-                                 const Overlap& overlaps) {
+                                 const Overlap& overlaps, const PlannerOptions& options) {
   // bisect.insort by size (after equal ones), then reverse: largest first, equal sizes in
   // reverse graph order.
   std::vector<int> order(buffers.rbegin(), buffers.rend());
   std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return size[a] > size[b]; });
   std::vector<Bucket> buckets;
-  for (int b : order) {
+  for (size_t i = 0; i < order.size(); ++i) {
+    if ((i & 255) == 0 && options.cancelled()) break;
+    const int b = order[i];
     bool placed = false;
     for (Bucket& k : buckets) {
       const bool free =
@@ -63,8 +65,8 @@ std::vector<Bucket> plan_current(const std::vector<int>& buffers, const std::vec
         break;
       }
     }
-    for (size_t i = 0; !placed && i < buckets.size(); ++i) {
-      Bucket& k = buckets[i];
+    for (size_t j = 0; !placed && j < buckets.size(); ++j) {
+      Bucket& k = buckets[j];
       int64_t top = 0;
       for (const auto& [other, offset] : k.allocations) {
         if (overlaps(other, b)) top = std::max(top, offset + size[other]);
@@ -128,8 +130,9 @@ Plan EtGreedyPlanner::plan(const Problem& problem, const PlannerOptions& options
   }
   for (size_t p = 0; p < per_pool.size(); ++p) {
     if (options.cancelled()) break;
-    const std::vector<Bucket> buckets = variant_ == Variant::kCurrent ? plan_current(per_pool[p], size, overlaps)
-                                                                      : plan_2024(per_pool[p], size, problem);
+    const std::vector<Bucket> buckets = variant_ == Variant::kCurrent
+                                            ? plan_current(per_pool[p], size, overlaps, options)
+                                            : plan_2024(per_pool[p], size, problem);
     const int64_t alignment = problem.pools[p].alignment > 1 ? problem.pools[p].alignment : 1;
     int64_t base = align_up(reserved[p], alignment);
     for (const Bucket& k : buckets) {
