@@ -229,7 +229,7 @@ class EtDetails : public InputDetails {
       return "as-built plan: ExecuTorch's plan carried by the program; " + a_->reproduced_by + " reproduces all " +
              std::to_string(n) + " offsets\n";
     return "as-built plan: ExecuTorch's plan carried by the program; neither et_greedy nor et_greedy_2024 "
-           "reproduces its offsets (a custom memory planning pass?)\n";
+           "reproduces its offsets (planned by another planner: a custom memory planning pass, or usmpx export)\n";
   }
 
  private:
