@@ -88,6 +88,8 @@ class InputDetails {
   virtual std::string plan_text(const Problem&, const Plan&) const { return ""; }
   // What to say of the input's own plan, in place of re-planning it with TVM's algorithms ("" = that check).
   virtual std::string as_built_text() const { return ""; }
+  // One short line of what `plan` of `problem` needs beyond its pools, for a status bar ("" for none).
+  virtual std::string status_text(const Problem&, const Plan&) const { return ""; }
   // Members `info --json` (plan == nullptr) and `plan --json` add to their object, as the text of
   // a JSON object ("" for none).
   virtual std::string json_members(const Problem&, const Plan*) const { return ""; }

@@ -223,6 +223,19 @@ class EtDetails : public InputDetails {
     return buffers_text(*a_, problem, plan) + needs_text(*a_, &plan);
   }
   std::string json_members(const Problem&, const Plan* plan) const override { return needs_json(*a_, plan); }
+  std::string status_text(const Problem&, const Plan& plan) const override {
+    // The firmware's memory for the first method that plans any (what a single-method program runs).
+    for (const MethodNeeds& n : method_needs(*a_, &plan)) {
+      if (n.planned.empty()) continue;
+      int64_t planned = 0;
+      for (int64_t b : n.planned)
+        planned += b;
+      const EtMethodMemory& m = n.allocator.front();  // cortex-m
+      return "'" + n.name + "' needs " + with_separators(planned) + " B planned + " + (m.exact ? "" : "at least ") +
+             with_separators(m.method_allocator_bytes) + " B method allocator (Cortex-M)";
+    }
+    return "";
+  }
   std::string as_built_text() const override {
     const size_t n = a_->problem.buffers.size();
     if (!a_->reproduced_by.empty())
