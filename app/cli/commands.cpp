@@ -163,17 +163,6 @@ std::string check_json(const LoadedInput& input, const Plan& plan, const FitChec
   return root.dump(2) + "\n";
 }
 
-// `json` (one object) with the members the input's frontend adds, if any.
-std::string with_input_members(const std::string& json, const LoadedInput& input, const Plan* plan) {
-  const std::string extra = input.details ? input.details->json_members(input.problem, plan) : "";
-  if (extra.empty()) return json;
-  nlohmann::ordered_json root = nlohmann::ordered_json::parse(json);
-  const nlohmann::ordered_json members = nlohmann::ordered_json::parse(extra);
-  for (const auto& [key, value] : members.items())
-    root[key] = value;
-  return root.dump(2) + "\n";
-}
-
 }  // namespace
 
 // The plan named `algorithm` for the input: a planner's, or the one the input carries.
@@ -193,6 +182,17 @@ Plan make_plan(const LoadedInput& input, const std::string& algorithm, const Opt
   return run_planner(*planner, input.problem, planner_options(options));
 }
 
+// `json` (one object) with the members of `members` (one object's text, "" for none) added.
+std::string with_json_members(const std::string& json, const std::string& members) {
+  if (members.empty()) return json;
+  nlohmann::ordered_json root = nlohmann::ordered_json::parse(json);
+  const nlohmann::ordered_json extra = nlohmann::ordered_json::parse(members);
+  for (const auto& [key, value] : extra.items())
+    root[key] = value;
+  const bool newline = !json.empty() && json.back() == '\n';
+  return root.dump(2) + (newline ? "\n" : "");
+}
+
 std::string default_algorithm(const LoadedInput& input, const Options& options) {
   if (options.algorithm) return *options.algorithm;
   // check asks whether the input fits: as built when it carries a plan (what its firmware has),
@@ -204,7 +204,8 @@ std::string default_algorithm(const LoadedInput& input, const Options& options) 
 
 LoadedInput prepare_input(const Options& options) {
   try {
-    LoadedInput input = load_input(options.input, LoadOptions{options.pools, options.module, options.runtime_log});
+    LoadedInput input = load_input(options.input, LoadOptions{options.pools, options.module, options.runtime_log,
+                                                              options.runtime_kernels, options.runtime_target});
     if (options.session_edits) apply_session(input, *options.session_edits, options);
     apply_pins(input.problem, options.pins);
     return input;
@@ -216,8 +217,11 @@ LoadedInput prepare_input(const Options& options) {
 int run_info(const Options& options, std::ostream& out) {
   const LoadedInput input = prepare_input(options);
   const Problem& problem = input.problem;
+  // The input's own runtime plan, for what info says of the memory the firmware needs.
+  const std::optional<Plan> reference = input.details ? input.details->reference_plan(problem) : std::nullopt;
   if (options.json) {
-    out << with_input_members(write_problem_json(problem), input, nullptr);
+    out << with_json_members(write_problem_json(problem),
+                             reference ? input.details->json_members(problem, *reference) : "");
     return kOk;
   }
   out << input.path << " (" << to_string(input.format) << "): " << problem.buffers.size() << " buffers, "
@@ -270,6 +274,7 @@ int run_info(const Options& options, std::ostream& out) {
   }
   buffers.print(out, "  ");
   if (input.details) out << input.details->info_text();
+  if (reference) out << '\n' << input.details->closing_text(problem, *reference);
   return kOk;
 }
 
@@ -277,7 +282,8 @@ int run_plan(const Options& options, std::ostream& out, std::ostream& err) {
   const LoadedInput input = prepare_input(options);
   const Plan plan = make_plan(input, default_algorithm(input, options), options);
   if (options.json) {
-    out << with_input_members(write_plan_json(input.problem, plan), input, &plan);
+    out << with_json_members(write_plan_json(input.problem, plan),
+                             input.details ? input.details->json_members(input.problem, plan) : "");
     print_input_warnings(err, input);
     print_diagnostics(err, plan.diagnostics);
   } else {
@@ -294,6 +300,10 @@ int run_plan(const Options& options, std::ostream& out, std::ostream& err) {
     }
     if (!plan.diagnostics.empty()) out << '\n';
     print_diagnostics(out, plan.diagnostics);
+    if (input.details) {
+      const std::string closing = input.details->closing_text(input.problem, plan);
+      if (!closing.empty()) out << '\n' << closing;
+    }
   }
   return plan_ok(input.problem, plan) ? kOk : kDoesNotFit;
 }

@@ -70,6 +70,8 @@ const std::map<std::string, OptionSpec>& option_specs() {
       {"--io-live-throughout", {false, [](Options& o, const std::string&) { o.pools.io_live_throughout = true; }}},
       {"--module", {true, [](Options& o, const std::string& v) { o.module = v; }}},
       {"--tflm-log", {true, [](Options& o, const std::string& v) { o.runtime_log = v; }}},
+      {"--tflm-kernels", {true, [](Options& o, const std::string& v) { o.runtime_kernels = v; }}},
+      {"--tflm-target", {true, [](Options& o, const std::string& v) { o.runtime_target = v; }}},
       {"--pin", {true, [](Options& o, const std::string& v) { o.pins.push_back(parse_pin(v)); }}},
       {"--time-limit",
        {true,
@@ -193,7 +195,10 @@ std::string usage_text(const std::string& command) {
       "                                             refuses plans where that lets other buffers clobber them)\n"
       "  --module NAME                              MLF module to load (default: the first)\n"
       "  --tflm-log FILE                            .tflite: TFLM's PrintMemoryPlan / PrintAllocations output\n"
-      "                                             (scratch buffer sizes; the arena tail for kTensorArenaSize)\n";
+      "                                             (scratch buffer sizes; the arena tail: wins over the model)\n"
+      "  --tflm-kernels reference|cmsis_nn          .tflite: the kernels TFLM is built with (default reference;\n"
+      "                                             cmsis_nn: CMSIS-NN for a core with DSP, Cortex-M4/M7/M33)\n"
+      "  --tflm-target cortex-m|x86-64              .tflite: 32- or 64-bit pointers (default cortex-m)\n";
   const std::string plan_options =
       "Plan options:\n"
       "  --algorithm NAME         a planner below (default greedy_by_size, as in TVM; tflm_greedy for\n"

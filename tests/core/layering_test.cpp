@@ -1,4 +1,4 @@
-// The layer order of core/ as README.md states it, checked on every #include of core's sources:
+// The layer order of core/ as docs/development.md states it, checked on every #include of core's sources:
 // an include may point down the order or stay in its own layer, never up; frontends never use
 // each other; inside the TVM frontend its parts keep their own order; and no two of these units
 // include each other, directly or around a cycle.
@@ -29,9 +29,9 @@ std::string read(const fs::path& path) {
   return text.str();
 }
 
-// The comma-separated names after `lead` on a line of the README ("... top: a, b, c.").
+// The comma-separated names after `lead` on a line of docs/development.md ("... top: a, b, c.").
 std::vector<std::string> readme_order(const std::string& lead) {
-  const std::string readme = read(kSource / "README.md");
+  const std::string readme = read(kSource / "docs" / "development.md");
   const size_t at = readme.find(lead);
   if (at == std::string::npos) return {};
   const size_t colon = readme.find(':', at + lead.size());
@@ -101,8 +101,8 @@ std::vector<Include> core_includes() {
 TEST(Layering, ReadmeStatesTheOrder) {
   const std::vector<std::string> layers = readme_order("Layers of `core/`, bottom to top");
   const std::vector<std::string> tvm = readme_order("Parts of the TVM frontend, bottom to top");
-  ASSERT_GE(layers.size(), 8u) << "README.md must list core's layers";
-  ASSERT_GE(tvm.size(), 5u) << "README.md must list the TVM frontend's parts";
+  ASSERT_GE(layers.size(), 8u) << "docs/development.md must list core's layers";
+  ASSERT_GE(tvm.size(), 5u) << "docs/development.md must list the TVM frontend's parts";
   // Every folder of core/ (and of the TVM frontend) has its place in the order.
   for (const auto& entry : fs::directory_iterator(kSource / "core")) {
     if (entry.is_directory())

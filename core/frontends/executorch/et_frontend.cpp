@@ -13,6 +13,7 @@
 #include "frontends/executorch/et_problem.h"
 #include "frontends/executorch/et_runtime_memory.h"
 #include "frontends/input_probe.h"
+#include "planners/registry.h"
 
 namespace usmpx {
 namespace {
@@ -218,11 +219,18 @@ std::string needs_json(const EtAnalysis& a, const Plan* plan) {
 class EtDetails : public InputDetails {
  public:
   explicit EtDetails(std::shared_ptr<const EtAnalysis> a) : a_(std::move(a)) {}
-  std::string info_text() const override { return "\n" + needs_text(*a_, nullptr) + info_tables(*a_); }
+  std::string info_text() const override { return info_tables(*a_); }
   std::string plan_text(const Problem& problem, const Plan& plan) const override {
-    return buffers_text(*a_, problem, plan) + needs_text(*a_, &plan);
+    return buffers_text(*a_, problem, plan);
   }
-  std::string json_members(const Problem&, const Plan* plan) const override { return needs_json(*a_, plan); }
+  std::string closing_text(const Problem&, const Plan& plan) const override { return needs_text(*a_, &plan); }
+  std::string json_members(const Problem&, const Plan& plan) const override { return needs_json(*a_, &plan); }
+  // ExecuTorch's own plan: the one the program carries.
+  std::optional<Plan> reference_plan(const Problem& problem) const override {
+    Plan plan = a_->as_built;
+    finish_plan(problem, plan);
+    return plan;
+  }
   std::string status_text(const Problem&, const Plan& plan) const override {
     // The firmware's memory for the first method that plans any (what a single-method program runs).
     for (const MethodNeeds& n : method_needs(*a_, &plan)) {
