@@ -1,10 +1,10 @@
 // The bundled example program (resources/examples/six_step_chain.pte) is what this project's
 // writer makes, and plans as docs/executorch.md says.
-#include <fstream>
-#include <sstream>
+#include <cstdlib>
 
 #include <gtest/gtest.h>
 
+#include "base/text_file.h"
 #include "example_program.h"
 #include "frontends/executorch/et_export.h"
 #include "planners/registry.h"
@@ -15,7 +15,10 @@ namespace {
 
 TEST(EtExample, BundledProgramIsTheWritersBytes) {
   const std::string path = testing::source_path("resources/examples/six_step_chain.pte");
-  EXPECT_EQ(read_et_file(path), testing::example_program_bytes());
+  const std::string generated = testing::example_program_bytes();
+  if (std::getenv("USMPX_WRITE_EXAMPLES")) write_file_atomically(path, generated);
+  EXPECT_EQ(read_et_file(path), generated)
+      << "regenerate with USMPX_WRITE_EXAMPLES=1 usmpx_core_tests --gtest_filter=EtExample.Bundled*";
 }
 
 TEST(EtExample, ExecuTorchsGreedyNeeds864BytesWhereBestNeeds576) {
