@@ -156,7 +156,8 @@ void ExplorerController::open_input(const QString& path, const QString& module, 
       const std::string own_check = result->input->details ? result->input->details->as_built_text() : "";
       if (result->input->as_built && result->input->reference == "ExecuTorch" && !own_check.empty()) {
         // The program's plan, checked by the frontend against ExecuTorch's greedy.
-        result->fidelity = QString::fromStdString(own_check).trimmed();
+        const QString check = QString::fromStdString(own_check).trimmed();
+        result->fidelity = check.section(QStringLiteral("; "), -1);  // the verdict, without the preamble
       } else if (result->input->as_built) {
         // Checked once per load, on this thread: TVM's three planners on the analysed problem.
         const AsBuiltMatch match = match_as_built(result->input->problem, *result->input->as_built);
