@@ -157,7 +157,12 @@ void ExplorerController::open_input(const QString& path, const QString& module, 
       result->input = std::make_unique<LoadedInput>(load_input(file, options));
       result->source = result->input->exporter;
       if (!result->source) result->source_error = QString::fromStdString(result->input->no_export);
-      if (result->input->as_built) {
+      const std::string own_check = result->input->details ? result->input->details->as_built_text() : "";
+      if (result->input->as_built && result->input->reference == "ExecuTorch" && !own_check.empty()) {
+        // The program's plan, checked by the frontend against ExecuTorch's greedy.
+        const QString check = QString::fromStdString(own_check).trimmed();
+        result->fidelity = check.section(QStringLiteral("; "), -1);  // the verdict, without the preamble
+      } else if (result->input->as_built) {
         // Checked once per load, on this thread: TVM's three planners on the analysed problem.
         const AsBuiltMatch match = match_as_built(result->input->problem, *result->input->as_built);
         result->fidelity = tr("%1 reproduces %2 of %3 offsets")
@@ -640,7 +645,7 @@ namespace usmpx::app {
 
 bool ExplorerController::exportable_format(InputFormat format) {
   return holds_generated_c(format) || format == InputFormat::kTvmScript || format == InputFormat::kLegacyTir ||
-         format == InputFormat::kTflite;
+         format == InputFormat::kTflite || format == InputFormat::kExecuTorch;
 }
 
 bool ExplorerController::can_export_sources(QString* why) const {

@@ -372,6 +372,11 @@ void MainWindow::update_status() {
   // TVM's own plan on screen: how faithfully it was read (the fidelity check).
   if (plan.algorithm == "as-built" && !controller_->reference_fidelity().isEmpty())
     text += tr(" · %1").arg(controller_->reference_fidelity().toHtmlEscaped());
+  // What the input's runtime needs beyond the pools (an ExecuTorch method's allocator).
+  if (const auto& details = controller_->input().details) {
+    if (const std::string needs = details->status_text(controller_->problem(), plan); !needs.empty())
+      text += tr(" · %1").arg(QString::fromStdString(needs).toHtmlEscaped());
+  }
   text += fits ? tr(" · fits") : tr(" · <b style='color:#c00'>does not fit</b>");
   if (controller_->plan_is_first_pass()) text += tr(" · <i>first pass, searching…</i>");
   if (plan.has_errors() && fits) text += tr(" · <b style='color:#c00'>invalid</b>");

@@ -1,6 +1,6 @@
 #pragma once
 
-// A frontend reads one family of inputs (TVM's output; problem files; TFLite Micro models) into a
+// A frontend reads one family of inputs (TVM's output; problem files; TFLite Micro models; ExecuTorch programs) into a
 // Problem with notes, and writes a Plan back in that family's own form. The input table
 // (inputs/input_kinds) lists every frontend's kinds; the commands and the explorer reach the
 // frontends through that table and this interface only. A frontend may use the layers below it
@@ -32,6 +32,7 @@ enum class InputFormat {
   kTvmScript,
   kLegacyTir,
   kTflite,
+  kExecuTorch,
   kSession,
 };
 
@@ -100,6 +101,8 @@ class InputDetails {
   virtual std::string status_text(const Problem&, const Plan&) const { return ""; }
   // The plan the input's own runtime makes, for `info` to describe (nullopt: none).
   virtual std::optional<Plan> reference_plan(const Problem&) const { return std::nullopt; }
+  // One short line of what `plan` of `problem` needs beyond its pools, for a status bar ("" for none).
+  virtual std::string status_text(const Problem&, const Plan&) const { return ""; }
 };
 
 // What a frontend made of one input.

@@ -6,6 +6,7 @@
 #include "model/problem_limits.h"
 #include "planners/best.h"
 #include "planners/best_fit.h"
+#include "planners/et_greedy.h"
 #include "planners/exact.h"
 #include "planners/first_fit.h"
 #include "planners/lower_bound.h"
@@ -27,6 +28,10 @@ const std::vector<PlannerInfo>& planner_catalog() {
        [] { return std::make_unique<TvmHillClimbPlanner>(); }},
       {"tflm_greedy", "TFLite Micro's GreedyMemoryPlanner, bit for bit (pinned offsets as its offline plan)", false,
        [] { return std::make_unique<TflmGreedyPlanner>(); }},
+      {"et_greedy", "ExecuTorch's greedy memory planner, bit for bit (buckets of equal lifetimes, largest first)", false,
+       [] { return std::make_unique<EtGreedyPlanner>(); }},
+      {"et_greedy_2024", "ExecuTorch's greedy before 2025 (graph order, closest-sized free bucket)", false,
+       [] { return std::make_unique<EtGreedyPlanner>(EtGreedyPlanner::Variant::k2024); }},
       {"first_fit", "TFLite Micro: largest first, into the lowest gap that holds it", false,
        [] { return std::make_unique<FirstFitPlanner>(); }},
       {"best_fit_size", "TFLite: largest first, into the smallest gap that holds it", false,

@@ -148,6 +148,8 @@ TEST(Cli, CompareTabulatesEveryTvmAlgorithm) {
                                              "greedy_by_conflicts",
                                              "hill_climb",
                                              "tflm_greedy",
+                                             "et_greedy",
+                                             "et_greedy_2024",
                                              "first_fit",
                                              "best_fit_size",
                                              "best_fit_size_duration",
@@ -163,8 +165,8 @@ TEST(Cli, CompareTabulatesEveryTvmAlgorithm) {
   EXPECT_EQ(json["plans"][2]["pools"][0]["size_bytes"], 190);
   // TVM reads fanout's conflict lists one way (190 overlaps); both directions need the bound, 210.
   EXPECT_EQ(json["lower_bound_bytes"], 210);
-  EXPECT_EQ(json["plans"][10]["pools"][0]["size_bytes"], 210);
-  EXPECT_EQ(json["plans"][10]["fits"], true);
+  EXPECT_EQ(json["plans"][12]["pools"][0]["size_bytes"], 210);
+  EXPECT_EQ(json["plans"][12]["fits"], true);
   const CliRun table = run_usmpx({"compare", fixture("tvm_examples/linear.json")});
   EXPECT_EQ(table.code, 0);
   EXPECT_NE(table.out.find("greedy_by_conflicts"), std::string::npos);
@@ -186,11 +188,11 @@ TEST(Cli, CompareMeasuresEveryRowFromTheHighestBound) {
                   {"name": "e", "size_bytes": 10, "alignment": 1, "conflicts": []}]})";
   }
   const auto json = nlohmann::json::parse(run_usmpx({"compare", path.string(), "--json"}).out);
-  ASSERT_EQ(json["plans"].size(), 11u);
+  ASSERT_EQ(json["plans"].size(), 13u);
   EXPECT_EQ(json["plans"][3]["algorithm"], "tflm_greedy");
   EXPECT_EQ(json["plans"][3]["lower_bound_bytes"], 20);
-  EXPECT_EQ(json["plans"][10]["algorithm"], "best");
-  EXPECT_EQ(json["plans"][10]["lower_bound_bytes"], 30);
+  EXPECT_EQ(json["plans"][12]["algorithm"], "best");
+  EXPECT_EQ(json["plans"][12]["lower_bound_bytes"], 30);
   EXPECT_EQ(json["lower_bound_bytes"], 30);
   const CliRun table = run_usmpx({"compare", path.string()});
   EXPECT_NE(table.out.find("lower bound 30 bytes"), std::string::npos) << table.out;
@@ -260,9 +262,9 @@ TEST(Cli, PostUsmpDumpsCheckAsBuilt) {
       << check.out;
   const CliRun compare = run_usmpx({"compare", path, "--workspace-pools-size-hint-bytes", "dtcm:16384", "--json"});
   const auto json = nlohmann::json::parse(compare.out);
-  ASSERT_EQ(json["plans"].size(), 12u);
-  EXPECT_EQ(json["plans"][11]["algorithm"], "as-built");
-  EXPECT_EQ(json["plans"][11]["allocations"], json["plans"][0]["allocations"]);  // = greedy_by_size
+  ASSERT_EQ(json["plans"].size(), 14u);
+  EXPECT_EQ(json["plans"][13]["algorithm"], "as-built");
+  EXPECT_EQ(json["plans"][13]["allocations"], json["plans"][0]["allocations"]);  // = greedy_by_size
 }
 
 TEST(Cli, WorkspaceIoOnALegacyDump) {

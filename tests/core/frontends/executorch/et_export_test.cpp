@@ -1,0 +1,105 @@
+// Writing a plan back into a .pte: the copy reads back as the plan, with its buffer sizes.
+#include <gtest/gtest.h>
+
+#include "export/export_error.h"
+#include "frontends/executorch/et_export.h"
+#include "planners/registry.h"
+#include "test_support.h"
+
+namespace usmpx {
+namespace {
+
+const std::vector<std::string> kPrograms = {"add",       "arduino_add", "arduino_kws", "linear_no_constant_segment",
+                                            "maxpool2d", "softmax",     "xor_training"};
+
+TEST(EtExport, TheProgramsOwnPlanWritesTheInputBackByteForByte) {
+  USMPX_REQUIRE_SHARED(path, "executorch/models/arduino_kws.pte");
+  const std::string bytes = read_et_file(path);
+  const EtAnalysis a = analyse_et(bytes, path, PoolOptions{});
+  Plan plan = a.as_built;
+  finish_plan(a.problem, plan);
+  const EtExport e = export_et(a, bytes, path, a.problem, plan);
+  EXPECT_EQ(e.bytes, bytes);
+  EXPECT_EQ(e.changed_tensors, 0);
+  EXPECT_EQ(e.pool_bytes, std::vector<int64_t>{16000});
+}
+
+TEST(EtExport, BestOnEveryProgramReadsBackAsTheSamePlanNoLarger) {
+  for (const std::string& name : kPrograms) {
+    SCOPED_TRACE(name);
+    USMPX_REQUIRE_SHARED(path, "executorch/models/" + name + ".pte");
+    const std::string bytes = read_et_file(path);
+    const EtAnalysis a = analyse_et(bytes, path, PoolOptions{});
+    const Plan best = testing::plan_with("best", a.problem);
+    ASSERT_FALSE(best.has_errors());
+    const EtExport e = export_et(a, bytes, path, a.problem, best);
+    const EtAnalysis back = analyse_et(e.bytes, path, PoolOptions{});
+    ASSERT_EQ(back.tensors.size(), a.tensors.size());
+    for (size_t t = 0; t < a.tensors.size(); ++t) {
+      EXPECT_EQ(back.tensors[t].offset,
+                best.allocations[static_cast<size_t>(a.tensors[t].buffer)].offset + a.tensors[t].delta);
+    }
+    Plan read = back.as_built;
+    finish_plan(back.problem, read);
+    EXPECT_FALSE(read.has_errors());
+    EXPECT_EQ(read.allocations, best.allocations);
+    for (size_t p = 0; p < a.pools.size(); ++p) {
+      EXPECT_EQ(back.pools[p].file_size, e.pool_bytes[p]);
+      EXPECT_LE(back.pools[p].file_size, a.pools[p].file_size);
+    }
+    // Everything but the plan is the same program: values, instructions, segments' bytes.
+    for (size_t m = 0; m < a.program.methods.size(); ++m) {
+      EXPECT_EQ(back.program.methods[m].values.size(), a.program.methods[m].values.size());
+      EXPECT_EQ(back.program.methods[m].instructions.size(), a.program.methods[m].instructions.size());
+    }
+    ASSERT_EQ(back.program.segments.size(), a.program.segments.size());
+    if (a.program.header && a.program.header->segment_base_offset != 0) {
+      const uint64_t old_base = a.program.header->segment_base_offset;
+      const uint64_t new_base = back.program.header->segment_base_offset;
+      EXPECT_EQ(new_base % 128, 0u);
+      EXPECT_EQ(e.bytes.substr(new_base), bytes.substr(old_base));
+      EXPECT_EQ(back.program.header->segment_data_size, a.program.header->segment_data_size);
+    }
+  }
+}
+
+TEST(EtExport, MovesATensorAtOffsetZeroWhichHasNoOffsetField) {
+  USMPX_REQUIRE_SHARED(path, "executorch/models/softmax.pte");
+  const std::string bytes = read_et_file(path);
+  const EtAnalysis a = analyse_et(bytes, path, PoolOptions{});
+  // Value 1 (the output) sits at 0, value 0 (the input) at 32,768: swap them.
+  ASSERT_EQ(a.tensors.size(), 2u);
+  EXPECT_EQ(a.tensors[0].offset, 32768);
+  EXPECT_EQ(a.tensors[1].offset, 0);
+  Plan swapped = a.as_built;
+  swapped.allocations[0].offset = 0;
+  swapped.allocations[1].offset = 32768;
+  finish_plan(a.problem, swapped);
+  const EtExport e = export_et(a, bytes, path, a.problem, swapped);
+  EXPECT_EQ(e.changed_tensors, 2);
+  EXPECT_GT(e.bytes.size(), bytes.size());
+  const EtAnalysis back = analyse_et(e.bytes, path, PoolOptions{});
+  EXPECT_EQ(back.tensors[0].offset, 0);
+  EXPECT_EQ(back.tensors[1].offset, 32768);
+  EXPECT_EQ(back.program.methods[0].buffer_sizes, (std::vector<int64_t>{0, 65536}));
+}
+
+TEST(EtExport, RefusesAPlanOverlappingLiveTensors) {
+  USMPX_REQUIRE_SHARED(path, "executorch/models/softmax.pte");
+  const std::string bytes = read_et_file(path);
+  const EtAnalysis a = analyse_et(bytes, path, PoolOptions{});
+  Plan overlapping = a.as_built;
+  overlapping.allocations[0].offset = 0;  // onto the output, live at the same time
+  finish_plan(a.problem, overlapping);
+  ASSERT_TRUE(overlapping.has_errors());
+  try {
+    export_et(a, bytes, path, a.problem, overlapping);
+    FAIL() << "an invalid plan was written";
+  } catch (const ExportError& err) {
+    EXPECT_NE(std::string(err.what()).find("ExecuTorch's runtime would run it unchecked"), std::string::npos)
+        << err.what();
+  }
+}
+
+}  // namespace
+}  // namespace usmpx
