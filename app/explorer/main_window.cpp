@@ -372,18 +372,14 @@ void MainWindow::update_status() {
   // TVM's own plan on screen: how faithfully it was read (the fidelity check).
   if (plan.algorithm == "as-built" && !controller_->reference_fidelity().isEmpty())
     text += tr(" · %1").arg(controller_->reference_fidelity().toHtmlEscaped());
-  // What the input's runtime needs beyond the pools (an ExecuTorch method's allocator).
-  if (const auto& details = controller_->input().details) {
-    if (const std::string needs = details->status_text(controller_->problem(), plan); !needs.empty())
-      text += tr(" · %1").arg(QString::fromStdString(needs).toHtmlEscaped());
-  }
+  // What the firmware needs beyond the pools (TFLM's kTensorArenaSize for the chosen build, an
+  // ExecuTorch method's allocator).
+  if (const QString runtime = controller_->runtime_status(); !runtime.isEmpty())
+    text += QStringLiteral(" · ") + runtime.toHtmlEscaped();
   text += fits ? tr(" · fits") : tr(" · <b style='color:#c00'>does not fit</b>");
   if (controller_->plan_is_first_pass()) text += tr(" · <i>first pass, searching…</i>");
   if (plan.has_errors() && fits) text += tr(" · <b style='color:#c00'>invalid</b>");
   text += tr(" · %1 buffers · %2 ms").arg(controller_->problem().buffers.size()).arg(plan.runtime_ms, 0, 'f', 1);
-  // What the firmware needs beyond the pools (TFLM's kTensorArenaSize for the chosen build).
-  const QString runtime = controller_->runtime_status();
-  if (!runtime.isEmpty()) text += QStringLiteral(" · ") + runtime.toHtmlEscaped();
   status_totals_->setText(text);
 }
 

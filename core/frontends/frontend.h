@@ -101,8 +101,6 @@ class InputDetails {
   virtual std::string status_text(const Problem&, const Plan&) const { return ""; }
   // The plan the input's own runtime makes, for `info` to describe (nullopt: none).
   virtual std::optional<Plan> reference_plan(const Problem&) const { return std::nullopt; }
-  // One short line of what `plan` of `problem` needs beyond its pools, for a status bar ("" for none).
-  virtual std::string status_text(const Problem&, const Plan&) const { return ""; }
 };
 
 // What a frontend made of one input.
