@@ -5,6 +5,8 @@
 #include <memory>
 #include <sstream>
 
+#include <nlohmann/json.hpp>
+
 #include "base/size_text.h"
 #include "base/text_table.h"
 #include "export/export_error.h"
@@ -116,7 +118,7 @@ struct ArenaFigure {
   int64_t planning = 0;  // what AllocateTensors needs while it plans (0: not known, with a log)
   std::vector<std::string> unknown;
   int64_t counted() const { return head + tail; }                   // TFLM's own head + tail
-  int64_t needed() const { return std::max(counted(), planning); }  // the smallest arena that works
+  int64_t needed() const { return std::max(counted(), planning); }  // what the arena needs at least
 };
 
 ArenaFigure arena_figure(const TfliteAnalysis& a, const Plan& plan) {
@@ -189,32 +191,24 @@ std::string arena_text(const TfliteAnalysis& a, const Problem& problem, const Pl
   return out.str();
 }
 
-std::string json_string(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    if (static_cast<unsigned char>(c) < 0x20) continue;
-    out += c;
-  }
-  return out + "\"";
-}
-
 // "tflm_arena": {...} as the command line contract names its members.
 std::string arena_json(const TfliteAnalysis& a, const Plan& plan) {
   const ArenaFigure f = arena_figure(a, plan);
-  std::string unknown = "[";
-  for (size_t i = 0; i < f.unknown.size(); ++i)
-    unknown += (i ? ", " : "") + json_string(f.unknown[i]);
-  unknown += "]";
-  return "{\"tflm_arena\": {\"kernels\": " + json_string(std::string(to_string(a.build.kernels))) +
-         ", \"target\": " + json_string(std::string(to_string(a.build.target))) +
-         ", \"tflm_version\": " + json_string(std::string(kTflmVersion)) +
-         ", \"head_bytes\": " + std::to_string(f.head) + ", \"tail_bytes\": " + std::to_string(f.tail) +
-         ", \"arena_bytes\": " + std::to_string(f.counted()) + ", \"planning_bytes\": " + std::to_string(f.planning) +
-         ", \"kTensorArenaSize_min_bytes\": " + std::to_string(f.needed()) +
-         ", \"exact\": " + (f.exact ? "true" : "false") +
-         ", \"tail_source\": " + json_string(f.tail_from_log ? "tflm-log" : "model") + ", \"unknown\": " + unknown +
-         "}}";
+  nlohmann::ordered_json arena;
+  arena["kernels"] = std::string(to_string(a.build.kernels));
+  arena["target"] = std::string(to_string(a.build.target));
+  arena["tflm_version"] = std::string(kTflmVersion);
+  arena["head_bytes"] = f.head;
+  arena["tail_bytes"] = f.tail;
+  arena["arena_bytes"] = f.counted();
+  arena["planning_bytes"] = f.planning;
+  arena["kTensorArenaSize_min_bytes"] = f.needed();
+  arena["exact"] = f.exact;
+  arena["tail_source"] = f.tail_from_log ? "tflm-log" : "model";
+  arena["unknown"] = f.unknown;
+  nlohmann::ordered_json members;
+  members["tflm_arena"] = std::move(arena);
+  return members.dump();
 }
 
 class TfliteDetails : public InputDetails {
