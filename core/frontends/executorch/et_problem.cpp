@@ -372,6 +372,14 @@ EtAnalysis analyse_et(const std::string& bytes, const std::string& path, const P
   }
   std::sort(p.timeline.begin(), p.timeline.end(),
             [](const TimelineSpan& x, const TimelineSpan& y) { return x.first < y.first; });
+  std::vector<int64_t> ends(a.pools.size(), 0);
+  for (size_t b = 0; b < p.buffers.size(); ++b) {
+    const Allocation& alloc = a.as_built.allocations[b];
+    ends[static_cast<size_t>(alloc.pool)] =
+        std::max(ends[static_cast<size_t>(alloc.pool)], alloc.offset + p.buffers[b].size_bytes);
+  }
+  for (size_t i = 0; i < a.pools.size(); ++i)
+    a.pools[i].tail_bytes = std::max<int64_t>(0, a.pools[i].file_size - round_up(ends[i]));
   apply_pool_options(p, pool_options);
   a.as_built.algorithm = "as-built";
 

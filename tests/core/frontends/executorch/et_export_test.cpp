@@ -1,6 +1,7 @@
 // Writing a plan back into a .pte: the copy reads back as the plan, with its buffer sizes.
 #include <gtest/gtest.h>
 
+#include "example_program.h"
 #include "export/export_error.h"
 #include "frontends/executorch/et_export.h"
 #include "planners/registry.h"
@@ -99,6 +100,34 @@ TEST(EtExport, RefusesAPlanOverlappingLiveTensors) {
     EXPECT_NE(std::string(err.what()).find("ExecuTorch's runtime would run it unchecked"), std::string::npos)
         << err.what();
   }
+}
+
+}  // namespace
+}  // namespace usmpx
+
+namespace usmpx {
+namespace {
+
+// Bytes a program's buffer holds past its last tensor (XNNPACK programs get 64) stay with the
+// buffer: the example's 864-byte buffer declared as 928 keeps 64 bytes after best's 576.
+TEST(EtExport, KeepsTheBytesPastTheLastTensor) {
+  std::string bytes = testing::example_program_bytes();
+  const std::string sizes("\x00\x00\x00\x00\x00\x00\x00\x00\x60\x03\x00\x00\x00\x00\x00\x00", 16);  // [0, 864]
+  const size_t at = bytes.find(sizes);
+  ASSERT_NE(at, std::string::npos);
+  bytes[at + 8] = static_cast<char>(0xa0);  // 928
+  const EtAnalysis a = analyse_et(bytes, "tail.pte", PoolOptions{});
+  ASSERT_EQ(a.pools.size(), 1u);
+  EXPECT_EQ(a.pools[0].file_size, 928);
+  EXPECT_EQ(a.pools[0].tail_bytes, 64);
+  const Plan best = testing::plan_with("best", a.problem);
+  EXPECT_EQ(best.total_size(), 576);
+  const EtExport e = export_et(a, bytes, "tail.pte", a.problem, best);
+  EXPECT_EQ(e.pool_bytes, std::vector<int64_t>{640});
+  ASSERT_EQ(e.notes.size(), 1u);
+  EXPECT_EQ(e.notes[0].message, "planned buffer mem1 keeps the 64 bytes the program holds past its last tensor");
+  EXPECT_EQ(analyse_et(e.bytes, "copy.pte", PoolOptions{}).program.methods[0].buffer_sizes,
+            (std::vector<int64_t>{0, 640}));
 }
 
 }  // namespace
