@@ -145,11 +145,15 @@ void ExplorerController::open_input(const QString& path, const QString& module, 
   const std::string module_name = module.toStdString();
   load_watcher_.setProperty("path", path);
   load_watcher_.setProperty("module", module);
-  load_watcher_.setFuture(QtConcurrent::run([file, module_name]() {
+  const std::string kernels = runtime_kernels_;
+  const std::string target = runtime_target_;
+  load_watcher_.setFuture(QtConcurrent::run([file, module_name, kernels, target]() {
     auto result = std::make_shared<LoadResult>();
     try {
       LoadOptions options;
       options.module = module_name;
+      options.runtime_kernels = kernels;
+      options.runtime_target = target;
       result->input = std::make_unique<LoadedInput>(load_input(file, options));
       result->source = result->input->exporter;
       if (!result->source) result->source_error = QString::fromStdString(result->input->no_export);
@@ -194,6 +198,8 @@ void ExplorerController::finish_loading() {
   export_check_.reset();
   recovered_ = pending_recovered_;
   pending_recovered_ = false;
+  runtime_build_changed_ = pending_build_changed_;
+  pending_build_changed_ = false;
   view_ = std::move(pending_view_);
   pending_view_ = {};
   input_path_ = QFileInfo(load_watcher_.property("path").toString()).absoluteFilePath();
@@ -524,10 +530,34 @@ void ExplorerController::wait_idle() {
   }
 }
 
+void ExplorerController::set_runtime_build(const QString& kernels, const QString& target) {
+  if (kernels.toStdString() == runtime_kernels_ && target.toStdString() == runtime_target_) return;
+  runtime_kernels_ = kernels.toStdString();
+  runtime_target_ = target.toStdString();
+  if (!has_input() || loading_) return;
+  // The scratch buffers and the tail depend on the build: read the model again, edits kept.
+  const SessionEdits edits = history_.current();
+  pending_recovered_ = recovered_;
+  pending_build_changed_ = true;
+  open_input(input_path_, module_, edits, session_path_, view_);
+}
+
+QString ExplorerController::runtime_status() const {
+  if (!has_input() || !input_->details) return {};
+  return QString::fromStdString(input_->details->status_text(problem(), plan()));
+}
+
+QString ExplorerController::runtime_memory_text() const {
+  if (!has_input() || !input_->details) return {};
+  return QString::fromStdString(input_->details->closing_text(problem(), plan())).trimmed();
+}
+
 bool ExplorerController::open_session(const QString& path, QString* error) {
   try {
     const std::string file = path.toStdString();
     const SessionFile session = read_session_json(read_text_file(file), file);
+    runtime_kernels_ = session.runtime_kernels;
+    runtime_target_ = session.runtime_target;
     open_input(QString::fromStdString(session.input), QString::fromStdString(session.module), session.edits,
                QFileInfo(path).absoluteFilePath(), session.view);
     return true;
@@ -554,6 +584,8 @@ bool ExplorerController::save_session(const QString& path, QString* error) {
   SessionFile session;
   session.input = input_path_.toStdString();
   session.module = module_.toStdString();
+  session.runtime_kernels = runtime_kernels_;
+  session.runtime_target = runtime_target_;
   session.edits = history_.current();
   session.view = view_;
   try {
@@ -564,6 +596,7 @@ bool ExplorerController::save_session(const QString& path, QString* error) {
   }
   session_path_ = QFileInfo(path).absoluteFilePath();
   recovered_ = false;
+  runtime_build_changed_ = false;
   history_.mark_saved();
   remove_autosave();
   emit history_changed();
@@ -593,6 +626,8 @@ void ExplorerController::write_autosave() {
   SessionFile session;
   session.input = input_path_.toStdString();
   session.module = module_.toStdString();
+  session.runtime_kernels = runtime_kernels_;
+  session.runtime_target = runtime_target_;
   session.edits = history_.current();
   session.view = view_;
   const std::string path = autosave_path().toStdString();

@@ -97,10 +97,10 @@ class InputDetails {
   // Members a JSON object of `info --json` and `plan --json` gains for `plan`, as the text of a
   // JSON object ("" for none).
   virtual std::string json_members(const Problem&, const Plan&) const { return ""; }
+  // One short line for a status bar about `plan` ("" for none), e.g. the memory the firmware needs.
+  virtual std::string status_text(const Problem&, const Plan&) const { return ""; }
   // The plan the input's own runtime makes, for `info` to describe (nullopt: none).
   virtual std::optional<Plan> reference_plan(const Problem&) const { return std::nullopt; }
-  // One short line of what `plan` of `problem` needs beyond its pools, for a status bar ("" for none).
-  virtual std::string status_text(const Problem&, const Plan&) const { return ""; }
 };
 
 // What a frontend made of one input.

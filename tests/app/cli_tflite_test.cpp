@@ -68,6 +68,10 @@ TEST(CliTflite, ExportWritesACopyThatReadsBackAsBuilt) {
   EXPECT_NE(run.out.find("OfflineMemoryAllocation with 12 offsets (6 tensors placed, the others -1)"),
             std::string::npos)
       << run.out;
+  // The arena the firmware needs with the written plan: its head + TFLM's tail for the build.
+  EXPECT_NE(run.out.find("kTensorArenaSize >= 1520 bytes (head 256 + persistent 944 = 1200 as TFLM counts it"),
+            std::string::npos)
+      << run.out;
   EXPECT_EQ(read_tflite_file(example()), before);  // the input is never modified
   const CliRun as_built = run_usmpx({"plan", out.string(), "--algorithm", "as-built", "--json"});
   EXPECT_EQ(as_built.code, 0) << as_built.err;

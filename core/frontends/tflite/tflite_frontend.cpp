@@ -225,6 +225,12 @@ class TfliteDetails : public InputDetails {
     return arena_text(*a_, problem, plan);
   }
   std::string closing_text(const Problem&, const Plan& plan) const override { return arena_line(*a_, plan); }
+  std::string status_text(const Problem&, const Plan& plan) const override {
+    const ArenaFigure f = arena_figure(*a_, plan);
+    return "kTensorArenaSize >= " + std::string(f.exact ? "" : "at least ") + with_separators(f.needed()) +
+           " B (TFLM " + std::string(to_string(a_->build.kernels)) + ", " + std::string(to_string(a_->build.target)) +
+           ")";
+  }
   std::string json_members(const Problem&, const Plan& plan) const override { return arena_json(*a_, plan); }
   std::optional<Plan> reference_plan(const Problem& problem) const override {
     if (a_->as_built) return a_->as_built;

@@ -115,6 +115,20 @@ TEST_F(TflmArena, CmsisNnChangesTheHeadWhereItsScratchDoesNotFitTheGaps) {
   EXPECT_EQ(cmsis.problem.buffers.size(), reference.problem.buffers.size() + 4);
 }
 
+TEST_F(TflmArena, PlanningRoomIsCountedWhereHeadPlusTailIsTooSmall) {
+  // hello_world: TFLM counts 32 + 756 bytes, but while it plans, AllocateTensors holds the tail
+  // built so far (all but the interpreter's I/O tensors), 12 scratch request slots of 12 bytes,
+  // one 24-byte AllocationInfo per tensor (10) and 40 bytes per planned buffer (4).
+  const TfliteAnalysis a = analyse("hello_world_int8", {TflmKernels::kReference, TflmTarget::kCortexM});
+  EXPECT_EQ(a.tail.bytes, 756);
+  EXPECT_EQ(a.tail.planning_bytes, a.tail.tail_while_planning + 144 + 10 * 24 + 4 * 40);
+  EXPECT_LT(a.tail.tail_while_planning, a.tail.bytes);
+  EXPECT_GT(a.tail.planning_bytes, 32 + 756);
+  // person_detect: the head dwarfs planning.
+  const TfliteAnalysis p = analyse("person_detect", {TflmKernels::kReference, TflmTarget::kCortexM});
+  EXPECT_LT(p.tail.planning_bytes, 55296 + p.tail.bytes);
+}
+
 TEST_F(TflmArena, TheTailOfAHostBuildIsLargerThanTheCortexMTail) {
   const TfliteAnalysis m = analyse("keyword_scrambled", {TflmKernels::kReference, TflmTarget::kCortexM});
   const TfliteAnalysis x = analyse("keyword_scrambled", {TflmKernels::kReference, TflmTarget::kX86_64});
