@@ -132,3 +132,45 @@ TEST(EtExport, KeepsTheBytesPastTheLastTensor) {
 
 }  // namespace
 }  // namespace usmpx
+
+namespace usmpx {
+namespace {
+
+// A plan that moves every tensor (each buffer after the previous one, no reuse) written into
+// every program layout: with and without the extended header, constant segment or inline
+// constants, four methods; the copy reads back as that plan with the larger buffer.
+TEST(EtExport, EveryLayoutTakesAPlanThatMovesEveryTensor) {
+  for (const std::string& name : kPrograms) {
+    SCOPED_TRACE(name);
+    USMPX_REQUIRE_SHARED(path, "executorch/models/" + name + ".pte");
+    const std::string bytes = read_et_file(path);
+    const EtAnalysis a = analyse_et(bytes, path, PoolOptions{});
+    Plan bump;
+    bump.algorithm = "bump";
+    std::vector<int64_t> top(a.pools.size(), 0);
+    for (size_t b = 0; b < a.problem.buffers.size(); ++b) {
+      const int pool = a.problem.buffers[b].pool_candidates[0];
+      bump.allocations.push_back({pool, top[static_cast<size_t>(pool)]});
+      top[static_cast<size_t>(pool)] += a.problem.buffers[b].size_bytes;
+    }
+    finish_plan(a.problem, bump);
+    ASSERT_FALSE(bump.has_errors());
+    const EtExport e = export_et(a, bytes, path, a.problem, bump);
+    const EtAnalysis back = analyse_et(e.bytes, path, PoolOptions{});
+    EXPECT_EQ(back.as_built.allocations, bump.allocations);
+    for (size_t p = 0; p < a.pools.size(); ++p)
+      EXPECT_EQ(back.pools[p].file_size, top[p]);
+    EXPECT_EQ(back.program.header.has_value(), a.program.header.has_value());
+    EXPECT_EQ(back.program.constant_buffers, a.program.constant_buffers);
+    EXPECT_EQ(back.program.constant_offsets, a.program.constant_offsets);
+    EXPECT_EQ(back.program.methods.size(), a.program.methods.size());
+    if (a.program.header && a.program.header->segment_base_offset != 0) {  // arduino_kws: 39,216 bytes of weights
+      EXPECT_GT(back.program.header->program_size, a.program.header->program_size);
+      EXPECT_EQ(e.bytes.substr(back.program.header->segment_base_offset),
+                bytes.substr(a.program.header->segment_base_offset));
+    }
+  }
+}
+
+}  // namespace
+}  // namespace usmpx
