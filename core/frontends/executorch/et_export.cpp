@@ -5,6 +5,7 @@
 
 #include "base/input_error.h"
 #include "export/export_error.h"
+#include "model/diagnostic.h"
 
 namespace usmpx {
 namespace {
@@ -72,7 +73,11 @@ EtExport export_et(const EtAnalysis& a, const std::string& bytes, const std::str
     sizes.push_back(m.buffer_sizes);
   bool sizes_changed = false;
   for (size_t p = 0; p < a.pools.size(); ++p) {
-    const int64_t size = static_cast<int64_t>(align_up(static_cast<uint64_t>(plan.pool_sizes[p]), kEtAlignment));
+    const int64_t size = et_buffer_bytes(a.pools[p], plan.pool_sizes[p]);
+    if (a.pools[p].tail_bytes > 0)
+      e.notes.push_back(input_warning("et-buffer-tail", "planned buffer " + problem.pools[p].name + " keeps the " +
+                                                            std::to_string(a.pools[p].tail_bytes) +
+                                                            " bytes the program holds past its last tensor"));
     e.pool_bytes.push_back(size);
     auto& entry = sizes[static_cast<size_t>(a.pools[p].method)][a.pools[p].memory_id];
     sizes_changed = sizes_changed || entry != size;

@@ -126,7 +126,7 @@ std::string buffers_text(const EtAnalysis& a, const Problem& problem, const Plan
   std::ostringstream out;
   int64_t total = 0, file_total = 0;
   for (size_t p = 0; p < a.pools.size(); ++p) {
-    const int64_t size = (plan.pool_sizes[p] + kEtAlignment - 1) / kEtAlignment * kEtAlignment;
+    const int64_t size = et_buffer_bytes(a.pools[p], plan.pool_sizes[p]);
     total += size;
     file_total += a.pools[p].file_size;
     out << "planned buffer " << problem.pools[p].name << " (method '"
@@ -159,10 +159,10 @@ std::vector<MethodNeeds> method_needs(const EtAnalysis& a, const Plan* plan) {
     MethodNeeds n;
     n.name = m.name;
     for (int pool : a.methods[mi].pools) {
-      const int64_t size = plan && plan->pool_sizes.size() == a.pools.size()
-                               ? plan->pool_sizes[static_cast<size_t>(pool)]
-                               : a.pools[static_cast<size_t>(pool)].file_size;
-      n.planned.push_back((size + kEtAlignment - 1) / kEtAlignment * kEtAlignment);
+      const EtPoolInfo& info = a.pools[static_cast<size_t>(pool)];
+      n.planned.push_back(plan && plan->pool_sizes.size() == a.pools.size()
+                              ? et_buffer_bytes(info, plan->pool_sizes[static_cast<size_t>(pool)])
+                              : info.file_size);
     }
     for (std::string_view target : et_target_names())
       n.allocator.push_back(et_method_memory(m, et_target(target)));

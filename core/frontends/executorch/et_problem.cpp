@@ -233,18 +233,26 @@ std::string shape_text(const std::vector<int32_t>& sizes) {
 std::vector<size_t> alias_groups(EtAnalysis& a, const std::vector<std::pair<int, int>>& views) {
   const size_t n = a.tensors.size();
   UnionFind groups(n);
+  std::vector<int64_t> first(n), last(n);  // per group root: the union of its members' lifetimes
+  for (size_t t = 0; t < n; ++t) {
+    first[t] = a.tensors[t].first;
+    last[t] = a.tensors[t].last;
+  }
+  auto unite = [&](size_t x, size_t y) {
+    const size_t rx = groups.find(x), ry = groups.find(y);
+    groups.unite(rx, ry);
+    const size_t root = groups.find(rx);
+    first[root] = std::min(first[rx], first[ry]);
+    last[root] = std::max(last[rx], last[ry]);
+  };
   for (const auto& [t, base] : views)
-    groups.unite(static_cast<size_t>(t), static_cast<size_t>(base));
+    unite(static_cast<size_t>(t), static_cast<size_t>(base));
+  // A merge lengthens a group's life, which may make it overlap tensors already passed: repeat
+  // until a whole pass merges nothing.
   bool merged = true;
   while (merged) {
     merged = false;
-    std::vector<int64_t> first(n, INT64_MAX), last(n, INT64_MIN);
-    for (size_t t = 0; t < n; ++t) {
-      const size_t g = groups.find(t);
-      first[g] = std::min(first[g], a.tensors[t].first);
-      last[g] = std::max(last[g], a.tensors[t].last);
-    }
-    for (size_t i = 0; i < n && !merged; ++i) {
+    for (size_t i = 0; i < n; ++i) {
       const EtTensorInfo& x = a.tensors[i];
       if (x.bytes == 0) continue;
       for (size_t j = i + 1; j < n; ++j) {
@@ -255,10 +263,9 @@ std::vector<size_t> alias_groups(EtAnalysis& a, const std::vector<std::pair<int,
         const bool bytes_overlap = x.offset < y.offset + y.bytes && y.offset < x.offset + x.bytes;
         const bool live_together = !(last[gi] < first[gj] || first[gi] > last[gj]);
         if (bytes_overlap && live_together) {
-          groups.unite(i, j);
+          unite(i, j);
           a.tensors[j].alias_of = x.value;
-          merged = true;  // recompute the groups' lifetimes before looking further
-          break;
+          merged = true;
         }
       }
     }
@@ -365,6 +372,14 @@ EtAnalysis analyse_et(const std::string& bytes, const std::string& path, const P
   }
   std::sort(p.timeline.begin(), p.timeline.end(),
             [](const TimelineSpan& x, const TimelineSpan& y) { return x.first < y.first; });
+  std::vector<int64_t> ends(a.pools.size(), 0);
+  for (size_t b = 0; b < p.buffers.size(); ++b) {
+    const Allocation& alloc = a.as_built.allocations[b];
+    ends[static_cast<size_t>(alloc.pool)] =
+        std::max(ends[static_cast<size_t>(alloc.pool)], alloc.offset + p.buffers[b].size_bytes);
+  }
+  for (size_t i = 0; i < a.pools.size(); ++i)
+    a.pools[i].tail_bytes = std::max<int64_t>(0, a.pools[i].file_size - round_up(ends[i]));
   apply_pool_options(p, pool_options);
   a.as_built.algorithm = "as-built";
 

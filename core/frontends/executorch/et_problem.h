@@ -34,6 +34,9 @@ struct EtPoolInfo {
   int method = 0;
   uint32_t memory_id = 0;
   int64_t file_size = 0;  // non_const_buffer_sizes[memory_id] as the program says
+  // Bytes the program's buffer holds past its last planned tensor (XNNPACK's 64-byte tail, room
+  // for control-flow submodules): kept by an export, since the tool cannot tell who uses them.
+  int64_t tail_bytes = 0;
 };
 
 struct EtMethodInfo {
@@ -56,6 +59,12 @@ struct EtAnalysis {
 };
 
 inline constexpr int64_t kEtAlignment = 16;
+
+// The size a planned buffer gets for a plan whose pool reaches `plan_pool_bytes`: rounded up to
+// ExecuTorch's alignment, plus the program's own tail.
+inline int64_t et_buffer_bytes(const EtPoolInfo& pool, int64_t plan_pool_bytes) {
+  return (plan_pool_bytes + kEtAlignment - 1) / kEtAlignment * kEtAlignment + pool.tail_bytes;
+}
 
 // Reads and analyses a program. Throws InputError on a bad file, ConfigError on pool options
 // that do not fit it.

@@ -1,6 +1,7 @@
 // Writing a plan back into a .pte: the copy reads back as the plan, with its buffer sizes.
 #include <gtest/gtest.h>
 
+#include "example_program.h"
 #include "export/export_error.h"
 #include "frontends/executorch/et_export.h"
 #include "planners/registry.h"
@@ -98,6 +99,76 @@ TEST(EtExport, RefusesAPlanOverlappingLiveTensors) {
   } catch (const ExportError& err) {
     EXPECT_NE(std::string(err.what()).find("ExecuTorch's runtime would run it unchecked"), std::string::npos)
         << err.what();
+  }
+}
+
+}  // namespace
+}  // namespace usmpx
+
+namespace usmpx {
+namespace {
+
+// Bytes a program's buffer holds past its last tensor (XNNPACK programs get 64) stay with the
+// buffer: the example's 864-byte buffer declared as 928 keeps 64 bytes after best's 576.
+TEST(EtExport, KeepsTheBytesPastTheLastTensor) {
+  std::string bytes = testing::example_program_bytes();
+  const std::string sizes("\x00\x00\x00\x00\x00\x00\x00\x00\x60\x03\x00\x00\x00\x00\x00\x00", 16);  // [0, 864]
+  const size_t at = bytes.find(sizes);
+  ASSERT_NE(at, std::string::npos);
+  bytes[at + 8] = static_cast<char>(0xa0);  // 928
+  const EtAnalysis a = analyse_et(bytes, "tail.pte", PoolOptions{});
+  ASSERT_EQ(a.pools.size(), 1u);
+  EXPECT_EQ(a.pools[0].file_size, 928);
+  EXPECT_EQ(a.pools[0].tail_bytes, 64);
+  const Plan best = testing::plan_with("best", a.problem);
+  EXPECT_EQ(best.total_size(), 576);
+  const EtExport e = export_et(a, bytes, "tail.pte", a.problem, best);
+  EXPECT_EQ(e.pool_bytes, std::vector<int64_t>{640});
+  ASSERT_EQ(e.notes.size(), 1u);
+  EXPECT_EQ(e.notes[0].message, "planned buffer mem1 keeps the 64 bytes the program holds past its last tensor");
+  EXPECT_EQ(analyse_et(e.bytes, "copy.pte", PoolOptions{}).program.methods[0].buffer_sizes,
+            (std::vector<int64_t>{0, 640}));
+}
+
+}  // namespace
+}  // namespace usmpx
+
+namespace usmpx {
+namespace {
+
+// A plan that moves every tensor (each buffer after the previous one, no reuse) written into
+// every program layout: with and without the extended header, constant segment or inline
+// constants, four methods; the copy reads back as that plan with the larger buffer.
+TEST(EtExport, EveryLayoutTakesAPlanThatMovesEveryTensor) {
+  for (const std::string& name : kPrograms) {
+    SCOPED_TRACE(name);
+    USMPX_REQUIRE_SHARED(path, "executorch/models/" + name + ".pte");
+    const std::string bytes = read_et_file(path);
+    const EtAnalysis a = analyse_et(bytes, path, PoolOptions{});
+    Plan bump;
+    bump.algorithm = "bump";
+    std::vector<int64_t> top(a.pools.size(), 0);
+    for (size_t b = 0; b < a.problem.buffers.size(); ++b) {
+      const int pool = a.problem.buffers[b].pool_candidates[0];
+      bump.allocations.push_back({pool, top[static_cast<size_t>(pool)]});
+      top[static_cast<size_t>(pool)] += a.problem.buffers[b].size_bytes;
+    }
+    finish_plan(a.problem, bump);
+    ASSERT_FALSE(bump.has_errors());
+    const EtExport e = export_et(a, bytes, path, a.problem, bump);
+    const EtAnalysis back = analyse_et(e.bytes, path, PoolOptions{});
+    EXPECT_EQ(back.as_built.allocations, bump.allocations);
+    for (size_t p = 0; p < a.pools.size(); ++p)
+      EXPECT_EQ(back.pools[p].file_size, top[p]);
+    EXPECT_EQ(back.program.header.has_value(), a.program.header.has_value());
+    EXPECT_EQ(back.program.constant_buffers, a.program.constant_buffers);
+    EXPECT_EQ(back.program.constant_offsets, a.program.constant_offsets);
+    EXPECT_EQ(back.program.methods.size(), a.program.methods.size());
+    if (a.program.header && a.program.header->segment_base_offset != 0) {  // arduino_kws: 39,216 bytes of weights
+      EXPECT_GT(back.program.header->program_size, a.program.header->program_size);
+      EXPECT_EQ(e.bytes.substr(back.program.header->segment_base_offset),
+                bytes.substr(a.program.header->segment_base_offset));
+    }
   }
 }
 
