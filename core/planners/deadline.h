@@ -12,7 +12,8 @@ namespace usmpx {
 // When a planner must stop: its time limit has passed, its step budget is spent (every call of
 // expired() is a step; PlannerOptions::step_budget) or its caller cancelled. Cheap to poll: the
 // clock and the cancel flag are read only every `kPollInterval` calls of expired(), so loops may
-// call it per step.
+// call it per step. A deadline only cancellation ends (cancel_only) checks the flag at every step:
+// one step of a greedy pass may take milliseconds on a large problem.
 class Deadline {
  public:
   using Clock = std::chrono::steady_clock;
@@ -29,6 +30,7 @@ class Deadline {
     Deadline d(options);
     d.end_ = Clock::time_point::max();
     d.budget_ = -1;
+    d.poll_interval_ = 1;  // no clock to read: the flag is checked at every step
     return d;
   }
 
@@ -42,7 +44,7 @@ class Deadline {
   bool expired() {
     if (stopped_) return true;
     if (budget_ >= 0 && ++*steps_ >= budget_) return stopped_ = true;
-    if (++calls_ % kPollInterval != 0) return false;
+    if (++calls_ % poll_interval_ != 0) return false;
     return check_now();
   }
   // Reads the clock on every call.
@@ -73,6 +75,7 @@ class Deadline {
   int64_t budget_ = -1;
   std::shared_ptr<int64_t> steps_;  // shared with the deadlines derived from this one
   uint32_t calls_ = 0;
+  uint32_t poll_interval_ = kPollInterval;
   bool stopped_ = false;
 };
 
