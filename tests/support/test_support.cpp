@@ -49,7 +49,7 @@ Plan plan_with(const std::string& algorithm, const Problem& problem) {
   auto planner = make_planner(algorithm);
   EXPECT_NE(planner, nullptr) << algorithm;
   if (!planner) return {};
-  return run_planner(*planner, problem, PlannerOptions{});
+  return run_planner(*planner, problem, step_budget(kPlanWithSteps));
 }
 
 }  // namespace usmpx::testing

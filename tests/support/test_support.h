@@ -38,7 +38,9 @@ inline PlannerOptions step_budget(int64_t steps) {
   return options;
 }
 
-// Runs the named planner through run_planner with default options.
+// Runs the named planner through run_planner with a step budget of kPlanWithSteps instead of a
+// time limit: searches end where they end on any machine, hill_climb makes all of TVM's attempts.
+constexpr int64_t kPlanWithSteps = 50'000'000;
 Plan plan_with(const std::string& algorithm, const Problem& problem);
 
 }  // namespace usmpx::testing
