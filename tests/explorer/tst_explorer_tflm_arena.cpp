@@ -91,12 +91,14 @@ class TestExplorerTflmArena : public QObject {
         "kTensorArenaSize &gt;= 16692 bytes (head 7936 + persistent 8756; TFLM 90b983c, cmsis_nn, cortex-m)");
     const QString summary = app::report_summary_html(*controller(), *window_->chart());
     QVERIFY2(summary.contains(QStringLiteral("Memory the firmware needs:</b> ") + line), qPrintable(summary));
-    const QString folder = QDir::temp().filePath(QStringLiteral("usmpx_tflm_arena_report"));
+    // Kept among the test artefacts to be looked at, with the window as a user sees it.
+    const QString folder = QStringLiteral(USMPX_ARTEFACTS_DIR "/tflm_arena_report");
     QDir(folder).removeRecursively();
+    QTest::qWait(100);
+    window_->grab().save(QStringLiteral(USMPX_ARTEFACTS_DIR "/tflm_arena_1280x720.png"));
     QVERIFY2(!app::write_review_report(*controller(), *window_->chart(), folder, &error).isEmpty(), qPrintable(error));
     const std::string html = read_text_file(QDir(folder).filePath(QStringLiteral("report.html")).toStdString());
     QVERIFY2(html.find("Memory the firmware needs:</b> " + line.toStdString()) != std::string::npos, html.c_str());
-    QDir(folder).removeRecursively();
     QFile::remove(session);
   }
 

@@ -1,5 +1,8 @@
 #include "test_support.h"
 
+#include <unistd.h>
+
+#include <cstdlib>
 #include <filesystem>
 
 #include <gtest/gtest.h>
@@ -9,6 +12,33 @@
 #include "planners/registry.h"
 
 namespace usmpx::testing {
+namespace {
+
+// Every test process gets a temporary folder of its own (TMPDIR, which std::filesystem, Qt and
+// the compilers a selftest runs all honour), so suites of two checkouts, or of two builds, running
+// at once never share the fixed folder names tests use under it. Removed when the process ends.
+class ProcessTempDir {
+ public:
+  ProcessTempDir() {
+    const char* base = std::getenv("TMPDIR");
+    const std::filesystem::path root = base && *base ? base : "/tmp";
+    path_ = root / ("usmpx-test-" + std::to_string(::getpid()));
+    std::error_code ec;
+    std::filesystem::create_directories(path_, ec);
+    if (!ec) ::setenv("TMPDIR", path_.c_str(), 1);
+  }
+  ~ProcessTempDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path_, ec);
+  }
+
+ private:
+  std::filesystem::path path_;
+};
+
+const ProcessTempDir process_temp_dir;
+
+}  // namespace
 
 std::string fixture_path(const std::string& relative) {
   return std::string(USMPX_FIXTURES_DIR) + "/" + relative;
