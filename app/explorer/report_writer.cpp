@@ -144,6 +144,8 @@ QString report_summary_html(const ExplorerController& controller, const views::P
     html += QObject::tr("<p>TVM's plan as read from the model; fidelity check: %1.</p>")
                 .arg(controller.reference_fidelity().toHtmlEscaped());
   if (!plan_fits(problem, plan)) html += QObject::tr("<p><b>The plan does not fit its pools' size hints.</b></p>");
+  // The charts on the next pages carry no legend of their own.
+  html += QObject::tr("<p><b>Colour key</b><br>%1</p>").arg(views::chart_legend_html(controller.reference_name(), false));
   return html;
 }
 

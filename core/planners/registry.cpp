@@ -26,7 +26,7 @@ const std::vector<PlannerInfo>& planner_catalog() {
       {"hill_climb", "TVM USMP: 500 randomised swaps of a gap-filling greedy order", true,
        [] { return std::make_unique<TvmHillClimbPlanner>(); }},
       {"tflm_greedy", "TFLite Micro's GreedyMemoryPlanner, bit for bit (pinned offsets as its offline plan)", false,
-       [] { return std::make_unique<TflmGreedyPlanner>(); }},
+       [] { return std::make_unique<TflmGreedyPlanner>(); }, false, true},
       {"first_fit", "TFLite Micro: largest first, into the lowest gap that holds it", false,
        [] { return std::make_unique<FirstFitPlanner>(); }},
       {"best_fit_size", "TFLite: largest first, into the smallest gap that holds it", false,
@@ -47,6 +47,10 @@ const std::vector<PlannerInfo>& planner_catalog() {
        [] { return std::make_unique<BestPlanner>(); }, true},
   };
   return catalog;
+}
+
+bool planner_applies(const PlannerInfo& info, std::string_view toolchain_algorithm) {
+  return !info.toolchain_only || info.name == toolchain_algorithm;
 }
 
 std::unique_ptr<Planner> make_planner(std::string_view name) {

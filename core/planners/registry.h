@@ -16,7 +16,13 @@ struct PlannerInfo {
   bool tvm_compatible = false;  // reproduces TVM's USMP offsets exactly
   std::function<std::unique_ptr<Planner>()> make;
   bool searching = false;  // keeps improving until its time limit (or a proof of optimality)
+  // Models one toolchain's own planner (TFLM's): offered only for inputs of that toolchain, whose
+  // LoadedInput::default_algorithm names it.
+  bool toolchain_only = false;
 };
+
+// Whether the planner applies to an input whose toolchain runs `toolchain_algorithm`.
+bool planner_applies(const PlannerInfo& info, std::string_view toolchain_algorithm);
 
 // Every planner the tool offers, TVM's first, in the order menus and comparisons show them.
 const std::vector<PlannerInfo>& planner_catalog();

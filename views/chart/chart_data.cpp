@@ -4,6 +4,8 @@
 #include <map>
 #include <set>
 
+#include "model/live_ranges.h"
+
 namespace usmpx::views {
 namespace {
 
@@ -22,6 +24,11 @@ BufferBox box_of(const Problem& problem, const ChartData& data, int b, const All
   } else if (lifetime && !lifetime->empty()) {
     box.x0 = static_cast<double>(lifetime->begin);
     box.x1 = static_cast<double>(lifetime->end);
+    // The ticks its conflicts were computed from, when finer than one range.
+    if (buffer.kind != BufferKind::kConstant) {
+      for (const Lifetime& range : buffer.live_ranges)
+        box.segments.emplace_back(static_cast<double>(range.begin), static_cast<double>(range.end));
+    }
   } else {
     box.x0 = data.tick_first;
     box.x1 = data.tick_end;
@@ -30,7 +37,7 @@ BufferBox box_of(const Problem& problem, const ChartData& data, int b, const All
   box.y1 = static_cast<double>(a.offset + buffer.size_bytes);
   box.role = buffer_role(buffer);
   box.pinned = buffer.pin.has_value();
-  box.label = QString::fromStdString(buffer.name);
+  box.label = QString::fromStdString(buffer.name).mid(data.label_prefix_length);
   return box;
 }
 
@@ -41,10 +48,11 @@ BufferBox box_of(const Problem& problem, const ChartData& data, int b, const All
 std::vector<LiveStep> occupied_bytes(const Problem& problem, const Plan& plan, int pool) {
   std::map<int64_t, std::vector<std::pair<int, bool>>> events;  // tick -> (buffer, starts)
   for (size_t b = 0; b < problem.buffers.size() && b < plan.allocations.size(); ++b) {
-    const std::optional<Lifetime>& lt = problem.buffers[b].lifetime;
-    if (plan.allocations[b].pool != pool || !lt || lt->empty()) continue;
-    events[lt->begin].emplace_back(static_cast<int>(b), true);
-    events[lt->end].emplace_back(static_cast<int>(b), false);
+    if (plan.allocations[b].pool != pool) continue;
+    for (const Lifetime& lt : live_ranges_of(problem.buffers[b])) {
+      events[lt.begin].emplace_back(static_cast<int>(b), true);
+      events[lt.end].emplace_back(static_cast<int>(b), false);
+    }
   }
   std::set<std::pair<int64_t, int>> active;  // (offset, buffer), so the union is one ordered pass
   std::vector<LiveStep> steps;
@@ -71,6 +79,25 @@ std::vector<LiveStep> occupied_bytes(const Problem& problem, const Plan& plan, i
   return steps;
 }
 
+// Length of the scope all buffer names share ("model/" of every TFLite tensor), up to and with
+// its last separator; 0 when the names share none or a name is nothing but that scope.
+int common_name_prefix(const Problem& problem) {
+  if (problem.buffers.size() < 2) return 0;
+  std::string_view prefix = problem.buffers.front().name;
+  for (const Buffer& b : problem.buffers) {
+    size_t n = 0;
+    while (n < prefix.size() && n < b.name.size() && prefix[n] == b.name[n])
+      ++n;
+    prefix = prefix.substr(0, n);
+  }
+  const size_t cut = prefix.find_last_of("/.:");
+  if (cut == std::string_view::npos) return 0;
+  for (const Buffer& b : problem.buffers) {
+    if (b.name.size() <= cut + 1) return 0;
+  }
+  return QString::fromUtf8(prefix.data(), static_cast<qsizetype>(cut + 1)).size();
+}
+
 }  // namespace
 
 ChartData build_chart_data(const Problem& problem, const Plan& plan, const PlanSummary& summary) {
@@ -85,6 +112,8 @@ ChartData build_chart_data(const Problem& problem, const Plan& plan, const PlanS
     data.tick_first = 0;
     data.tick_end = static_cast<double>(problem.buffers.size());
   }
+  data.plan_fits = summary.fits;
+  data.label_prefix_length = common_name_prefix(problem);
   for (size_t p = 0; p < problem.pools.size(); ++p) {
     const Pool& pool = problem.pools[p];
     PoolChartData pd;
