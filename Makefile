@@ -30,6 +30,8 @@ bench: build
 	$(BUILD_DIR)/bench/usmpx_bench_mlf_load
 	$(BUILD_DIR)/bench/usmpx_bench_check --minimize
 	$(BUILD_DIR)/bench/usmpx_bench_model_shaped
+	$(BUILD_DIR)/bench/usmpx_bench_cancellation
+	$(BUILD_DIR)/bench/usmpx_bench_reserved_bounds
 
 format:
 	clang-format -i $$(git ls-files '*.cpp' '*.h')

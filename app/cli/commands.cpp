@@ -183,6 +183,17 @@ Plan make_plan(const LoadedInput& input, const std::string& algorithm, const Opt
   return run_planner(*planner, input.problem, planner_options(options));
 }
 
+// `json` (one object) with the members of `members` (one object's text, "" for none) added.
+std::string with_json_members(const std::string& json, const std::string& members) {
+  if (members.empty()) return json;
+  nlohmann::ordered_json root = nlohmann::ordered_json::parse(json);
+  const nlohmann::ordered_json extra = nlohmann::ordered_json::parse(members);
+  for (const auto& [key, value] : extra.items())
+    root[key] = value;
+  const bool newline = !json.empty() && json.back() == '\n';
+  return root.dump(2) + (newline ? "\n" : "");
+}
+
 std::string default_algorithm(const LoadedInput& input, const Options& options) {
   if (options.algorithm) return *options.algorithm;
   // check asks whether the input fits: as built when it carries a plan (what its firmware has),
@@ -206,7 +217,8 @@ void print_default_note(std::ostream& out, const LoadedInput& input, const Optio
 
 LoadedInput prepare_input(const Options& options) {
   try {
-    LoadedInput input = load_input(options.input, LoadOptions{options.pools, options.module, options.runtime_log});
+    LoadedInput input = load_input(options.input, LoadOptions{options.pools, options.module, options.runtime_log,
+                                                              options.runtime_kernels, options.runtime_target});
     if (options.session_edits) apply_session(input, *options.session_edits, options);
     apply_pins(input.problem, options.pins);
     return input;
@@ -218,8 +230,11 @@ LoadedInput prepare_input(const Options& options) {
 int run_info(const Options& options, std::ostream& out) {
   const LoadedInput input = prepare_input(options);
   const Problem& problem = input.problem;
+  // The input's own runtime plan, for what info says of the memory the firmware needs.
+  const std::optional<Plan> reference = input.details ? input.details->reference_plan(problem) : std::nullopt;
   if (options.json) {
-    out << write_problem_json(problem);
+    out << with_json_members(write_problem_json(problem),
+                             reference ? input.details->json_members(problem, *reference) : "");
     return kOk;
   }
   out << input.path << " (" << to_string(input.format) << "): " << problem.buffers.size() << " buffers, "
@@ -272,6 +287,7 @@ int run_info(const Options& options, std::ostream& out) {
   }
   buffers.print(out, "  ");
   if (input.details) out << input.details->info_text();
+  if (reference) out << '\n' << input.details->closing_text(problem, *reference);
   return kOk;
 }
 
@@ -279,7 +295,8 @@ int run_plan(const Options& options, std::ostream& out, std::ostream& err) {
   const LoadedInput input = prepare_input(options);
   const Plan plan = make_plan(input, default_algorithm(input, options), options);
   if (options.json) {
-    out << write_plan_json(input.problem, plan);
+    out << with_json_members(write_plan_json(input.problem, plan),
+                             input.details ? input.details->json_members(input.problem, plan) : "");
     print_input_warnings(err, input);
     print_diagnostics(err, plan.diagnostics);
   } else {
@@ -297,6 +314,10 @@ int run_plan(const Options& options, std::ostream& out, std::ostream& err) {
     }
     if (!plan.diagnostics.empty()) out << '\n';
     print_diagnostics(out, plan.diagnostics);
+    if (input.details) {
+      const std::string closing = input.details->closing_text(input.problem, plan);
+      if (!closing.empty()) out << '\n' << closing;
+    }
   }
   return plan_ok(input.problem, plan) ? kOk : kDoesNotFit;
 }
@@ -309,7 +330,7 @@ int run_compare(const Options& options, std::ostream& out) {
     // so that a default comparison takes one time limit, not one per searching planner.
     // A toolchain's own planner (TFLM's) only for that toolchain's inputs.
     for (const PlannerInfo& info : planner_catalog()) {
-      if ((!info.searching || info.name == "best") && planner_applies(info, input.default_algorithm))
+      if ((!info.searching || info.name == "best") && planner_applies(info, input.reference))
         algorithms.push_back(info.name);
     }
     if (input.as_built) algorithms.push_back(kAsBuilt);

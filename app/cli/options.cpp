@@ -70,6 +70,8 @@ const std::map<std::string, OptionSpec>& option_specs() {
       {"--io-live-throughout", {false, [](Options& o, const std::string&) { o.pools.io_live_throughout = true; }}},
       {"--module", {true, [](Options& o, const std::string& v) { o.module = v; }}},
       {"--tflm-log", {true, [](Options& o, const std::string& v) { o.runtime_log = v; }}},
+      {"--tflm-kernels", {true, [](Options& o, const std::string& v) { o.runtime_kernels = v; }}},
+      {"--tflm-target", {true, [](Options& o, const std::string& v) { o.runtime_target = v; }}},
       {"--pin", {true, [](Options& o, const std::string& v) { o.pins.push_back(parse_pin(v)); }}},
       {"--time-limit",
        {true,
@@ -193,11 +195,15 @@ std::string usage_text(const std::string& command) {
       "                                             refuses plans where that lets other buffers clobber them)\n"
       "  --module NAME                              MLF module to load (default: the first)\n"
       "  --tflm-log FILE                            .tflite: TFLM's PrintMemoryPlan / PrintAllocations output\n"
-      "                                             (scratch buffer sizes; the arena tail for kTensorArenaSize)\n";
+      "                                             (scratch buffer sizes; the arena tail: wins over the model)\n"
+      "  --tflm-kernels reference|cmsis_nn          .tflite: the kernels TFLM is built with (default reference;\n"
+      "                                             cmsis_nn: CMSIS-NN for a core with DSP, Cortex-M4/M7/M33)\n"
+      "  --tflm-target cortex-m|x86-64              .tflite: 32- or 64-bit pointers (default cortex-m)\n";
   const std::string plan_options =
       "Plan options:\n"
       "  --algorithm NAME         a planner below (default greedy_by_size, as in TVM; tflm_greedy for\n"
-      "                           .tflite, as TFLM at run time), or as-built\n"
+      "                           .tflite, as TFLM at run time; as-built for .pte, ExecuTorch's own plan),\n"
+      "                           or as-built\n"
       "                           (the plan in USMP-generated code; the default of check for such input)\n"
       "  --pin BUF=POOL[@OFFSET]  place BUF in POOL (at OFFSET); repeatable; a hard constraint\n"
       "  --time-limit SEC         time budget of the searching planners (*): multi_start, exact, best\n"
@@ -287,13 +293,15 @@ std::string usage_text(const std::string& command) {
          "  check     does INPUT fit its pools? stops at the first plan that fits, or at a proof that\n"
          "            none can; non-zero exit when it does not fit\n"
          "  export    write firmware-ready sources (MLF archive or folder) for a plan of INPUT, or for a\n"
-         "            .tflite a copy of the model holding the plan (--out FILE.tflite)\n"
+         "            .tflite or .pte a copy of the model holding the plan (--out FILE.tflite|FILE.pte)\n"
          "  selftest  build and run INPUT as it is and re-planned, and compare their outputs\n\n"
          "INPUT: a usmpx-problem .json file, a MiniMalloc .csv file, a Model Library Format archive\n"
          "(.tar, .tar.gz, .tgz) or folder as TVM exports it (USMP off or on), or a TIR dump: TVMScript\n"
          "(@I.ir_module / @T.prim_func, usually .py) or the legacy primfn text (usually .txt), written\n"
          "before USMP (allocates; planned as USMP would) or after it (pool lets; --algorithm as-built).\n"
          "Or a TFLite Micro model (.tflite): planned as TFLM plans its arena (default tflm_greedy).\n"
+         "Or an ExecuTorch program (.pte): its planned buffers, one pool per method and memory id\n"
+         "(default: the plan the program carries; et_greedy is ExecuTorch's greedy).\n"
          "Run 'usmpx COMMAND --help' for a command's options.\n\n"
          "Exit codes: 0 ok, 1 does not fit / invalid plan, 2 usage error, 3 unreadable or malformed input.\n";
 }

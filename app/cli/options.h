@@ -23,8 +23,10 @@ struct Options {
   std::optional<std::string> algorithm;
   std::vector<std::string> algorithms;
   PoolOptions pools;
-  std::string module;       // MLF module to load; empty = the first
-  std::string runtime_log;  // --tflm-log FILE: TFLM's memory-plan printout for a .tflite input
+  std::string module;           // MLF module to load; empty = the first
+  std::string runtime_log;      // --tflm-log FILE: TFLM's memory-plan printout for a .tflite input
+  std::string runtime_kernels;  // --tflm-kernels reference|cmsis_nn ("" = reference)
+  std::string runtime_target;   // --tflm-target cortex-m|x86-64 ("" = cortex-m)
   std::vector<PinSpec> pins;
   double time_limit_seconds = 5.0;
   bool time_limit_given = false;              // --time-limit was given (it overrides a session's)

@@ -18,6 +18,8 @@ std::optional<SessionEdits> read_session_options(Options& options) {
   const SessionFile session = read_session_json(read_text_file(options.session), options.session);
   if (options.input.empty()) options.input = session.input;
   if (options.module.empty()) options.module = session.module;
+  if (options.runtime_kernels.empty()) options.runtime_kernels = session.runtime_kernels;
+  if (options.runtime_target.empty()) options.runtime_target = session.runtime_target;
   if (!options.algorithm) options.algorithm = session.edits.algorithm;
   if (!options.time_limit_given) options.time_limit_seconds = session.edits.time_limit_seconds;
   return session.edits;

@@ -134,7 +134,7 @@ QStringList ExplorerController::algorithms() const {
   QStringList names;
   // A toolchain's own planner (TFLM's) only for that toolchain's inputs.
   for (const PlannerInfo& info : planner_catalog()) {
-    if (planner_applies(info, has_input() ? input_->default_algorithm : std::string()))
+    if (planner_applies(info, has_input() ? input_->reference : std::string()))
       names << QString::fromStdString(info.name);
   }
   if (has_input() && input_->as_built) names << QString::fromLatin1(kAsBuilt);
@@ -153,15 +153,24 @@ void ExplorerController::open_input(const QString& path, const QString& module, 
   const std::string module_name = module.toStdString();
   load_watcher_.setProperty("path", path);
   load_watcher_.setProperty("module", module);
-  load_watcher_.setFuture(QtConcurrent::run([file, module_name]() {
+  const std::string kernels = runtime_kernels_;
+  const std::string target = runtime_target_;
+  load_watcher_.setFuture(QtConcurrent::run([file, module_name, kernels, target]() {
     auto result = std::make_shared<LoadResult>();
     try {
       LoadOptions options;
       options.module = module_name;
+      options.runtime_kernels = kernels;
+      options.runtime_target = target;
       result->input = std::make_unique<LoadedInput>(load_input(file, options));
       result->source = result->input->exporter;
       if (!result->source) result->source_error = QString::fromStdString(result->input->no_export);
-      if (result->input->as_built) {
+      const std::string own_check = result->input->details ? result->input->details->as_built_text() : "";
+      if (result->input->as_built && result->input->reference == "ExecuTorch" && !own_check.empty()) {
+        // The program's plan, checked by the frontend against ExecuTorch's greedy.
+        const QString check = QString::fromStdString(own_check).trimmed();
+        result->fidelity = check.section(QStringLiteral("; "), -1);  // the verdict, without the preamble
+      } else if (result->input->as_built) {
         // Checked once per load, on this thread: TVM's three planners on the analysed problem.
         const AsBuiltMatch match = match_as_built(result->input->problem, *result->input->as_built);
         result->fidelity = tr("%1 reproduces %2 of %3 offsets")
@@ -197,6 +206,8 @@ void ExplorerController::finish_loading() {
   export_check_.reset();
   recovered_ = pending_recovered_;
   pending_recovered_ = false;
+  runtime_build_changed_ = pending_build_changed_;
+  pending_build_changed_ = false;
   view_ = std::move(pending_view_);
   pending_view_ = {};
   input_path_ = QFileInfo(load_watcher_.property("path").toString()).absoluteFilePath();
@@ -530,10 +541,34 @@ void ExplorerController::wait_idle() {
   }
 }
 
+void ExplorerController::set_runtime_build(const QString& kernels, const QString& target) {
+  if (kernels.toStdString() == runtime_kernels_ && target.toStdString() == runtime_target_) return;
+  runtime_kernels_ = kernels.toStdString();
+  runtime_target_ = target.toStdString();
+  if (!has_input() || loading_) return;
+  // The scratch buffers and the tail depend on the build: read the model again, edits kept.
+  const SessionEdits edits = history_.current();
+  pending_recovered_ = recovered_;
+  pending_build_changed_ = true;
+  open_input(input_path_, module_, edits, session_path_, view_);
+}
+
+QString ExplorerController::runtime_status() const {
+  if (!has_input() || !input_->details) return {};
+  return QString::fromStdString(input_->details->status_text(problem(), plan()));
+}
+
+QString ExplorerController::runtime_memory_text() const {
+  if (!has_input() || !input_->details) return {};
+  return QString::fromStdString(input_->details->closing_text(problem(), plan())).trimmed();
+}
+
 bool ExplorerController::open_session(const QString& path, QString* error) {
   try {
     const std::string file = path.toStdString();
     const SessionFile session = read_session_json(read_text_file(file), file);
+    runtime_kernels_ = session.runtime_kernels;
+    runtime_target_ = session.runtime_target;
     open_input(QString::fromStdString(session.input), QString::fromStdString(session.module), session.edits,
                QFileInfo(path).absoluteFilePath(), session.view);
     return true;
@@ -560,6 +595,8 @@ bool ExplorerController::save_session(const QString& path, QString* error) {
   SessionFile session;
   session.input = input_path_.toStdString();
   session.module = module_.toStdString();
+  session.runtime_kernels = runtime_kernels_;
+  session.runtime_target = runtime_target_;
   session.edits = history_.current();
   session.view = view_;
   try {
@@ -570,6 +607,7 @@ bool ExplorerController::save_session(const QString& path, QString* error) {
   }
   session_path_ = QFileInfo(path).absoluteFilePath();
   recovered_ = false;
+  runtime_build_changed_ = false;
   history_.mark_saved();
   remove_autosave();
   emit history_changed();
@@ -599,6 +637,8 @@ void ExplorerController::write_autosave() {
   SessionFile session;
   session.input = input_path_.toStdString();
   session.module = module_.toStdString();
+  session.runtime_kernels = runtime_kernels_;
+  session.runtime_target = runtime_target_;
   session.edits = history_.current();
   session.view = view_;
   const std::string path = autosave_path().toStdString();
@@ -616,7 +656,7 @@ namespace usmpx::app {
 
 bool ExplorerController::exportable_format(InputFormat format) {
   return holds_generated_c(format) || format == InputFormat::kTvmScript || format == InputFormat::kLegacyTir ||
-         format == InputFormat::kTflite;
+         format == InputFormat::kTflite || format == InputFormat::kExecuTorch;
 }
 
 bool ExplorerController::can_export_sources(QString* why) const {

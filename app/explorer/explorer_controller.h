@@ -83,7 +83,15 @@ class ExplorerController : public QObject {
   // How the input is looked at (column widths), saved with the session; not an edit.
   const SessionView& session_view() const { return view_; }
   void set_session_view(SessionView view) { view_ = std::move(view); }
-  bool modified() const { return has_input() && (recovered_ || !history_.is_clean()); }
+  bool modified() const { return has_input() && (recovered_ || runtime_build_changed_ || !history_.is_clean()); }
+  // The runtime build memory figures are for (TFLite: TFLM's kernel set and target; "" = default).
+  // Changing it reads the input again with the edits kept; it is saved in the session.
+  void set_runtime_build(const QString& kernels, const QString& target);
+  QString runtime_kernels() const { return QString::fromStdString(runtime_kernels_); }
+  QString runtime_target() const { return QString::fromStdString(runtime_target_); }
+  // What the firmware needs beyond the plan's pools, for the status bar ("" when the input says nothing).
+  QString runtime_status() const;
+  QString runtime_memory_text() const;  // the same in full (TFLM's kTensorArenaSize line)
   bool busy() const { return loading_ || planning_; }
   bool planning() const { return planning_; }
   // The shown plan is the instant first pass; the searching planner is still improving it.
@@ -152,7 +160,11 @@ class ExplorerController : public QObject {
   std::shared_ptr<const ModelExporter> source_;
   QString export_error_;
   std::shared_ptr<std::string> export_check_;  // filled by the planning thread for the plan it makes
-  bool recovered_ = false;                     // the state came from the autosave file and was not saved since
+  std::string runtime_kernels_;
+  std::string runtime_target_;
+  bool runtime_build_changed_ = false;  // since the session was saved
+  bool pending_build_changed_ = false;
+  bool recovered_ = false;  // the state came from the autosave file and was not saved since
   bool pending_recovered_ = false;
   Problem problem_;
   Plan plan_;

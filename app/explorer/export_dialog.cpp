@@ -66,10 +66,14 @@ ExportDialog::ExportDialog(const ExplorerController& controller, QWidget* parent
   pools_->horizontalHeader()->setStretchLastSection(true);
 
   // A TFLite model gets its plan inside a copy of itself: one file, no C, no harness.
-  const bool model_file = controller.input().format == InputFormat::kTflite;
+  const bool executorch = controller.input().format == InputFormat::kExecuTorch;
+  const bool model_file = controller.input().format == InputFormat::kTflite || executorch;
   const QString what =
-      model_file ? tr("The %2 plan is written into a copy of %1 as its OfflineMemoryAllocation metadata, which TFLM "
-                      "uses as given; the input is not changed.")
+      executorch
+          ? tr("The %2 plan is written into a copy of %1: new tensor offsets and planned buffer sizes, which "
+               "ExecuTorch's runtime uses unchecked (this tool checks the plan first); the input is not changed.")
+      : model_file ? tr("The %2 plan is written into a copy of %1 as its OfflineMemoryAllocation metadata, which TFLM "
+                        "uses as given; the input is not changed.")
       : controller.input().format == InputFormat::kMlf
           ? tr("The generated C of %1 is rewritten for the %2 plan; everything else is copied.")
           : tr("C is generated from the TIR of %1 with the %2 plan, as a Model Library Format module.");
@@ -110,7 +114,8 @@ ExportDialog::ExportDialog(const ExplorerController& controller, QWidget* parent
     form->setRowVisible(format_, false);
     harness_->setChecked(false);
     harness_->hide();
-    path_->setText(input.absoluteDir().filePath(input.completeBaseName() + QStringLiteral("_planned.tflite")));
+    path_->setText(input.absoluteDir().filePath(
+        input.completeBaseName() + (executorch ? QStringLiteral("_planned.pte") : QStringLiteral("_planned.tflite"))));
   } else {
     set_target(input.absoluteDir().filePath(without_suffix(input.fileName()) + QStringLiteral("_replanned")));
   }
@@ -145,8 +150,9 @@ void ExportDialog::fit_suffix() {
 void ExportDialog::browse() {
   QString chosen;
   if (!format_->isEnabled()) {  // one model file
-    chosen =
-        QFileDialog::getSaveFileName(this, tr("Write the planned model"), target(), tr("TFLite models (*.tflite)"));
+    chosen = QFileDialog::getSaveFileName(
+        this, tr("Write the planned model"), target(),
+        target().endsWith(QStringLiteral(".pte")) ? tr("ExecuTorch programs (*.pte)") : tr("TFLite models (*.tflite)"));
   } else if (format_->currentIndex() == 0) {
     chosen = QFileDialog::getSaveFileName(this, tr("Export into folder"), target(), QString(), nullptr,
                                           QFileDialog::ShowDirsOnly);

@@ -422,7 +422,12 @@ QString MainWindow::status_tooltip() const {
                     "usmpx uses without --algorithm.")
                      .arg(controller_->reference_plan_text());
   const QString fidelity = controller_->reference_fidelity();
-  if (!fidelity.isEmpty()) text += tr("\nTVM's plan as read; fidelity check: %1").arg(fidelity);
+  const QString runtime = controller_->runtime_memory_text();
+  if (!fidelity.isEmpty()) {
+    text += tr("\nTVM's plan as read; fidelity check: %1").arg(fidelity);
+  } else if (!runtime.isEmpty()) {
+    text += QStringLiteral("\n") + runtime;
+  }
   return text;
 }
 
@@ -452,6 +457,10 @@ void MainWindow::update_status() {
   // TVM's own plan on screen: how faithfully it was read (the fidelity check).
   if (plan.algorithm == "as-built" && !controller_->reference_fidelity().isEmpty())
     text += tr(" · %1").arg(controller_->reference_fidelity().toHtmlEscaped());
+  // What the firmware needs beyond the pools (TFLM's kTensorArenaSize for the chosen build, an
+  // ExecuTorch method's allocator).
+  if (const QString runtime = controller_->runtime_status(); !runtime.isEmpty())
+    text += QStringLiteral(" · ") + runtime.toHtmlEscaped();
   text += fits ? tr(" · fits") : tr(" · <b style='color:#c00'>does not fit</b>");
   if (controller_->plan_is_first_pass()) text += tr(" · <i>first pass, searching…</i>");
   if (plan.has_errors() && fits) text += tr(" · <b style='color:#c00'>invalid</b>");
@@ -490,6 +499,12 @@ void MainWindow::update_actions() {
   export_action_->setToolTip(exportable ? tr("Write firmware sources for the current plan") : why);
   export_action_->setStatusTip(export_action_->toolTip());
   reference_action_->setEnabled(loaded && controller_->has_reference());
+  const bool tflite = loaded && controller_->input().format == InputFormat::kTflite;
+  tflm_build_menu_->setEnabled(tflite);
+  const bool cmsis = controller_->runtime_kernels() == QStringLiteral("cmsis_nn");
+  const bool x86 = controller_->runtime_target() == QStringLiteral("x86-64");
+  (cmsis ? kernels_cmsis_action_ : kernels_reference_action_)->setChecked(true);
+  (x86 ? target_x86_action_ : target_cortex_m_action_)->setChecked(true);
   // Where TVM's plan is described, how faithfully it was read.
   const QString fidelity = loaded ? controller_->reference_fidelity() : QString();
   reference_action_->setToolTip(tr("Draw where TVM placed each buffer as dashed outlines over the current plan") +

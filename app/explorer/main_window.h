@@ -148,6 +148,12 @@ class MainWindow : public QMainWindow {
   QAction* save_action_;
   QAction* replan_action_;
   QAction* compare_action_;
+  // Plan ▸ TFLM Build: the kernels and target a .tflite's arena figures are for.
+  QMenu* tflm_build_menu_ = nullptr;
+  QAction* kernels_reference_action_ = nullptr;
+  QAction* kernels_cmsis_action_ = nullptr;
+  QAction* target_cortex_m_action_ = nullptr;
+  QAction* target_x86_action_ = nullptr;
   QAction* report_action_;
   QAction* export_action_;
   QAction* unpin_action_;

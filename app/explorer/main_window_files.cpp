@@ -87,9 +87,10 @@ void MainWindow::open_dialog() {
   QSettings settings;
   const QString path = QFileDialog::getOpenFileName(
       this, tr("Open model, TIR dump, problem or session"), settings.value(QStringLiteral("lastDir")).toString(),
-      tr("All inputs (*.tar *.tgz *.tar.gz *.py *.tir *.txt *.json *.csv *.tflite);;MLF tarballs (*.tar *.tgz "
+      tr("All inputs (*.tar *.tgz *.tar.gz *.py *.tir *.txt *.json *.csv *.tflite *.pte);;MLF tarballs (*.tar *.tgz "
          "*.tar.gz);;"
-         "TIR dumps (*.py *.tir *.txt);;TFLite models (*.tflite);;Problems (*.json *.csv);;Sessions (*.usmpx.json);;"
+         "TIR dumps (*.py *.tir *.txt);;TFLite models (*.tflite);;ExecuTorch programs (*.pte);;Problems (*.json "
+         "*.csv);;Sessions (*.usmpx.json);;"
          "All files (*)"));
   if (path.isEmpty()) return;
   settings.setValue(QStringLiteral("lastDir"), QFileInfo(path).absolutePath());

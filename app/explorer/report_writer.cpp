@@ -144,8 +144,12 @@ QString report_summary_html(const ExplorerController& controller, const views::P
     html += QObject::tr("<p>TVM's plan as read from the model; fidelity check: %1.</p>")
                 .arg(controller.reference_fidelity().toHtmlEscaped());
   if (!plan_fits(problem, plan)) html += QObject::tr("<p><b>The plan does not fit its pools' size hints.</b></p>");
+  const QString runtime = controller.runtime_memory_text();
+  if (!runtime.isEmpty())
+    html += QObject::tr("<p><b>Memory the firmware needs:</b> %1</p>").arg(runtime.toHtmlEscaped());
   // The charts on the next pages carry no legend of their own.
-  html += QObject::tr("<p><b>Colour key</b><br>%1</p>").arg(views::chart_legend_html(controller.reference_name(), false));
+  html +=
+      QObject::tr("<p><b>Colour key</b><br>%1</p>").arg(views::chart_legend_html(controller.reference_name(), false));
   return html;
 }
 
@@ -200,6 +204,7 @@ QStringList write_review_report(const ExplorerController& controller, views::Poo
   content.images = {"charts.svg"};
   content.warnings = controller.input().warnings;
   content.reference_name = controller.reference_name().toStdString();
+  content.runtime_memory = controller.runtime_memory_text().toStdString();
   if (controller.has_reference()) {
     std::vector<int64_t> bytes;
     for (qint64 b : controller.reference_pool_bytes())

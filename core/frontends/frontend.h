@@ -1,6 +1,6 @@
 #pragma once
 
-// A frontend reads one family of inputs (TVM's output; problem files; TFLite Micro models) into a
+// A frontend reads one family of inputs (TVM's output; problem files; TFLite Micro models; ExecuTorch programs) into a
 // Problem with notes, and writes a Plan back in that family's own form. The input table
 // (inputs/input_kinds) lists every frontend's kinds; the commands and the explorer reach the
 // frontends through that table and this interface only. A frontend may use the layers below it
@@ -32,6 +32,7 @@ enum class InputFormat {
   kTvmScript,
   kLegacyTir,
   kTflite,
+  kExecuTorch,
   kSession,
 };
 
@@ -48,6 +49,10 @@ struct LoadOptions {
   PoolOptions pools;
   std::string module;       // empty: the first module
   std::string runtime_log;  // what the model's runtime printed of its memory (TFLM's memory plan); "" = none
+  // The runtime build memory figures are for ("" = the family's default): for TFLite, TFLM's
+  // kernel set ("reference", "cmsis_nn") and target ("cortex-m", "x86-64").
+  std::string runtime_kernels;
+  std::string runtime_target;
 };
 
 // A memory pool as an export writes it out, for the export dialog's table.
@@ -87,6 +92,15 @@ class InputDetails {
   virtual std::string plan_text(const Problem&, const Plan&) const { return ""; }
   // What to say of the input's own plan, in place of re-planning it with TVM's algorithms ("" = that check).
   virtual std::string as_built_text() const { return ""; }
+  // The last line(s) of `info` (for the input's reference plan) and of `plan` ("" for none).
+  virtual std::string closing_text(const Problem&, const Plan&) const { return ""; }
+  // Members a JSON object of `info --json` and `plan --json` gains for `plan`, as the text of a
+  // JSON object ("" for none).
+  virtual std::string json_members(const Problem&, const Plan&) const { return ""; }
+  // One short line for a status bar about `plan` ("" for none), e.g. the memory the firmware needs.
+  virtual std::string status_text(const Problem&, const Plan&) const { return ""; }
+  // The plan the input's own runtime makes, for `info` to describe (nullopt: none).
+  virtual std::optional<Plan> reference_plan(const Problem&) const { return std::nullopt; }
 };
 
 // What a frontend made of one input.

@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "base/input_error.h"
+#include "frontends/executorch/et_frontend.h"
 #include "frontends/input_probe.h"
 #include "frontends/problem_files/problem_files_frontend.h"
 #include "frontends/tflite/tflite_frontend.h"
@@ -23,6 +24,9 @@ const std::vector<InputTableEntry>& input_table() {
       {{InputFormat::kTflite, "TFLite model",
         "a .tflite file, or a file with the flatbuffer identifier TFL3 at bytes 4..8"},
        &tflite_frontend()},
+      {{InputFormat::kExecuTorch, "ExecuTorch program",
+        "a .pte file, or a file with the flatbuffer identifier ET and two digits at bytes 4..8"},
+       &et_frontend()},
       {{InputFormat::kProblemJson, "problem JSON", "a .json file in the usmpx-problem format"},
        &problem_files_frontend()},
       {{InputFormat::kMinimallocCsv, "MiniMalloc CSV", "a .csv file (id,lower,upper,size[,alignment])"},

@@ -1,9 +1,17 @@
 #include "inputs/reference_plan.h"
 
+#include "planners/registry.h"
+
 namespace usmpx {
 
 std::string reference_algorithm(const LoadedInput& input, bool pools_edited) {
-  return input.as_built && !pools_edited ? kAsBuiltAlgorithm : input.default_algorithm;
+  if (input.as_built && !pools_edited) return kAsBuiltAlgorithm;
+  if (input.default_algorithm != kAsBuiltAlgorithm) return input.default_algorithm;
+  // A toolchain that only ever carries its plan (ExecuTorch): its own planner stands in for it.
+  for (const PlannerInfo& info : planner_catalog()) {
+    if (!info.toolchain.empty() && info.toolchain == input.reference) return info.name;
+  }
+  return "greedy_by_size";
 }
 
 std::string reference_description(const LoadedInput& input, bool pools_edited) {

@@ -63,7 +63,9 @@ bool minimize_pools(const Problem& problem, Plan& plan, Deadline& deadline, bool
               with_separators(lb) +
               (out.clique     ? " (buffers all live together, stacked in the best order found; alignment padding "
                                 "left)"
-               : out.searched ? (deadline.cancelled() ? " (search cancelled)" : " (search stopped at its time limit)")
+               : out.searched ? (deadline.cancelled()      ? " (search cancelled)"
+                                 : deadline.budget_spent() ? " (search stopped at its step budget)"
+                                                           : " (search stopped at its time limit)")
                               : " (too large for the exact search; greedy placement kept)");
     }
     plan.diagnostics.push_back({Severity::kNote, "exact-search", text, {}, pool, {}});

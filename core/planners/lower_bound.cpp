@@ -153,6 +153,129 @@ LowerBound heaviest_clique(const Problem& problem, const std::vector<int>& subse
   return lb;
 }
 
+// ---- blocks pinned at fixed offsets --------------------------------------------------------
+//
+// Blocks pinned at an offset that conflict with every other buffer of the pool (the reserved
+// bytes of operators the tool cannot read, live throughout) leave the others only the gaps
+// between them below the highest block's end T, and the room above T. At any moment the buffers
+// live together lie apart from each other, so those too large for every gap all lie above T, and
+// of the others no more than the gaps' total fits below: the pool reaches at least T (rounded up
+// to the smallest alignment) plus what must be above T. Valid for any set of buffers that must lie apart (a clique, or the buffers
+// live at one tick of a lifetime problem).
+
+struct FixedBlocks {
+  int64_t top = 0;        // end of the highest block conflicting with every free buffer
+  int64_t highest = 0;    // end of the highest pinned block
+  int64_t gap_bytes = 0;  // the bytes below `top` that those blocks leave free
+  std::vector<std::pair<int64_t, int64_t>> gaps;
+};
+
+bool fits_a_gap(const FixedBlocks& blocks, const Buffer& b) {
+  const int64_t align = std::max<int64_t>(1, b.alignment);
+  return std::any_of(blocks.gaps.begin(), blocks.gaps.end(),
+                     [&](const auto& g) { return (g.first + align - 1) / align * align + b.size_bytes <= g.second; });
+}
+
+// What the buffers `together` (all apart from each other) put above the blocks' top at least.
+int64_t above_top(const Problem& problem, const FixedBlocks& blocks, const std::vector<int>& together) {
+  int64_t above = 0;
+  int64_t may_fit = 0;
+  for (int b : together) {
+    const Buffer& buf = problem.buffers[static_cast<size_t>(b)];
+    (fits_a_gap(blocks, buf) ? may_fit : above) += buf.size_bytes;
+  }
+  return above + std::max<int64_t>(0, may_fit - blocks.gap_bytes);
+}
+
+int64_t fixed_blocks_bound(const Problem& problem, const std::vector<int>& subset) {
+  std::vector<int> fixed;
+  std::vector<int> free;
+  for (int b : subset) {
+    const Buffer& buf = problem.buffers[static_cast<size_t>(b)];
+    if (buf.pin && buf.pin->offset) {
+      fixed.push_back(b);
+    } else if (buf.size_bytes > 0) {
+      free.push_back(b);
+    }
+  }
+  if (fixed.empty()) return 0;
+  FixedBlocks blocks;
+  const ConflictLists conflicts = problem.interval_conflicts() ? ConflictLists{} : symmetric_conflicts(problem);
+  // A buffer in conflict with nothing may lie over anything: it pushes nothing up.
+  std::erase_if(free, [&](int b) {
+    const Buffer& buf = problem.buffers[static_cast<size_t>(b)];
+    return problem.interval_conflicts() ? !buf.lifetime || buf.lifetime->empty()
+                                        : conflicts[static_cast<size_t>(b)].empty();
+  });
+  std::vector<std::pair<int64_t, int64_t>> walls;
+  for (int f : fixed) {
+    const Buffer& buf = problem.buffers[static_cast<size_t>(f)];
+    const int64_t begin = *buf.pin->offset;
+    blocks.highest = std::max(blocks.highest, begin + buf.size_bytes);
+    const auto& mine = conflicts[static_cast<size_t>(f)];
+    const bool universal = std::all_of(free.begin(), free.end(), [&](int b) {
+      const auto& other = problem.buffers[static_cast<size_t>(b)].lifetime;
+      return problem.interval_conflicts() ? buf.lifetime && other && buf.lifetime->overlaps(*other)
+                                          : std::binary_search(mine.begin(), mine.end(), b);
+    });
+    if (universal && buf.size_bytes > 0) walls.push_back({begin, begin + buf.size_bytes});
+  }
+  if (walls.empty() || free.empty()) return blocks.highest;
+  std::sort(walls.begin(), walls.end());
+  int64_t at = 0;
+  for (const auto& w : walls) {
+    if (w.first > at) blocks.gaps.push_back({at, w.first});
+    at = std::max(at, w.second);
+  }
+  blocks.top = at;
+  for (const auto& g : blocks.gaps)
+    blocks.gap_bytes += g.second - g.first;
+  int64_t above = 0;
+  if (problem.interval_conflicts()) {
+    // A sweep over the ticks (half-open lifetimes: what ends at a tick frees its bytes before what
+    // starts there), the buffers live at each start.
+    struct Event {
+      int64_t tick;
+      int delta;  // -1 ends, +1 starts
+      bool large;
+      int64_t bytes;
+    };
+    std::vector<Event> events;
+    for (int b : free) {
+      const Buffer& buf = problem.buffers[static_cast<size_t>(b)];
+      const bool large = !fits_a_gap(blocks, buf);
+      events.push_back({buf.lifetime->begin, +1, large, buf.size_bytes});
+      events.push_back({buf.lifetime->end, -1, large, buf.size_bytes});
+    }
+    std::sort(events.begin(), events.end(),
+              [](const Event& a, const Event& b) { return a.tick != b.tick ? a.tick < b.tick : a.delta < b.delta; });
+    int64_t large_live = 0;
+    int64_t small_live = 0;
+    for (const Event& e : events) {
+      (e.large ? large_live : small_live) += e.delta * e.bytes;
+      if (e.delta > 0) above = std::max(above, large_live + std::max<int64_t>(0, small_live - blocks.gap_bytes));
+    }
+  } else {
+    // The heaviest clique of all free buffers, and of those that fit no gap.
+    std::vector<int> large;
+    for (int b : free) {
+      if (!fits_a_gap(blocks, problem.buffers[static_cast<size_t>(b)])) large.push_back(b);
+    }
+    for (const std::vector<int>* set : {&free, &large}) {
+      if (set->empty()) continue;
+      above = std::max(above, above_top(problem, blocks, heaviest_clique(problem, *set).witness));
+    }
+  }
+  if (above == 0) return std::max(blocks.highest, blocks.top);
+  // The lowest buffer above the top starts at the top rounded up to its alignment.
+  int64_t align = 0;
+  for (int b : free) {
+    const int64_t a = std::max<int64_t>(1, problem.buffers[static_cast<size_t>(b)].alignment);
+    align = align == 0 ? a : std::min(align, a);
+  }
+  return std::max(blocks.highest, (blocks.top + align - 1) / align * align + above);
+}
+
 }  // namespace
 
 namespace {
@@ -182,7 +305,13 @@ std::vector<std::vector<int>> confined_buffers(const Problem& problem) {
 }  // namespace
 
 LowerBound pool_lower_bound(const Problem& problem, const std::vector<int>& subset) {
-  return group_lower_bound(problem, subset, 1);
+  LowerBound lb = group_lower_bound(problem, subset, 1);
+  const int64_t fixed = fixed_blocks_bound(problem, subset);
+  if (fixed > lb.bytes) {
+    lb.bytes = fixed;
+    lb.exact = false;
+  }
+  return lb;
 }
 
 std::vector<int64_t> pool_lower_bounds(const Problem& problem) {
@@ -231,6 +360,7 @@ LowerBound total_lower_bound(const Problem& problem, const std::vector<int64_t>&
       continue;
     }
     LowerBound lb = group_lower_bound(problem, sharing.buffers[g], sharing.pool_count[g]);
+    if (sharing.pool_count[g] == 1) lb.bytes = std::max(lb.bytes, fixed_blocks_bound(problem, sharing.buffers[g]));
     total.bytes += std::max(lb.bytes, pools_sum[g]);
     total.exact = total.exact && lb.exact;
     total.witness.insert(total.witness.end(), lb.witness.begin(), lb.witness.end());

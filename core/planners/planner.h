@@ -24,7 +24,11 @@ struct PlannerOptions {
   // as their plan fits every pool's size hint, and search each pool at its hint rather than
   // below it (unrestricted pools then need no search).
   bool stop_at_fit = false;
-  const std::atomic<bool>* cancel = nullptr;  // planners stop soon after it becomes true
+  const std::atomic<bool>* cancel = nullptr;  // planners stop at their next check after it becomes true
+  // A work budget that no clock decides (-1: none): searching planners stop after this many steps
+  // (search nodes, greedy placements, hill-climb attempts) as they stop at their time limit. The
+  // same input, options and budget give the same plan on any machine, however busy.
+  int64_t step_budget = -1;
   std::function<void(const PlannerProgress&)> progress;
 
   bool cancelled() const { return cancel != nullptr && cancel->load(std::memory_order_relaxed); }

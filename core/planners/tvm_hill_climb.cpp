@@ -14,8 +14,7 @@ namespace {
 using tvm_compat::round_up;
 
 constexpr int kMaxAttempts = 500;
-constexpr const char* kIncreaseHints =
-    "TVM USMP Error: Please increase the size_hints for memory pools.";
+constexpr const char* kIncreaseHints = "TVM USMP Error: Please increase the size_hints for memory pools.";
 
 // One greedy pass: allocation per buffer plus whether it has been visited (TVM's map keys).
 struct Pass {
@@ -46,7 +45,7 @@ class HillClimb {
   ConflictLists conflicts_;
   std::vector<int> pinned_;  // pinned buffers, those at an offset first, placed before order_
   std::vector<int> order_;   // unpinned buffers in placement order
-  std::vector<int> pos_;    // position of each buffer in order_, -1 for pinned buffers
+  std::vector<int> pos_;     // position of each buffer in order_, -1 for pinned buffers
   uint32_t seed_ = 0;
 };
 
@@ -142,8 +141,7 @@ void HillClimb::finish_overflowing(Plan& plan, const std::vector<bool>& placed) 
   for (int b : sequence) {
     if (plan.allocations[static_cast<size_t>(b)].placed()) continue;
     if (!reported) {
-      add_error(plan, b,
-                tvm_compat::placement_error_text(problem_, b, conflicts_[static_cast<size_t>(b)].size()));
+      add_error(plan, b, tvm_compat::placement_error_text(problem_, b, conflicts_[static_cast<size_t>(b)].size()));
       reported = true;
     }
     tvm_compat::place_overflowing(problem_, conflicts_, placed, b, plan);
@@ -164,9 +162,11 @@ Plan HillClimb::run() {
   }
   std::vector<int> sorted = tvm_compat::order_by_size(problem_, conflicts_);
   tvm_compat::pinned_first(problem_, sorted);
-  for (int b : sorted) (pinned(b) ? pinned_ : order_).push_back(b);
+  for (int b : sorted)
+    (pinned(b) ? pinned_ : order_).push_back(b);
   pos_.assign(n, -1);
-  for (size_t i = 0; i < order_.size(); ++i) pos_[static_cast<size_t>(order_[i])] = static_cast<int>(i);
+  for (size_t i = 0; i < order_.size(); ++i)
+    pos_[static_cast<size_t>(order_[i])] = static_cast<int>(i);
 
   const auto started = std::chrono::steady_clock::now();
   const auto desired = static_cast<uint64_t>(std::max<int64_t>(problem_.memory_pressure, 0));
@@ -181,6 +181,7 @@ Plan HillClimb::run() {
     if (options_.cancelled()) break;
     const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - started;
     if (attempts > 0 && elapsed.count() > options_.time_limit_seconds) break;
+    if (attempts > 0 && options_.step_budget >= 0 && attempts >= options_.step_budget) break;
     if (options_.progress && attempts % 25 == 0) {
       options_.progress({attempts / static_cast<double>(kMaxAttempts),
                          total_size ? static_cast<int64_t>(total_size) : -1, "hill climbing"});
@@ -197,14 +198,13 @@ Plan HillClimb::run() {
       break;
     }
     uint64_t total = 0;
-    for (int64_t s : sizes) total += s > 0 ? static_cast<uint64_t>(s) : 0;
+    for (int64_t s : sizes)
+      total += s > 0 ? static_cast<uint64_t>(s) : 0;
 
     // The random draw happens only when the earlier conditions do not decide (short-circuit).
     if (total_size == 0 ||
-        (!could_not_fit &&
-         (total_size > total ||
-          rnd() % 100 < static_cast<int>(50 * (total - total_size) / total /
-                                         static_cast<uint64_t>(attempts))))) {
+        (!could_not_fit && (total_size > total || rnd() % 100 < static_cast<int>(50 * (total - total_size) / total /
+                                                                                 static_cast<uint64_t>(attempts))))) {
       result = current;
       have_result = true;
       if (!could_not_fit) {
@@ -271,9 +271,12 @@ Plan HillClimb::run() {
     Diagnostic d;
     d.severity = Severity::kWarning;
     d.code = "stopped-early";
-    d.message = "hill_climb stopped after " + std::to_string(attempts) + " of " +
-                std::to_string(kMaxAttempts) + " attempts (" +
-                (options_.cancelled() ? "cancelled" : "time limit") + "); TVM would have continued";
+    d.message = "hill_climb stopped after " + std::to_string(attempts) + " of " + std::to_string(kMaxAttempts) +
+                " attempts (" +
+                (options_.cancelled()                                            ? "cancelled"
+                 : options_.step_budget >= 0 && attempts >= options_.step_budget ? "step budget"
+                                                                                 : "time limit") +
+                "); TVM would have continued";
     plan.diagnostics.push_back(std::move(d));
   }
   if (!have_result) return plan;

@@ -77,6 +77,8 @@ std::string html_report(const ReportContent& c) {
         << escape(c.reference_name) << "'s plan</b> (" << escape(format_size_exact(c.reference_total_bytes)) << ").";
   }
   out << "</p>\n";
+  if (!c.runtime_memory.empty())
+    out << "<p class=\"runtime-memory\"><b>Memory the firmware needs:</b> " << escape(c.runtime_memory) << "</p>\n";
   out << "<h2>Pools</h2>\n<table><tr><th>pool</th><th>kind</th><th>size</th><th>size hint</th><th>use</th><th>lower "
          "bound</th>"
          "<th>gap</th><th>buffers</th><th>section</th></tr>\n";

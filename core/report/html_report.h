@@ -25,6 +25,7 @@ struct ReportContent {
   std::optional<std::vector<int64_t>> reference_pool_bytes;
   int64_t reference_total_bytes = 0;
   std::string reference_name = "TVM";  // whose plan the reference is: TVM's, or TFLM's for .tflite
+  std::string runtime_memory;  // what the firmware needs beyond the pools (TFLM's kTensorArenaSize line); "" = none
 };
 
 std::string html_report(const ReportContent& content);

@@ -20,6 +20,9 @@ struct SessionView {
 struct SessionFile {
   std::string input;   // absolute path of the model or problem
   std::string module;  // MLF module, empty for the first
+  // The runtime build memory figures are for (TFLite: TFLM's kernel set and target), "" = default.
+  std::string runtime_kernels;
+  std::string runtime_target;
   SessionEdits edits;
   SessionView view;
   bool operator==(const SessionFile&) const = default;

@@ -41,6 +41,34 @@ TEST(CliLayouts, GraphExecutorExitsWith3AndTheReason) {
   }
 }
 
+TEST(CliLayouts, GraphExecutorFirmwareTreeExitsWith3AndTheReason) {
+  // No metadata.json: recognised by its system-lib shape, not "unknown input kind".
+  const std::string dir = fixture_path("mlf/graph_executor_tree");
+  for (const char* command : {"info", "plan", "selftest"}) {
+    const auto run = run_usmpx({command, dir});
+    EXPECT_EQ(run.code, 3) << command;
+    EXPECT_EQ(run.err, dir +
+                           ": graph executor: no static plan: src/model/lib0.c registers the operators "
+                           "(fused_nn_conv2d_add_nn_relu, ...) for TVM's graph executor (_lookup_linked_param), which "
+                           "allocates every tensor at run time, so there is nothing to plan; compile with the AOT "
+                           "executor (tvmc --executor aot, or relay.build(..., executor=Executor(\"aot\")))\n")
+        << command;
+  }
+}
+
+TEST(CliLayouts, AlignmentFromTvmsPlanKeepsTheLoneLibraryValid) {
+  const std::string lib = fixture_path("mlf/operator_library_align8");
+  const auto run = run_usmpx({"check", lib, "--algorithm", "as-built"});
+  EXPECT_EQ(run.code, 0) << run.out << run.err;
+  const std::string said = run.out + run.err;
+  EXPECT_NE(said.find("taken from TVM's plan, the largest power of two up to 16 dividing every offset TVM placed in "
+                      "the pool (bytes): 'global_workspace' 8"),
+            std::string::npos)
+      << said;
+  EXPECT_NE(said.find("as-built plan: greedy_by_size reproduces 9 of 9 offsets"), std::string::npos) << said;
+  EXPECT_EQ(said.find("is not aligned"), std::string::npos) << said;
+}
+
 TEST(CliLayouts, NoCodeExitsWith3) {
   const fs::path dir = fs::temp_directory_path() / ("usmpx_cli_nocode_" + std::to_string(::getpid()));
   fs::remove_all(dir);

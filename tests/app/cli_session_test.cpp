@@ -49,6 +49,38 @@ TEST(CliSession, ExportTakesThePoolsPinsAndAlgorithmOfTheSession) {
   fs::remove_all(out);
 }
 
+TEST(CliSession, TheTflmBuildOfTheSessionApplies) {
+  // A session saved in the explorer after Plan > TFLM Build > CMSIS-NN.
+  const fs::path file = fs::temp_directory_path() / "usmpx-cli-session-tflm.usmpx.json";
+  {
+    std::ofstream out(file);
+    out << nlohmann::json{{"format", "usmpx-session"},
+                          {"version", 1},
+                          {"input", testing::source_path("resources/examples/tiny_classifier.tflite")},
+                          {"runtime_kernels", "cmsis_nn"},
+                          {"runtime_target", "cortex-m"},
+                          {"algorithm", "tflm_greedy"},
+                          {"time_limit_seconds", 5},
+                          {"pools",
+                           {{{"name", "arena"},
+                             {"kind", "workspace"},
+                             {"size_hint_bytes", -1},
+                             {"alignment", 16},
+                             {"targets", {{"tflm", "rw"}}},
+                             {"internal", false},
+                             {"base", "arena"}}}},
+                          {"pins", nlohmann::json::array()}}
+               .dump();
+  }
+  const auto run = run_usmpx({"plan", "--session", file.string(), "--json"});
+  ASSERT_EQ(run.code, 0) << run.out << run.err;
+  EXPECT_EQ(nlohmann::json::parse(run.out)["tflm_arena"]["kernels"], "cmsis_nn");
+  // The command line wins.
+  const auto given = run_usmpx({"plan", "--session", file.string(), "--json", "--tflm-kernels", "reference"});
+  EXPECT_EQ(nlohmann::json::parse(given.out)["tflm_arena"]["kernels"], "reference");
+  fs::remove(file);
+}
+
 TEST(CliSession, TheCommandLineWinsOverTheSession) {
   const std::string input = testing::source_path("resources/examples/kws_dscnn.tvmscript.py");
   const auto run =

@@ -7,9 +7,11 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "base/text_file.h"
 #include "cli.h"
 #include "cli_run.h"
 #include "frontends/tflite/tflite_model.h"
+#include "refusal_fixtures.h"
 #include "test_support.h"
 
 namespace usmpx {
@@ -64,6 +66,10 @@ TEST(CliTflite, ExportWritesACopyThatReadsBackAsBuilt) {
       run_usmpx({"export", example(), "--algorithm", "best", "--time-limit", "0.2", "--out", out.string()});
   EXPECT_EQ(run.code, 0) << run.out << run.err;
   EXPECT_NE(run.out.find("OfflineMemoryAllocation with 12 offsets (6 tensors placed, the others -1)"),
+            std::string::npos)
+      << run.out;
+  // The arena the firmware needs with the written plan: its head + TFLM's tail for the build.
+  EXPECT_NE(run.out.find("kTensorArenaSize >= 1520 bytes (head 256 + persistent 944 = 1200 as TFLM counts it"),
             std::string::npos)
       << run.out;
   EXPECT_EQ(read_tflite_file(example()), before);  // the input is never modified
@@ -122,8 +128,8 @@ TEST(CliTflite, TflmLogGivesScratchSizesAndTheArenaSize) {
   EXPECT_EQ(plan["allocations"][16]["size_bytes"], 512);
   EXPECT_EQ(plan["allocations"][16]["buffer"], "SVDF#1/scratch0");
   const CliRun text = run_usmpx({"plan", model, "--tflm-log", path.string()});
-  EXPECT_NE(text.out.find("kTensorArenaSize for this plan: "), std::string::npos) << text.out;
-  EXPECT_NE(text.out.find("tail 13800"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("kTensorArenaSize >= "), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("persistent 13800 as the TFLM log measured it"), std::string::npos) << text.out;
   // Totals only: the scratch sizes come from the kernel rules, the tail from the log.
   {
     std::ofstream f(path);
@@ -132,11 +138,86 @@ TEST(CliTflite, TflmLogGivesScratchSizesAndTheArenaSize) {
   const CliRun totals = run_usmpx({"plan", model, "--tflm-log", path.string(), "--json"});
   EXPECT_EQ(nlohmann::json::parse(totals.out)["allocations"][16]["size_bytes"], 256);
   const CliRun arena = run_usmpx({"plan", model, "--tflm-log", path.string()});
-  // max(head 672, planning temp 40 x 30 buffers + 32 x (54 tensors + 14 scratch)) + tail + 16.
-  EXPECT_NE(arena.out.find("kTensorArenaSize for this plan: 17192 (head 672, planning temp 3376, tail 13800"),
+  // The log's tail wins over the model's own figure.
+  EXPECT_NE(arena.out.find("kTensorArenaSize >= 14472 bytes (head 672 + persistent 13800 as the TFLM log measured it; "
+                           "TFLM 90b983c, reference, cortex-m)"),
             std::string::npos)
       << arena.out;
   std::filesystem::remove(path);
+}
+
+TEST(CliTflite, InfoSaysWhatTflmRefuses) {
+  namespace fs = std::filesystem;
+  const fs::path model = fs::temp_directory_path() / "usmpx-cli-hybrid-conv.tflite";
+  write_file_atomically(model.string(), testing::hybrid_conv_tflite());
+  const CliRun run = run_usmpx({"info", model.string()});
+  EXPECT_EQ(run.code, 0) << run.err;
+  EXPECT_NE(run.out.find("\nwarning: TFLM (tflite-micro 90b983c, reference kernels) refuses operator 0 of subgraph 0 "
+                         "(CONV_2D) at AllocateTensors: hybrid model (FLOAT32 input, INT8 weights), and TFLM has no "
+                         "hybrid kernels (\"Hybrid models are not supported on TFLite Micro.\")\n"),
+            std::string::npos)
+      << run.out;
+  fs::remove(model);
+
+  const std::string vela = testing::shared_path("tflite/models/person_detect_vela.tflite");
+  if (vela.empty()) GTEST_SKIP() << "shared data not found: tflite/models/person_detect_vela.tflite";
+  const CliRun npu = run_usmpx({"info", vela});
+  EXPECT_EQ(npu.code, 0) << npu.err;
+  EXPECT_NE(npu.out.find(
+                "\nwarning: TFLM (tflite-micro 90b983c, reference kernels) refuses operator 0 of subgraph 0 "
+                "(custom ethos-u) at AllocateTensors unless it is built with the Ethos-U driver kernel "
+                "(CO_PROCESSOR=ethos_u, MicroMutableOpResolver::AddEthosU): this operator runs a command stream Vela "
+                "compiled for an Arm Ethos-U NPU; Vela's plan and the NPU scratch are the model's own "
+                "(inside its scratch tensors), which this tool cannot see into\n"),
+            std::string::npos)
+      << npu.out;
+  // The kernel set named on the command line is the one the warning is for.
+  const CliRun cmsis = run_usmpx({"info", vela, "--tflm-kernels", "cmsis_nn"});
+  EXPECT_NE(cmsis.out.find("\nwarning: TFLM (tflite-micro 90b983c, CMSIS-NN kernels) refuses operator 0 of subgraph 0 "
+                           "(custom ethos-u) at AllocateTensors unless "),
+            std::string::npos)
+      << cmsis.out;
+}
+
+TEST(CliTflite, ArenaForANamedBuildFromTheModelAlone) {
+  USMPX_REQUIRE_SHARED(model, "tflite/models/person_detect.tflite");
+  // TFLM's own accounting (tflm_arena.json): head 55,296; tail 27,092 with the reference kernels
+  // on a Cortex-M4, 27,124 with CMSIS-NN, 29,936 on x86-64.
+  const CliRun info = run_usmpx({"info", model, "--json"});
+  ASSERT_EQ(info.code, 0) << info.err;
+  const auto arena = nlohmann::json::parse(info.out)["tflm_arena"];
+  EXPECT_EQ(arena["kernels"], "reference");
+  EXPECT_EQ(arena["target"], "cortex-m");
+  EXPECT_EQ(arena["tflm_version"], "tflite-micro 90b983c");
+  EXPECT_EQ(arena["head_bytes"], 55296);
+  EXPECT_EQ(arena["tail_bytes"], 27092);
+  EXPECT_EQ(arena["arena_bytes"], 82388);
+  EXPECT_EQ(arena["exact"], true);
+  EXPECT_TRUE(arena["unknown"].empty());
+  const CliRun cmsis = run_usmpx({"plan", model, "--json", "--tflm-kernels", "cmsis_nn"});
+  ASSERT_EQ(cmsis.code, 0) << cmsis.err;
+  EXPECT_EQ(nlohmann::json::parse(cmsis.out)["tflm_arena"]["tail_bytes"], 27124);
+  EXPECT_EQ(nlohmann::json::parse(cmsis.out)["tflm_arena"]["kernels"], "cmsis_nn");
+  const CliRun host = run_usmpx({"plan", model, "--json", "--tflm-target", "x86-64"});
+  EXPECT_EQ(nlohmann::json::parse(host.out)["tflm_arena"]["tail_bytes"], 29936);
+  // The text ends with the one line a firmware engineer copies.
+  const CliRun text = run_usmpx({"plan", model});
+  ASSERT_EQ(text.code, 0) << text.err;
+  const std::string last =
+      "kTensorArenaSize >= 82388 bytes (head 55296 + persistent 27092; TFLM 90b983c, "
+      "reference, cortex-m)\n";
+  ASSERT_GE(text.out.size(), last.size());
+  EXPECT_EQ(text.out.substr(text.out.size() - last.size()), last) << text.out;
+}
+
+TEST(CliTflite, ArenaOptionsAreChecked) {
+  const CliRun bad = run_usmpx({"plan", example(), "--tflm-kernels", "xtensa"});
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.err.find("--tflm-kernels: 'xtensa' is not one of reference, cmsis_nn"), std::string::npos) << bad.err;
+  const CliRun host_cmsis = run_usmpx({"plan", example(), "--tflm-kernels", "cmsis_nn", "--tflm-target", "x86-64"});
+  EXPECT_EQ(host_cmsis.code, 2);
+  EXPECT_NE(host_cmsis.err.find("CMSIS-NN's optimized code paths are for Arm Cortex-M cores"), std::string::npos)
+      << host_cmsis.err;
 }
 
 }  // namespace

@@ -328,6 +328,34 @@ class TestExplorerRound3 : public QObject {
     QFile::remove(target);
   }
 
+  void an_executorch_program_is_measured_against_its_own_plan_and_exports_a_copy() {
+    open(qs(testing::source_path("resources/examples/six_step_chain.pte")));
+    QCOMPARE(controller()->reference_name(), QStringLiteral("ExecuTorch"));
+    QCOMPARE(controller()->plan().algorithm, std::string("as-built"));
+    QCOMPARE(controller()->reference_pool_bytes(), std::vector<qint64>{864});
+    const QString status = window_->status_totals()->text();
+    QVERIFY2(status.contains(QStringLiteral("et_greedy reproduces all 7 offsets")), qPrintable(status));
+    QVERIFY2(status.contains(QStringLiteral("'forward' needs 864 B planned + 536 B method allocator (Cortex-M)")),
+             qPrintable(status));
+    QVERIFY(window_->export_action()->isEnabled());
+    {
+      app::ExportDialog dialog(*controller(), window_.get());
+      QVERIFY2(dialog.note()->text().contains(QStringLiteral("planned buffer sizes")),
+               qPrintable(dialog.note()->text()));
+      QVERIFY(dialog.target().endsWith(QStringLiteral("six_step_chain_planned.pte")));
+    }
+    const QString target = QDir::temp().filePath(QStringLiteral("usmpx_round3_planned.pte"));
+    QFile::remove(target);
+    window_->start_export(target, false);
+    controller()->wait_idle();
+    QVERIFY2(window_->statusBar()->currentMessage().startsWith(QStringLiteral("Wrote ") + target),
+             qPrintable(window_->statusBar()->currentMessage()));
+    const LoadedInput copy = load_input(target.toStdString());
+    QVERIFY(copy.as_built.has_value());
+    QCOMPARE(copy.as_built->allocations, controller()->plan().allocations);
+    QFile::remove(target);
+  }
+
   void save_after_recovery_writes_the_users_session_file() {
     open(qs(testing::fixture_path("mlf/usmp_default_pools")));
     const QString user_file = QDir::temp().filePath(QStringLiteral("usmpx_round3_user.usmpx.json"));

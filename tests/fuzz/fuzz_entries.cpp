@@ -5,19 +5,19 @@
 #include "base/config_error.h"
 #include "base/input_error.h"
 #include "export/export_error.h"
+#include "frontends/executorch/et_export.h"
+#include "frontends/problem_files/minimalloc_csv.h"
+#include "frontends/problem_files/problem_json.h"
+#include "frontends/tflite/tflite_export.h"
+#include "frontends/tflite/tflite_problem.h"
 #include "frontends/tvm/export/harness/code_needs.h"
 #include "frontends/tvm/export/harness/selftest.h"
 #include "frontends/tvm/export/mlf_export.h"
 #include "frontends/tvm/export/tir_export.h"
-#include "base/input_error.h"
-#include "frontends/problem_files/minimalloc_csv.h"
-#include "model/plan_json.h"
-#include "frontends/problem_files/problem_json.h"
-#include "frontends/tvm/usmp/tir_input.h"
 #include "frontends/tvm/mlf/metadata.h"
 #include "frontends/tvm/mlf/mlf_model.h"
-#include "frontends/tflite/tflite_export.h"
-#include "frontends/tflite/tflite_problem.h"
+#include "frontends/tvm/usmp/tir_input.h"
+#include "model/plan_json.h"
 #include "planners/registry.h"
 #include "session/session_file.h"
 
@@ -184,6 +184,20 @@ void tflite(std::string_view data) {
   });
 }
 
+// A .pte read and analysed, planned with ExecuTorch's greedy, the plan written into a copy of the
+// program and the copy read back.
+void executorch(std::string_view data) {
+  guarded([&] {
+    const std::string bytes(data);
+    const EtAnalysis a = analyse_et(bytes, "fuzz.pte", {});
+    if (a.problem.buffers.size() > 2000 || a.pools.empty()) return;
+    const Plan plan = run_planner(*make_planner("et_greedy"), a.problem, PlannerOptions{});
+    if (plan.has_errors()) return;
+    const EtExport e = export_et(a, bytes, "fuzz.pte", a.problem, plan);
+    (void)analyse_et(e.bytes, "copy.pte", {});
+  });
+}
+
 const std::vector<Target>& targets() {
   static const std::vector<Target> all = {
       {"problem_json", problem_json},       {"minimalloc_csv", minimalloc_csv},
@@ -192,8 +206,8 @@ const std::vector<Target>& targets() {
       {"c_analysis", c_analysis},           {"mlf_archive", mlf_archive},
       {"mlf_export", mlf_export},           {"tir_export", tir_export},
       {"firmware_tree", firmware_tree},     {"external_operators", external_operators},
-      {"selftest_checks", selftest_checks},
-      {"tflite", tflite},
+      {"selftest_checks", selftest_checks}, {"tflite", tflite},
+      {"executorch", executorch},
   };
   return all;
 }

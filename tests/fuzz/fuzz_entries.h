@@ -23,6 +23,7 @@ void firmware_tree(std::string_view data);       // a firmware tree as tar bytes
 void external_operators(std::string_view data);  // the data replaces the CMSIS-NN fixture's default_lib2.c
 void selftest_checks(std::string_view data);     // the same, read as selftest reads it before compiling
 void tflite(std::string_view data);              // a .tflite: read, planned as TFLM, the plan written back
+void executorch(std::string_view data);          // a .pte: read, planned with et_greedy, the plan written back
 
 struct Target {
   const char* name;

@@ -71,4 +71,5 @@ seed selftest_checks "$root"/tests/fixtures/mlf/usmp_cmsis_nn/codegen/host/src/d
   "$root"/tests/fixtures/mlf/selftest_refusals/esp_dl_kernels/codegen/host/src/default_lib2.c \
   "$root"/tests/fixtures/mlf/selftest_refusals/esp_idf_heap/codegen/host/src/default_lib0.c
 seed tflite "$root"/resources/examples/*.tflite "$shared"/tflite/models/*.tflite "$root"/tests/fuzz/regressions/tflite/*
+seed executorch "$root"/resources/examples/*.pte "$shared"/executorch/models/*.pte "$root"/tests/fuzz/regressions/executorch/*
 for t in "$out"/*; do echo "$(basename "$t"): $(ls "$t" | wc -l) seeds"; done

@@ -6,6 +6,7 @@
 #include "model/diagnostic.h"
 #include "model/plan.h"
 #include "model/problem.h"
+#include "planners/planner.h"
 
 namespace usmpx::testing {
 
@@ -27,6 +28,15 @@ Problem load_problem_fixture(const std::string& relative);
 // Offset of the named buffer in the plan (-1 when unplaced); fails the test for unknown names.
 int64_t offset_of(const Problem& problem, const Plan& plan, const std::string& buffer);
 std::string pool_of(const Problem& problem, const Plan& plan, const std::string& buffer);
+
+// Options that a step budget bounds instead of the clock (PlannerOptions::step_budget): what a
+// search reaches then does not depend on the machine's speed or load.
+inline PlannerOptions step_budget(int64_t steps) {
+  PlannerOptions options;
+  options.time_limit_seconds = 1e9;
+  options.step_budget = steps;
+  return options;
+}
 
 // Runs the named planner through run_planner with default options.
 Plan plan_with(const std::string& algorithm, const Problem& problem);

@@ -2,9 +2,9 @@
 
 #include <cstring>
 
+#include "base/input_error.h"
 #include "export/export_error.h"
 #include "frontends/tflite/tflite_schema.h"
-#include "base/input_error.h"
 #include "planners/registry.h"
 
 namespace usmpx {

@@ -5,6 +5,8 @@
 #include <memory>
 #include <sstream>
 
+#include <nlohmann/json.hpp>
+
 #include "base/size_text.h"
 #include "base/text_table.h"
 #include "export/export_error.h"
@@ -13,6 +15,7 @@
 #include "frontends/tflite/tflite_model.h"
 #include "frontends/tflite/tflite_problem.h"
 #include "frontends/tflite/tflite_schema.h"
+#include "frontends/tflite/tflm_build.h"
 #include "planners/registry.h"
 
 namespace usmpx {
@@ -28,6 +31,12 @@ std::string shape_text(const std::vector<int32_t>& shape) {
 std::string time_text(int64_t first, int64_t last) {
   if (first < 0 && last < 0) return "-";
   return "[" + std::to_string(first) + ", " + std::to_string(last) + "]";
+}
+
+// "TFLM 90b983c, cmsis_nn, cortex-m": the build the figures are for.
+std::string build_text(const TfliteAnalysis& a) {
+  return "TFLM " + std::string(kTflmVersion).substr(std::string_view("tflite-micro ").size()) + ", " +
+         std::string(to_string(a.build.kernels)) + ", " + std::string(to_string(a.build.target));
 }
 
 // Subgraphs, operators (with their scratch buffers) and tensors (in the arena or why not).
@@ -47,13 +56,20 @@ std::string info_tables(const TfliteAnalysis& a) {
                        shape_text(g.inputs), shape_text(g.outputs)});
   }
   subgraphs.print(out, "  ");
-  out << "\noperators (time = TFLM's time step):\n";
+  out << "\noperators (time = TFLM's time step; scratch and persistent bytes for " << build_text(a) << "):\n";
   TextTable ops({{"subgraph", Align::kRight},
                  {"op", Align::kRight},
                  {"time", Align::kRight},
                  {"operator", Align::kLeft},
-                 {"scratch", Align::kLeft}});
-  for (const TfliteOperatorInfo& op : a.operators) {
+                 {"scratch", Align::kLeft},
+                 {"persistent (Init + Prepare)", Align::kLeft}});
+  for (size_t k = 0; k < a.operators.size(); ++k) {
+    const TfliteOperatorInfo& op = a.operators[k];
+    std::string persistent = "unknown";
+    if (k < a.tail.operators.size() && a.tail.operators[k].known) {
+      const TflmOperatorTail& t = a.tail.operators[k];
+      persistent = std::to_string(t.init_bytes) + " + " + std::to_string(t.prepare_bytes);
+    }
     std::string scratch;
     for (int b : op.scratch_buffers)
       scratch += (scratch.empty() ? "" : " + ") + with_separators(a.problem.buffers[static_cast<size_t>(b)].size_bytes);
@@ -63,7 +79,7 @@ std::string info_tables(const TfliteAnalysis& a) {
         scratch = "unknown";
     }
     ops.add_row({std::to_string(op.subgraph), std::to_string(op.index), op.time >= 0 ? std::to_string(op.time) : "-",
-                 op.name, scratch});
+                 op.name, scratch, persistent});
   }
   ops.print(out, "  ");
   out << "\ntensors (planned: in the arena head; the others are not):\n";
@@ -90,7 +106,65 @@ std::string info_tables(const TfliteAnalysis& a) {
   return out.str();
 }
 
-// The arena head of a plan beside TFLM's own, and the kTensorArenaSize when a TFLM log gives the tail.
+// The arena a firmware needs for a plan: its head, TFLM's persistent tail for the build (or
+// what a TFLM log measured), and whether every part is known.
+struct ArenaFigure {
+  int64_t head = 0;
+  int64_t tail = 0;
+  bool exact = true;
+  bool head_exact = true;
+  bool tail_exact = true;
+  bool tail_from_log = false;
+  int64_t planning = 0;  // what AllocateTensors needs while it plans (0: not known, with a log)
+  std::vector<std::string> unknown;
+  int64_t counted() const { return head + tail; }                   // TFLM's own head + tail
+  int64_t needed() const { return std::max(counted(), planning); }  // what the arena needs at least
+};
+
+ArenaFigure arena_figure(const TfliteAnalysis& a, const Plan& plan) {
+  ArenaFigure f;
+  f.head = plan.pool_sizes.empty() ? 0 : plan.pool_sizes[0];
+  f.head_exact = a.unknown_scratch.empty();
+  for (const std::string& u : a.unknown_scratch)
+    f.unknown.push_back("scratch of " + u);
+  if (a.log && a.log->tail_bytes) {
+    f.tail = *a.log->tail_bytes;
+    f.tail_from_log = true;
+  } else {
+    f.tail = a.tail.bytes;
+    f.tail_exact = a.tail.exact;
+    f.planning = a.tail.planning_bytes;
+    for (const std::string& u : a.tail.unknown)
+      f.unknown.push_back(u);
+  }
+  f.exact = f.head_exact && f.tail_exact;
+  return f;
+}
+
+// "kTensorArenaSize >= N bytes (head H + persistent T; TFLM 90b983c, reference, cortex-m)".
+std::string arena_line(const TfliteAnalysis& a, const Plan& plan) {
+  const ArenaFigure f = arena_figure(a, plan);
+  const std::string at_least = f.exact ? "" : "at least ";
+  std::string parts = "head " + std::string(f.head_exact ? "" : "at least ") + std::to_string(f.head) +
+                      " + persistent " + (f.tail_exact ? "" : "at least ") + std::to_string(f.tail) +
+                      (f.tail_from_log ? " as the TFLM log measured it" : "");
+  if (f.planning > f.counted()) {
+    parts += " = " + std::to_string(f.counted()) + " as TFLM counts it, but AllocateTensors needs at least " +
+             std::to_string(f.planning) + " while it plans: tail so far " + std::to_string(a.tail.tail_while_planning) +
+             " + scratch requests, allocation records and 40 bytes per planned buffer, tflite-micro#2738";
+  }
+  std::string line = "kTensorArenaSize >= " + at_least + std::to_string(f.needed()) + " bytes (" + parts + "; " +
+                     build_text(a) + ")\n";
+  if (!f.exact) {
+    std::string list;
+    for (const std::string& u : f.unknown)
+      list += (list.empty() ? "" : "; ") + u;
+    line = "  not counted (so the arena may need more): " + list + "\n" + line;
+  }
+  return line;
+}
+
+// The arena head of a plan beside TFLM's own, and the persistent tail by category.
 std::string arena_text(const TfliteAnalysis& a, const Problem& problem, const Plan& plan) {
   if (plan.pool_sizes.empty()) return "";
   std::ostringstream out;
@@ -103,25 +177,38 @@ std::string arena_text(const TfliteAnalysis& a, const Problem& problem, const Pl
     out << "  (scratch buffers of " << a.unknown_scratch.size()
         << " operator(s) unknown: TFLM's head may be larger; see the warning)\n";
   if (a.log && a.log->tail_bytes) {
-    // TFLM: arena_used_bytes = max(head, temp) + tail; temp holds the planner's 40 bytes per buffer
-    // and the AllocationInfo array (32 bytes per entry on a 64-bit host, 24 on 32-bit targets)
-    // while it plans. 16 more bytes cover aligning the arena's start.
-    int64_t planned_tensors = 0;
-    for (const TfliteTensorInfo& t : a.tensors)
-      planned_tensors += t.buffer >= 0 ? 1 : 0;
-    const int64_t buffers = static_cast<int64_t>(problem.buffers.size());
-    const int64_t entries = static_cast<int64_t>(a.tensors.size()) + (buffers - planned_tensors);  // + scratch
-    const int64_t temp = 40 * buffers + 32 * entries;
-    const int64_t size = std::max(head, temp) + *a.log->tail_bytes + 16;
-    out << "kTensorArenaSize for this plan: " << size << " (head " << head << ", planning temp " << temp << ", tail "
-        << *a.log->tail_bytes
-        << " as the TFLM log measured it, 16 for alignment; the tail depends on the build: measure it on the "
-           "target)\n";
+    out << "arena tail (persistent): " << with_separators(*a.log->tail_bytes)
+        << " bytes as the TFLM log measured it (the model's own figure for " << build_text(a) << ": "
+        << with_separators(a.tail.bytes) << ")\n";
   } else {
-    out << "kTensorArenaSize: the head plus TFLM's persistent tail (give --tflm-log with PrintAllocations output "
-           "to compute it)\n";
+    out << "arena tail (persistent, " << build_text(a) << "): " << (a.tail.exact ? "" : "at least ")
+        << with_separators(a.tail.bytes) << " bytes:";
+    for (const TflmTailCategory& c : a.tail.categories) {
+      if (c.used > 0) out << " " << c.name << " " << with_separators(c.used) << ";";
+    }
+    out << " allocator, options and handles " << with_separators(a.tail.uncategorized) << "\n";
   }
   return out.str();
+}
+
+// "tflm_arena": {...} as the command line contract names its members.
+std::string arena_json(const TfliteAnalysis& a, const Plan& plan) {
+  const ArenaFigure f = arena_figure(a, plan);
+  nlohmann::ordered_json arena;
+  arena["kernels"] = std::string(to_string(a.build.kernels));
+  arena["target"] = std::string(to_string(a.build.target));
+  arena["tflm_version"] = std::string(kTflmVersion);
+  arena["head_bytes"] = f.head;
+  arena["tail_bytes"] = f.tail;
+  arena["arena_bytes"] = f.counted();
+  arena["planning_bytes"] = f.planning;
+  arena["kTensorArenaSize_min_bytes"] = f.needed();
+  arena["exact"] = f.exact;
+  arena["tail_source"] = f.tail_from_log ? "tflm-log" : "model";
+  arena["unknown"] = f.unknown;
+  nlohmann::ordered_json members;
+  members["tflm_arena"] = std::move(arena);
+  return members.dump();
 }
 
 class TfliteDetails : public InputDetails {
@@ -130,6 +217,18 @@ class TfliteDetails : public InputDetails {
   std::string info_text() const override { return info_tables(*a_); }
   std::string plan_text(const Problem& problem, const Plan& plan) const override {
     return arena_text(*a_, problem, plan);
+  }
+  std::string closing_text(const Problem&, const Plan& plan) const override { return arena_line(*a_, plan); }
+  std::string status_text(const Problem&, const Plan& plan) const override {
+    const ArenaFigure f = arena_figure(*a_, plan);
+    return "kTensorArenaSize >= " + std::string(f.exact ? "" : "at least ") + with_separators(f.needed()) +
+           " B (TFLM " + std::string(to_string(a_->build.kernels)) + ", " + std::string(to_string(a_->build.target)) +
+           ")";
+  }
+  std::string json_members(const Problem&, const Plan& plan) const override { return arena_json(*a_, plan); }
+  std::optional<Plan> reference_plan(const Problem& problem) const override {
+    if (a_->as_built) return a_->as_built;
+    return run_planner(*make_planner("tflm_greedy"), problem, PlannerOptions{});
   }
   std::string as_built_text() const override {
     if (!a_->offline_offsets) return "";
@@ -164,7 +263,8 @@ class TfliteExporter : public ModelExporter {
     bundle.summary =
         "OfflineMemoryAllocation with " + std::to_string(e.offsets.size()) + " offsets (" + std::to_string(placed) +
         " tensors placed, the others -1); TFLM's arena head with it: " + with_separators(e.tflm_plan.pool_sizes[0]) +
-        " bytes";
+        " bytes\n" + arena_line(*a_, e.tflm_plan);
+    if (bundle.summary.back() == '\n') bundle.summary.pop_back();
     return bundle;
   }
 
@@ -188,7 +288,9 @@ class TfliteFrontend : public Frontend {
   LoadedInput load(const std::string& path, InputFormat format, const LoadOptions& options) const override {
     std::string bytes = read_tflite_file(path);
     auto analysis = std::make_shared<const TfliteAnalysis>(
-        analyse_tflite(bytes, path, TfliteLoadOptions{options.pools, options.runtime_log}));
+        analyse_tflite(bytes, path,
+                       TfliteLoadOptions{options.pools, options.runtime_log,
+                                         tflm_build_from(options.runtime_kernels, options.runtime_target)}));
     LoadedInput input;
     input.path = path;
     input.format = format;

@@ -16,6 +16,8 @@ struct TfliteTensor {
   int type = 0;                // TensorType enum value
   uint32_t buffer = 0;         // index into TfliteModel::buffers; 0 is the empty sentinel
   bool is_variable = false;
+  uint32_t quant_scales = 0;  // QuantizationParameters.scale length (0: none; >1: per channel)
+  uint32_t quant_zero_points = 0;
 };
 
 struct TfliteOperator {

@@ -4,10 +4,11 @@
 #include <map>
 #include <set>
 
-#include "frontends/tflite/tflite_schema.h"
-#include "frontends/tflite/tflite_scratch.h"
+#include "frontends/tflite/tflm_support.h"
 #include "base/input_error.h"
 #include "base/text_file.h"
+#include "frontends/tflite/tflite_schema.h"
+#include "frontends/tflite/tflite_scratch.h"
 #include "planners/tflm_greedy.h"
 
 namespace usmpx {
@@ -210,7 +211,9 @@ std::string_view to_string(TensorPlacement placement) {
 
 TfliteAnalysis analyse_tflite(const std::string& bytes, const std::string& path, const TfliteLoadOptions& options) {
   TfliteAnalysis a;
+  a.build = options.build;
   a.model = read_tflite_model(bytes, path);
+  a.warnings = tflm_refusals(a.model, options.build);
   a.offline_offsets = read_offline_offsets(a.model, bytes, path);
   if (!options.tflm_log.empty()) a.log = parse_tflm_log(read_text_file(options.tflm_log), options.tflm_log);
   const TensorIndex index(a.model);
@@ -278,7 +281,7 @@ TfliteAnalysis analyse_tflite(const std::string& bytes, const std::string& path,
                                              "non-zero size\")");
       }
       if (!log_plan) {
-        const ScratchNeed need = scratch_need(a.model, g, op);
+        const ScratchNeed need = scratch_need(a.model, g, op, options.build.kernels);
         if (!need.known) {
           a.unknown_scratch.push_back(info.name + " (subgraph " + std::to_string(s) + " operator " + std::to_string(o) +
                                       ": " + need.rule + ")");
@@ -413,6 +416,7 @@ TfliteAnalysis analyse_tflite(const std::string& bytes, const std::string& path,
                           0,
                           {}});
   }
+  a.tail = tflm_tail(a, a.build);
   if (a.offline_offsets) {
     a.as_built = tflm_plan_with_offsets(a, *a.offline_offsets);
     a.as_built->algorithm = "as-built";

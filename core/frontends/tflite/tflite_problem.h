@@ -7,7 +7,9 @@
 
 #include "config/pool_options.h"
 #include "frontends/tflite/tflite_model.h"
+#include "frontends/tflite/tflm_build.h"
 #include "frontends/tflite/tflm_log.h"
+#include "frontends/tflite/tflm_tail.h"
 #include "model/diagnostic.h"
 #include "model/plan.h"
 #include "model/problem.h"
@@ -51,11 +53,14 @@ struct TfliteAnalysis {
   std::optional<Plan> as_built;  // TFLM's plan with those offsets (the others placed around them)
   std::optional<TflmLog> log;
   std::vector<Diagnostic> warnings;
+  TflmBuild build;  // the TFLM build the scratch requests and the tail are for
+  TflmTail tail;    // TFLM's persistent allocations for that build (independent of the plan)
 };
 
 struct TfliteLoadOptions {
   PoolOptions pools;
   std::string tflm_log;  // path of a TFLM memory-plan printout, empty for none
+  TflmBuild build;
 };
 
 inline constexpr int64_t kTflmAlignment = 16;

@@ -7,9 +7,9 @@
 #include <fstream>
 #include <limits>
 
+#include "base/input_error.h"
 #include "frontends/tflite/tflite_model.h"
 #include "frontends/tflite/tflite_schema.h"
-#include "base/input_error.h"
 
 namespace usmpx {
 namespace {
@@ -214,6 +214,14 @@ class Reader {
     x.buffer = scalar<uint32_t>(t, sc::tensor::kBuffer, 0, where + ".buffer");
     x.name = string_field(t, sc::tensor::kName, where + ".name");
     x.is_variable = scalar<uint8_t>(t, sc::tensor::kIsVariable, 0, where + ".is_variable") != 0;
+    if (const uint64_t q = offset_field(t, sc::tensor::kQuantization, where + ".quantization")) {
+      const fb::Table* qt = table(q, where + ".quantization");
+      if (const uint64_t scale = offset_field(qt, sc::quantization::kScale, where + ".quantization.scale"))
+        x.quant_scales = vector_length(scale, sizeof(float), where + ".quantization.scale");
+      if (const uint64_t zp = offset_field(qt, sc::quantization::kZeroPoint, where + ".quantization.zero_point"))
+        x.quant_zero_points = vector_length(zp, sizeof(int64_t), where + ".quantization.zero_point");
+      verifier_.EndTable();
+    }
     if (x.buffer >= buffer_count && !(x.buffer == 0 && buffer_count == 0))
       fail(where + " ('" + x.name + "') names buffer " + std::to_string(x.buffer) + " but the model has " +
            std::to_string(buffer_count));
@@ -251,12 +259,14 @@ class Reader {
     if (options != 0) {
       const fb::Table* ot = table(options, where + ".builtin_options");
       for (const sc::OptionField& f : fields) {
-        o.option_ints.push_back(f.is_bool ? scalar<uint8_t>(ot, f.id, 0, where + " options")
-                                          : scalar<int32_t>(ot, f.id, 0, where + " options"));
+        o.option_ints.push_back(f.is_bool
+                                    ? scalar<uint8_t>(ot, f.id, static_cast<uint8_t>(f.fallback), where + " options")
+                                    : scalar<int32_t>(ot, f.id, static_cast<int32_t>(f.fallback), where + " options"));
       }
       verifier_.EndTable();
     } else {
-      o.option_ints.assign(fields.size(), 0);
+      for (const sc::OptionField& f : fields)
+        o.option_ints.push_back(f.fallback);
     }
     verifier_.EndTable();
     return o;

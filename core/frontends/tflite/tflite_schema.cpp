@@ -210,6 +210,13 @@ std::vector<OptionField> option_fields(int32_t builtin) {
       return {{0, false}};
     case kUnidirectionalSequenceLstm:
       return {{3, true}};
+    case kConv2d:
+      return {{0, true}, {1, false}, {2, false}, {4, false, 1}, {5, false, 1}};
+    case kDepthwiseConv2d:
+      return {{0, true}, {1, false}, {2, false}, {3, false}, {5, false, 1}, {6, false, 1}};
+    case kAveragePool2d:
+    case kMaxPool2d:
+      return {{0, true}, {1, false}, {2, false}, {3, false}, {4, false}};
     default:
       return {};
   }

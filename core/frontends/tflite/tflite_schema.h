@@ -25,7 +25,10 @@ namespace subgraph {
 inline constexpr int kTensors = 0, kInputs = 1, kOutputs = 2, kOperators = 3, kName = 4;
 }
 namespace tensor {
-inline constexpr int kShape = 0, kType = 1, kBuffer = 2, kName = 3, kIsVariable = 5;
+inline constexpr int kShape = 0, kType = 1, kBuffer = 2, kName = 3, kQuantization = 4, kIsVariable = 5;
+}
+namespace quantization {
+inline constexpr int kScale = 2, kZeroPoint = 3;
 }
 namespace op {
 inline constexpr int kOpcodeIndex = 0, kInputs = 1, kOutputs = 2, kOptionsType = 3, kOptions = 4, kIntermediates = 8;
@@ -41,15 +44,20 @@ inline constexpr int kName = 0, kBuffer = 1;
 }
 
 // BuiltinOperator values with special meaning for planning.
-inline constexpr int32_t kSvdf = 27, kCall = 31, kCustom = 32, kUnidirectionalSequenceLstm = 44, kIf = 118,
+inline constexpr int32_t kConv2d = 3, kDepthwiseConv2d = 4, kAveragePool2d = 1, kMaxPool2d = 17, kFullyConnected = 9,
+                         kSvdf = 27, kCall = 31, kCustom = 32, kUnidirectionalSequenceLstm = 44, kIf = 118,
                          kWhile = 119, kCallOnce = 129;
 
 // The builtin options read, by operator (the options table is the one of the operator's own
 // type): SVDFOptions.rank (id 0, int32); IfOptions then/else (0, 1); WhileOptions cond/body
-// (0, 1); CallOnceOptions init (0); UnidirectionalSequenceLSTMOptions.time_major (3, bool).
+// (0, 1); CallOnceOptions init (0); UnidirectionalSequenceLSTMOptions.time_major (3, bool);
+// Conv2DOptions padding, stride w/h, dilation w/h (ids 0, 1, 2, 4, 5; dilations default 1);
+// DepthwiseConv2DOptions padding, stride w/h, depth_multiplier, dilation w/h (0, 1, 2, 3, 5, 6);
+// Pool2DOptions padding, stride w/h, filter w/h (0..4). Padding: 0 SAME, 1 VALID.
 struct OptionField {
   int id;
-  bool is_bool;
+  bool is_bool;          // a one-byte field (bool or byte enum); else int32
+  int64_t fallback = 0;  // the schema's default when the field is absent
 };
 // The fields read for `builtin`, stored in TfliteOperator::option_ints in this order.
 std::vector<OptionField> option_fields(int32_t builtin);

@@ -1,5 +1,7 @@
 #include "frontends/tflite/tflite_scratch.h"
 
+#include <algorithm>
+
 #include "frontends/tflite/tflite_schema.h"
 
 namespace usmpx {
@@ -10,6 +12,11 @@ namespace sc = tflite_schema;
 const TfliteTensor* input_tensor(const TfliteSubgraph& g, const TfliteOperator& op, size_t k) {
   if (k >= op.inputs.size() || op.inputs[k] < 0) return nullptr;
   return &g.tensors[static_cast<size_t>(op.inputs[k])];
+}
+
+const TfliteTensor* output_tensor(const TfliteSubgraph& g, const TfliteOperator& op, size_t k) {
+  if (k >= op.outputs.size() || op.outputs[k] < 0) return nullptr;
+  return &g.tensors[static_cast<size_t>(op.outputs[k])];
 }
 
 // Largest scratch request taken as computed (TFLM sizes are ints).
@@ -29,6 +36,19 @@ ScratchNeed unknown(std::string why) {
   return {false, {}, std::move(why)};
 }
 
+ScratchNeed none(std::string why) {
+  return {true, {}, std::move(why)};
+}
+
+// A dimension of a tensor's NHWC shape, or -1 when it has no such dimension.
+int64_t dim(const TfliteTensor* t, size_t k) {
+  return t && k < t->shape.size() ? t->shape[k] : -1;
+}
+
+bool quantized_8bit(const TfliteTensor* t) {
+  return t && t->type == sc::kInt8;
+}
+
 ScratchNeed svdf(const TfliteSubgraph& g, const TfliteOperator& op) {
   const TfliteTensor* input = input_tensor(g, op, 0);
   const TfliteTensor* weights_feature = input_tensor(g, op, 1);
@@ -44,7 +64,7 @@ ScratchNeed svdf(const TfliteSubgraph& g, const TfliteOperator& op) {
   return unknown("SVDF with input type " + sc::type_name(input->type));
 }
 
-ScratchNeed lstm(const TfliteSubgraph& g, const TfliteOperator& op) {
+ScratchNeed lstm(const TfliteSubgraph& g, const TfliteOperator& op, TflmKernels kernels) {
   const TfliteTensor* cell_state = input_tensor(g, op, 19);
   if (!cell_state) return unknown("LSTM without a cell state input");
   const auto bytes = sc::type_size(cell_state->type);
@@ -52,45 +72,153 @@ ScratchNeed lstm(const TfliteSubgraph& g, const TfliteOperator& op) {
   if (!bytes || n < 0 || n > kMaxScratchBytes / 16)
     return unknown("LSTM cell state of type " + sc::type_name(cell_state->type) + " and " + std::to_string(n) +
                    " elements");
+  if (kernels == TflmKernels::kCmsisNn) {
+    const TfliteTensor* input = input_tensor(g, op, 0);
+    if (!quantized_8bit(input)) return unknown("CMSIS-NN LSTM with input type other than INT8");
+    return {true, std::vector<int64_t>(3, n * *bytes), "CMSIS-NN int8 LSTM: 3 x cell state bytes"};
+  }
   return {true, std::vector<int64_t>(4, n * *bytes), "LSTM: 4 x cell state bytes"};
 }
 
 ScratchNeed int4_unpack(const TfliteSubgraph& g, const TfliteOperator& op) {
   const TfliteTensor* filter = input_tensor(g, op, 1);
-  if (!filter || filter->type != sc::kInt4) return {true, {}, "no scratch (filter not INT4)"};
+  if (!filter || filter->type != sc::kInt4) return none("no scratch (filter not INT4)");
   const int64_t n = elements(*filter);
   if (n < 0) return unknown("INT4 filter too large");
   return {true, {n}, "INT4 filter unpacked to int8: filter elements"};
 }
 
+// MEAN / SUM / REDUCE_MAX / REDUCE_MIN (reduce_common.cc).
+ScratchNeed reduce(const TfliteSubgraph& g, const TfliteOperator& op, bool mean_or_sum) {
+  const TfliteTensor* input = input_tensor(g, op, 0);
+  const TfliteTensor* axis = input_tensor(g, op, 1);
+  const TfliteTensor* output = output_tensor(g, op, 0);
+  if (!input || !axis || !output) return unknown("reduction without input, axis or output");
+  const int64_t rank = static_cast<int64_t>(input->shape.size());
+  const int64_t axes = elements(*axis);
+  const int64_t out = elements(*output);
+  if (axes < 0 || out < 0 || out > kMaxScratchBytes / 4) return unknown("reduction too large");
+  ScratchNeed need{true, {}, ""};
+  if (mean_or_sum && (input->type == sc::kInt8 || input->type == sc::kInt16)) need.bytes.push_back(4 * out);
+  need.bytes.push_back(4 * rank);
+  need.bytes.push_back(4 * axes);
+  need.rule = mean_or_sum ? "MEAN/SUM: [4 x output elements (8/16-bit input)], 4 x input rank, 4 x axes"
+                          : "REDUCE_MAX/MIN: 4 x input rank, 4 x axes";
+  return need;
+}
+
+// TFLite's SAME/VALID padding before the first element (ComputePaddingHeightWidth).
+int64_t padding_before(int64_t in, int64_t filter, int64_t stride, int64_t dilation, bool same) {
+  const int64_t effective = (filter - 1) * dilation + 1;
+  if (stride <= 0) return 0;
+  const int64_t out = same ? (in + stride - 1) / stride : (in - effective + stride) / stride;
+  const int64_t total = std::max<int64_t>((out - 1) * stride + effective - in, 0);
+  return total / 2;
+}
+
+ScratchNeed cmsis_conv(const TfliteSubgraph& g, const TfliteOperator& op) {
+  const TfliteTensor* input = input_tensor(g, op, 0);
+  const TfliteTensor* filter = input_tensor(g, op, 1);
+  if (!input || !filter) return unknown("CONV_2D without input or filter");
+  if (input->type == sc::kFloat32) return none("float CONV_2D: reference kernel, no scratch");
+  if (!quantized_8bit(input)) return unknown("CMSIS-NN CONV_2D with input type " + sc::type_name(input->type));
+  if (filter->type == sc::kInt4) return unknown("CMSIS-NN CONV_2D with an INT4 filter");
+  if (op.option_ints.size() < 5 || input->shape.size() != 4 || filter->shape.size() != 4)
+    return unknown("CONV_2D without NHWC shapes or options");
+  const bool same = op.option_ints[0] == 0;
+  const int64_t sw = op.option_ints[1], sh = op.option_ints[2], dw = op.option_ints[3], dh = op.option_ints[4];
+  const int64_t fh = filter->shape[1], fw = filter->shape[2], ic = input->shape[3];
+  const int64_t pw = padding_before(input->shape[2], fw, sw, dw, same);
+  const int64_t ph = padding_before(input->shape[1], fh, sh, dh, same);
+  if (pw == 0 && ph == 0 && fw == 1 && fh == 1 && dw == 1 && dh == 1)
+    return none("CMSIS-NN 1x1 convolution: no scratch");
+  const int64_t cols = fw * fh * ic;
+  if (cols > kMaxScratchBytes / 8) return unknown("CONV_2D too large");
+  const int64_t aligned = (cols + 3) / 4 * 4;
+  return {true, {2 * aligned * 2}, "CMSIS-NN int8 convolution (DSP): 2 x align4(kw*kh*cin) x 2 bytes"};
+}
+
+ScratchNeed cmsis_depthwise(const TfliteSubgraph& g, const TfliteOperator& op) {
+  const TfliteTensor* input = input_tensor(g, op, 0);
+  const TfliteTensor* filter = input_tensor(g, op, 1);
+  const TfliteTensor* output = output_tensor(g, op, 0);
+  if (!input || !filter || !output) return unknown("DEPTHWISE_CONV_2D without input, filter or output");
+  if (input->type == sc::kFloat32) return none("float DEPTHWISE_CONV_2D: reference kernel, no scratch");
+  if (!quantized_8bit(input))
+    return unknown("CMSIS-NN DEPTHWISE_CONV_2D with input type " + sc::type_name(input->type));
+  if (filter->type == sc::kInt4) return unknown("CMSIS-NN DEPTHWISE_CONV_2D with an INT4 filter");
+  if (op.option_ints.size() < 6 || input->shape.size() != 4 || filter->shape.size() != 4 || output->shape.size() != 4)
+    return unknown("DEPTHWISE_CONV_2D without NHWC shapes or options");
+  const bool same = op.option_ints[0] == 0;
+  const int64_t sw = op.option_ints[1], sh = op.option_ints[2], dw = op.option_ints[4], dh = op.option_ints[5];
+  const int64_t fh = filter->shape[1], fw = filter->shape[2], ic = input->shape[3];
+  if (ic != output->shape[3] || input->shape[0] != 1 || dw != 1 || dh != 1)
+    return none("CMSIS-NN generic depthwise kernel: no scratch");
+  const int64_t pw = padding_before(input->shape[2], fw, sw, dw, same);
+  const int64_t ph = padding_before(input->shape[1], fh, sh, dh, same);
+  if (fw == 3 && fh == 3 && pw <= 1 && ph <= 1) return none("CMSIS-NN 3x3 depthwise kernel: no scratch");
+  if (ic * fw * fh > kMaxScratchBytes / 2) return unknown("DEPTHWISE_CONV_2D too large");
+  return {true, {ic * fw * fh * 2}, "CMSIS-NN int8 depthwise (DSP): cin x kw x kh x 2 bytes"};
+}
+
+ScratchNeed cmsis_average_pool(const TfliteSubgraph& g, const TfliteOperator& op) {
+  const TfliteTensor* input = input_tensor(g, op, 0);
+  if (!input) return unknown("AVERAGE_POOL_2D without input");
+  if (input->type == sc::kFloat32) return none("float AVERAGE_POOL_2D: no scratch");
+  if (!quantized_8bit(input)) return unknown("CMSIS-NN AVERAGE_POOL_2D with input type " + sc::type_name(input->type));
+  const int64_t channels = dim(input, 3);
+  if (channels < 0) return unknown("AVERAGE_POOL_2D without NHWC input");
+  return {true, {4 * channels}, "CMSIS-NN int8 average pooling (DSP): 4 x channels"};
+}
+
+ScratchNeed cmsis_fully_connected(const TfliteSubgraph& g, const TfliteOperator& op) {
+  const TfliteTensor* input = input_tensor(g, op, 0);
+  const TfliteTensor* filter = input_tensor(g, op, 1);
+  if (!input || !filter) return unknown("FULLY_CONNECTED without input or filter");
+  if (input->type == sc::kFloat32) return none("float FULLY_CONNECTED: no scratch");
+  if (!quantized_8bit(input) || filter->type == sc::kInt4)
+    return unknown("CMSIS-NN FULLY_CONNECTED with input " + sc::type_name(input->type) + " and filter " +
+                   sc::type_name(filter->type));
+  return none("CMSIS-NN int8 fully connected (DSP): no scratch");
+}
+
 }  // namespace
 
-ScratchNeed scratch_need(const TfliteModel& model, const TfliteSubgraph& subgraph, const TfliteOperator& op) {
+ScratchNeed scratch_need(const TfliteModel& model, const TfliteSubgraph& subgraph, const TfliteOperator& op,
+                         TflmKernels kernels) {
   const TfliteOperatorCode& code = model.operator_codes[op.opcode_index];
+  const bool cmsis = kernels == TflmKernels::kCmsisNn;
   switch (code.builtin_code) {
     case sc::kSvdf:
       return svdf(subgraph, op);
     case sc::kUnidirectionalSequenceLstm:
-      return lstm(subgraph, op);
-    case 3:  // CONV_2D
-    case 4:  // DEPTHWISE_CONV_2D
-    case 9:  // FULLY_CONNECTED
-      return int4_unpack(subgraph, op);
+      return lstm(subgraph, op, kernels);
+    case sc::kConv2d:
+      return cmsis ? cmsis_conv(subgraph, op) : int4_unpack(subgraph, op);
+    case sc::kDepthwiseConv2d:
+      return cmsis ? cmsis_depthwise(subgraph, op) : int4_unpack(subgraph, op);
+    case sc::kFullyConnected:
+      return cmsis ? cmsis_fully_connected(subgraph, op) : int4_unpack(subgraph, op);
+    case sc::kAveragePool2d:
+      return cmsis ? cmsis_average_pool(subgraph, op) : none("no scratch");
+    case 40:  // MEAN
+    case 74:  // SUM
+      return reduce(subgraph, op, true);
+    case 82:  // REDUCE_MAX
+    case 89:  // REDUCE_MIN
+      return reduce(subgraph, op, false);
+    case 81:   // REDUCE_PROD
+    case 91:   // REDUCE_ANY
+    case 140:  // REDUCE_ALL
+      return unknown(sc::builtin_name(code.builtin_code) + ": no TFLM kernel to say what it requests");
     case sc::kCustom:
       return unknown("custom operator '" + code.custom_code + "'");
     case 106:  // ADD_N
     case 100:  // MIRROR_PAD
-    case 40:   // MEAN
-    case 74:   // SUM
-    case 81:   // REDUCE_PROD
-    case 82:   // REDUCE_MAX
-    case 89:   // REDUCE_MIN
-    case 91:   // REDUCE_ANY
-    case 140:  // REDUCE_ALL
     case 67:   // TRANSPOSE_CONV
       return unknown(sc::builtin_name(code.builtin_code) + " requests scratch; no rule here");
     default:
-      return {true, {}, "no scratch"};
+      return none("no scratch");
   }
 }
 

@@ -11,6 +11,7 @@
 #include "frontends/tvm/mlf/firmware_tree.h"
 #include "frontends/tvm/mlf/mlf_model.h"
 #include "frontends/tvm/mlf/mlf_package.h"
+#include "frontends/tvm/mlf/module_refusals.h"
 #include "frontends/tvm/usmp/tir_input.h"
 
 namespace usmpx {
@@ -21,8 +22,11 @@ bool holds_tvm_module(InputProbe& p) {
   if (!find_firmware_modules(p.members()).modules.empty()) return true;
   const auto is_c = [](std::string_view m) { return is_c_source(m); };
   const ArchiveContents c = p.folder() ? read_folder(p.path(), is_c) : read_archive_file(p.path(), is_c);
-  return std::any_of(c.files.begin(), c.files.end(),
-                     [](const ArchiveFile& f) { return defined_entry(f.data).has_value(); });
+  if (std::any_of(c.files.begin(), c.files.end(),
+                  [](const ArchiveFile& f) { return defined_entry(f.data).has_value(); }))
+    return true;
+  refuse_graph_executor_sources(p.path(), c.files);  // TVM output, but nothing to plan: says so
+  return false;
 }
 
 class TvmFrontend : public Frontend {

@@ -85,10 +85,9 @@ std::vector<int> all_buffers(const Problem& problem) {
   return all;
 }
 
-Plan run(const std::string& name, const Problem& problem, double seconds = 5.0) {
-  PlannerOptions options;
-  options.time_limit_seconds = seconds;
-  return run_planner(*make_planner(name), problem, options);
+// A step budget, not a time limit: the searches below end where they end on any machine.
+Plan run(const std::string& name, const Problem& problem, int64_t steps = 20'000'000) {
+  return run_planner(*make_planner(name), problem, testing::step_budget(steps));
 }
 
 testing::RandomProblemSpec small_spec(int round) {
@@ -345,8 +344,7 @@ TEST(EdgeCases, EveryProjectPlannerCopes) {
   colliding.buffers[1].pin = Pin{0, 0};
   colliding.buffers[2].pin = Pin{0, 8};  // overlaps b1's pinned range while both are live
   for (const char* name : planners) {
-    PlannerOptions options;
-    options.time_limit_seconds = 0.5;
+    const PlannerOptions options = testing::step_budget(1'000'000);
     const auto planner = make_planner(name);
     const Plan p0 = run_planner(*planner, empty, options);
     EXPECT_TRUE(p0.allocations.empty()) << name;

@@ -7,6 +7,7 @@
 #include "planners/registry.h"
 #include "planners/validator.h"
 #include "random_problems.h"
+#include "test_support.h"
 
 namespace usmpx {
 namespace {
@@ -100,8 +101,7 @@ INSTANTIATE_TEST_SUITE_P(Catalog, EveryPlanner,
 // no planner's valid plan gives a pool fewer bytes than best's bound for it, nor a smaller total.
 TEST(BestProperties, ProvenBoundsHoldForEveryPlanner) {
   std::mt19937_64 rng(4321);
-  PlannerOptions options;
-  options.time_limit_seconds = 0.2;
+  const PlannerOptions options = testing::step_budget(50'000);
   for (int round = 0; round < 150; ++round) {
     testing::RandomProblemSpec spec;
     spec.buffers = 2 + round % 14;

@@ -393,6 +393,10 @@ class Recogniser {
     for (const CMacro& m : program_.macros) {
       const auto value = macro_integer(m.value);
       if (!value) continue;
+      if (m.name == "TVMGEN_" + mod + "_WORKSPACE_SIZE") {
+        code_.header_workspace_size = *value;
+        code_.header_workspace_macro = m.name;
+      }
       for (const std::string& pool : pools) {
         const std::string stem = "TVMGEN_" + mod + "_" + upper(pool);
         if (m.name == stem + "_WORKSPACE_POOL_SIZE") code_.external_pool_sizes[pool] = *value;

@@ -95,6 +95,8 @@ struct TvmCode {
   std::vector<PoolParam> pool_params;
   std::vector<InternalPool> internal_pools;
   std::map<std::string, int64_t> external_pool_sizes;  // pool name -> bytes, from the header
+  int64_t header_workspace_size = -1;                  // TVMGEN_<MOD>_WORKSPACE_SIZE, -1 when absent
+  std::string header_workspace_macro;                  // that macro's name
   std::set<std::string> external_constant_pools;
   std::vector<std::string> inputs;                  // names of the tvmgen_<mod>_inputs fields, in order
   std::vector<std::string> outputs;                 // names of the tvmgen_<mod>_outputs fields

@@ -9,6 +9,7 @@
 #include "base/input_error.h"
 #include "frontends/tvm/mlf/model_notes.h"
 #include "frontends/tvm/mlf/module_refusals.h"
+#include "frontends/tvm/mlf/pool_evidence.h"
 #include "frontends/tvm/mlf/relay_signature.h"
 #include "frontends/tvm/mlf/reserved_bytes.h"
 #include "frontends/tvm/usmp/liveness_sweep.h"
@@ -202,6 +203,7 @@ class ModelBuilder {
     for (const PoolParam& p : m_.code.pool_params) {
       if (std::find(names.begin(), names.end(), p.pool) == names.end()) names.push_back(p.pool);
     }
+    std::vector<std::string> unsized;
     for (const std::string& name : names) {
       Pool pool;
       pool.name = name;
@@ -221,17 +223,93 @@ class ModelBuilder {
         if (size != m_.code.external_pool_sizes.end()) declared_size_[name] = size->second;
         if (size == m_.code.external_pool_sizes.end() && !lib0_named_missing() &&
             (name == kDefaultWorkspacePool || name == kDefaultConstantPool)) {
-          m_.warnings.push_back(input_warning("mlf-missing-pool",
-                                              "pool '" + name +
-                                                  "' is not defined in the sources (missing or truncated " + m_.module +
-                                                  "_lib0.c?); its size is not known",
-                                              {m_.package->path, 0, 0}));
+          unsized.push_back(name);
         }
       }
+      // (The members of a constant struct state their own alignments.)
+      if (internal == m_.code.internal_pools.end() || (internal->alignment <= 0 && !internal->constant))
+        alignment_from_plan(pool);
       for (const std::string& t : targets())
         pool.targets.push_back({t, pool.kind == PoolKind::kConstant ? "ro" : "rw"});
       m_.problem.pools.push_back(std::move(pool));
     }
+    sizes_from_totals_written();
+    note_alignments_from_plan();
+    for (const std::string& name : unsized) {
+      if (declared_size_.count(name)) continue;
+      m_.warnings.push_back(input_warning("mlf-missing-pool",
+                                          "pool '" + name + "' is not defined in the sources (missing or truncated " +
+                                              m_.module + "_lib0.c?); its size is not known",
+                                          {m_.package->path, 0, 0}));
+    }
+  }
+
+  // A pool whose alignment the code does not state (no lib0.c, no aligned attribute) has the
+  // alignment TVM's plan shows: the largest power of two up to TVM's default that divides every
+  // offset TVM placed in it. TVM's own plan is then never judged by a rule the tool assumed.
+  void alignment_from_plan(Pool& pool) {
+    std::vector<int64_t> offsets;
+    for (const PoolLet& let : m_.code.lets) {
+      if (let.pool == pool.name) offsets.push_back(let.offset);
+    }
+    if (offsets.empty()) return;
+    pool.alignment = alignment_dividing(offsets, kDefaultAlignment);
+    plan_alignment_[pool.name] = pool.alignment;
+    if (pool.kind == PoolKind::kWorkspace) workspace_alignment_ = std::min(workspace_alignment_, pool.alignment);
+  }
+
+  void note_alignments_from_plan() {
+    std::string pools;
+    for (const auto& [name, align] : plan_alignment_) {
+      if (align == kDefaultAlignment) continue;  // TVM's default, which the plan confirms
+      pools += (pools.empty() ? "" : ", ") + ("'" + name + "' " + std::to_string(align));
+    }
+    if (pools.empty()) return;
+    Diagnostic d = input_warning("mlf-alignment-from-plan",
+                                 "no " + m_.module +
+                                     "_lib0.c or aligned attribute states the alignment of the pools; taken from "
+                                     "TVM's plan, the largest power of two up to 16 dividing every offset TVM "
+                                     "placed in the pool (bytes): " +
+                                     pools,
+                                 {m_.package->path, 0, 0});
+    d.severity = Severity::kNote;
+    m_.warnings.push_back(std::move(d));
+  }
+
+  // The sizes TVM wrote elsewhere bound the pools lib0.c does not declare: the header's
+  // TVMGEN_<MOD>_WORKSPACE_SIZE and metadata.json's totals are sums of the pools of one kind.
+  void sizes_from_totals_written() {
+    std::vector<PoolTotal> totals;
+    if (m_.code.header_workspace_size >= 0) {
+      const std::string& path = module_.header ? module_.header->path : "the header";
+      totals.push_back({PoolKind::kWorkspace, m_.code.header_workspace_size - largest_operator_workspace(),
+                        path.substr(path.rfind('/') + 1) + "'s " + m_.code.header_workspace_macro});
+    }
+    const MlfModuleMetadata& meta = *module_.metadata;
+    if (meta.workspace_size_bytes >= 0) {
+      totals.push_back({PoolKind::kWorkspace, meta.workspace_size_bytes - largest_operator_workspace(),
+                        "metadata.json's workspace_size_bytes"});
+    }
+    if (meta.constants_size_bytes >= 0)
+      totals.push_back({PoolKind::kConstant, meta.constants_size_bytes, "metadata.json's constants_size_bytes"});
+    for (const PoolSizeFromTotal& s : sizes_from_totals(m_.problem.pools, declared_size_, totals)) {
+      declared_size_[s.pool] = s.bytes;
+      Diagnostic d = input_warning("mlf-pool-size-from-total",
+                                   "pool '" + s.pool + "' is not declared in " + m_.module + "_lib0.c; its size, " +
+                                       std::to_string(s.bytes) + " bytes, comes from " + s.source,
+                                   {m_.package->path, 0, 0});
+      d.severity = Severity::kNote;
+      m_.warnings.push_back(std::move(d));
+    }
+  }
+
+  // metadata.json's main workspace adds the largest workspace an operator function allocates for
+  // itself (0 with USMP, which gives them pools).
+  int64_t largest_operator_workspace() const {
+    int64_t largest = 0;
+    for (const MlfOperatorWorkspace& op : module_.metadata->operators)
+      largest = std::max(largest, op.workspace_size_bytes);
+    return largest;
   }
 
   std::optional<int64_t> io_declared_size(const std::string& name) const {
@@ -272,6 +350,9 @@ class ModelBuilder {
         }
         case WalkBufferSource::kPoolLet:
           let_buffer(w, b);
+          if (const auto it = plan_alignment_.find(m_.code.lets[static_cast<size_t>(w.index)].pool);
+              it != plan_alignment_.end())
+            b.alignment = it->second;
           break;
         case WalkBufferSource::kIo:
           io_buffer(w, b);
@@ -601,8 +682,9 @@ class ModelBuilder {
   PoolAssignment assignment_;
   std::map<std::string, int64_t> declared_size_;
   int64_t workspace_alignment_ = kDefaultAlignment;
-  std::set<int> inferred_;      // buffers whose size comes from their accesses
-  std::set<int> unknown_size_;  // of those, buffers nothing in the code gives a size
+  std::map<std::string, int64_t> plan_alignment_;  // pools whose alignment comes from TVM's plan
+  std::set<int> inferred_;                         // buffers whose size comes from their accesses
+  std::set<int> unknown_size_;                     // of those, buffers nothing in the code gives a size
 };
 
 }  // namespace

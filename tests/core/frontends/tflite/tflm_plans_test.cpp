@@ -45,7 +45,7 @@ class TflmPlans : public ::testing::Test {
 
 TEST_F(TflmPlans, TflmGreedyGivesTflmsOffsetsAndHeadForEveryModel) {
   const auto models = running();
-  ASSERT_EQ(models.size(), 6u);
+  ASSERT_EQ(models.size(), 11u);
   for (const auto& [path, entry] : models) {
     SCOPED_TRACE(path);
     const TfliteAnalysis a = analyse_file(path);

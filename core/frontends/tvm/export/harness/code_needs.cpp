@@ -249,6 +249,12 @@ bool arm_intrinsic(const std::string& name) {
          name[2] != '_' && !name.ends_with("__");
 }
 
+// CMSIS-NN's support helpers that TVM's Arm DSP schedules call without CMSIS-NN's kernels (the
+// built-in arm_nnsupportfunctions.h defines them).
+bool cmsis_nn_support_helper(const std::string& name) {
+  return name == "read_and_pad" || name == "read_and_pad_reordered";
+}
+
 std::string lower(std::string s) {
   for (char& c : s)
     c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -395,7 +401,7 @@ CodeNeeds analyse_code_needs(const ExportBundle& bundle, const CodeProviders& op
         if (!providers.host_acle.count(lower(call))) needs.host_covers_arm = false;
         continue;
       }
-      if (call.starts_with("arm_")) {
+      if (call.starts_with("arm_") || cmsis_nn_support_helper(call)) {
         if (std::find(needs.cmsis_nn_functions.begin(), needs.cmsis_nn_functions.end(), call) ==
             needs.cmsis_nn_functions.end())
           needs.cmsis_nn_functions.push_back(call);

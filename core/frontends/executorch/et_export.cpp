@@ -1,0 +1,167 @@
+#include "frontends/executorch/et_export.h"
+
+#include <cstring>
+#include <map>
+
+#include "base/input_error.h"
+#include "export/export_error.h"
+#include "model/diagnostic.h"
+
+namespace usmpx {
+namespace {
+
+uint64_t align_up(uint64_t value, uint64_t alignment) {
+  return (value + alignment - 1) / alignment * alignment;
+}
+
+template <typename T>
+void put(std::string& out, uint64_t pos, T value) {
+  std::memcpy(out.data() + pos, &value, sizeof(T));  // little-endian file, little-endian host
+}
+
+template <typename T>
+void append(std::string& out, T value) {
+  out.append(sizeof(T), '\0');
+  put(out, out.size() - sizeof(T), value);
+}
+
+// The largest power of two up to 4096 dividing `offset`: how the writer aligned its segments.
+uint64_t segment_alignment(uint64_t offset) {
+  uint64_t a = 16;
+  while (a < 4096 && offset % (a * 2) == 0)
+    a *= 2;
+  return a;
+}
+
+}  // namespace
+
+EtExport export_et(const EtAnalysis& a, const std::string& bytes, const std::string& path, const Problem& problem,
+                   const Plan& plan) {
+  const std::string at = path + ": ";
+  if (plan.allocations.size() != problem.buffers.size() || problem.buffers.size() != a.problem.buffers.size() ||
+      problem.pools.size() != a.pools.size())
+    throw ExportError(at + "the plan is not of this program's buffers and planned buffers");
+  for (const Diagnostic& d : plan.diagnostics) {
+    if (d.severity == Severity::kError)
+      throw ExportError(
+          at + "the " + plan.algorithm + " plan is invalid (" + d.message +
+          "); ExecuTorch's runtime would run it unchecked and compute wrong outputs, so it is not written");
+  }
+  EtExport e;
+  // Where each tensor goes: its buffer's pool (a memory id of its own method) and offset.
+  std::vector<std::pair<uint32_t, uint64_t>> place(a.tensors.size());
+  for (size_t t = 0; t < a.tensors.size(); ++t) {
+    const EtTensorInfo& info = a.tensors[t];
+    const Allocation& alloc = plan.allocations[static_cast<size_t>(info.buffer)];
+    if (!alloc.placed())
+      throw ExportError(at + "buffer '" + problem.buffers[static_cast<size_t>(info.buffer)].name + "' is not placed");
+    const EtPoolInfo& pool = a.pools[static_cast<size_t>(alloc.pool)];
+    if (pool.method != info.method)
+      throw ExportError(at + "buffer '" + problem.buffers[static_cast<size_t>(info.buffer)].name +
+                        "' is placed in pool '" + problem.pools[static_cast<size_t>(alloc.pool)].name +
+                        "' of another method");
+    if (alloc.offset < 0 || (alloc.offset + info.delta) % kEtAlignment != 0)
+      throw ExportError(at + "buffer '" + problem.buffers[static_cast<size_t>(info.buffer)].name + "' at offset " +
+                        std::to_string(alloc.offset) + " is not 16-byte aligned");
+    place[t] = {pool.memory_id, static_cast<uint64_t>(alloc.offset + info.delta)};
+    if (place[t] != std::pair<uint32_t, uint64_t>{info.memory_id, static_cast<uint64_t>(info.offset)})
+      ++e.changed_tensors;
+  }
+  // New sizes per method, by memory id.
+  std::vector<std::vector<int64_t>> sizes;
+  for (const EtMethod& m : a.program.methods)
+    sizes.push_back(m.buffer_sizes);
+  bool sizes_changed = false;
+  for (size_t p = 0; p < a.pools.size(); ++p) {
+    const int64_t size = et_buffer_bytes(a.pools[p], plan.pool_sizes[p]);
+    if (a.pools[p].tail_bytes > 0)
+      e.notes.push_back(input_warning("et-buffer-tail", "planned buffer " + problem.pools[p].name + " keeps the " +
+                                                            std::to_string(a.pools[p].tail_bytes) +
+                                                            " bytes the program holds past its last tensor"));
+    e.pool_bytes.push_back(size);
+    auto& entry = sizes[static_cast<size_t>(a.pools[p].method)][a.pools[p].memory_id];
+    sizes_changed = sizes_changed || entry != size;
+    entry = size;
+  }
+  if (e.changed_tensors == 0 && !sizes_changed) {
+    e.bytes = bytes;  // the program's own plan: nothing to change
+    return e;
+  }
+
+  const EtProgram& prog = a.program;
+  const uint64_t fb_size = prog.flatbuffer_size;
+  std::string out = bytes.substr(0, fb_size);
+  out.resize(align_up(out.size(), 8), '\0');
+  // One vtable for every new AllocationDetails: all three fields present.
+  const uint64_t vtable = out.size();
+  for (uint16_t v : {uint16_t{10}, uint16_t{16}, uint16_t{4}, uint16_t{8}, uint16_t{12}, uint16_t{0}})
+    append<uint16_t>(out, v);
+  std::map<std::pair<uint32_t, uint64_t>, uint64_t> tables;
+  for (size_t t = 0; t < a.tensors.size(); ++t) {
+    auto [it, fresh] = tables.try_emplace(place[t], 0);
+    if (fresh) {
+      it->second = out.size();
+      append<int32_t>(out, static_cast<int32_t>(it->second - vtable));
+      append<uint32_t>(out, place[t].first);
+      append<uint32_t>(out, static_cast<uint32_t>(place[t].second & 0xffffffffu));
+      append<uint32_t>(out, static_cast<uint32_t>(place[t].second >> 32));
+    }
+    const EtTensor& x =
+        *prog.methods[static_cast<size_t>(a.tensors[t].method)].values[static_cast<size_t>(a.tensors[t].value)].tensor;
+    const uint64_t field = x.allocation->field_position;
+    put<uint32_t>(out, field, static_cast<uint32_t>(it->second - field));
+  }
+  for (size_t m = 0; m < prog.methods.size(); ++m) {
+    if (sizes[m] == prog.methods[m].buffer_sizes) continue;
+    const uint64_t field = prog.methods[m].buffer_sizes_field;
+    if (field == 0)
+      throw ExportError(at + "method '" + prog.methods[m].name + "' has no non_const_buffer_sizes to rewrite");
+    while ((out.size() + 4) % 8 != 0)
+      out.push_back('\0');
+    const uint64_t vec = out.size();
+    append<uint32_t>(out, static_cast<uint32_t>(sizes[m].size()));
+    for (int64_t s : sizes[m])
+      append<int64_t>(out, s);
+    put<uint32_t>(out, field, static_cast<uint32_t>(vec - field));
+  }
+  if (out.size() >= kMaxEtFlatbufferBytes) throw ExportError(at + "the rewritten program would pass 2 GB");
+  const uint64_t program_size = out.size();
+  if (prog.header) {
+    const EtExtendedHeader& h = *prog.header;
+    uint64_t base = 0;
+    if (h.segment_base_offset != 0) {
+      base = align_up(program_size, segment_alignment(h.segment_base_offset));
+      out.resize(base, '\0');
+      out.append(bytes, h.segment_base_offset, std::string::npos);
+    } else {
+      out.append(bytes, fb_size, std::string::npos);  // whatever followed the program, unchanged
+    }
+    put<uint64_t>(out, 16, program_size);
+    put<uint64_t>(out, 24, base);
+  }
+
+  // The copy must read back as this plan.
+  EtAnalysis back;
+  try {
+    back = analyse_et(out, path, PoolOptions{});
+  } catch (const InputError& err) {
+    throw ExportError(at + "the rewritten program does not read back: " + err.what());
+  }
+  for (size_t t = 0; t < a.tensors.size(); ++t) {
+    const EtTensorInfo& info = a.tensors[t];
+    const auto& alloc = back.program.methods[static_cast<size_t>(info.method)]
+                            .values[static_cast<size_t>(info.value)]
+                            .tensor->allocation;
+    if (!alloc || alloc->memory_id != place[t].first || alloc->offset != place[t].second)
+      throw ExportError(at + "the rewritten program does not hold the plan for value " + std::to_string(info.value));
+  }
+  for (size_t m = 0; m < prog.methods.size(); ++m) {
+    if (back.program.methods[m].buffer_sizes != sizes[m])
+      throw ExportError(at + "the rewritten program does not hold the new buffer sizes of method '" +
+                        prog.methods[m].name + "'");
+  }
+  e.bytes = std::move(out);
+  return e;
+}
+
+}  // namespace usmpx

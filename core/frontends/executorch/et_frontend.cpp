@@ -1,0 +1,334 @@
+#include "frontends/executorch/et_frontend.h"
+
+#include <filesystem>
+#include <memory>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "base/size_text.h"
+#include "base/text_table.h"
+#include "export/export_error.h"
+#include "frontends/executorch/et_export.h"
+#include "frontends/executorch/et_problem.h"
+#include "frontends/executorch/et_runtime_memory.h"
+#include "frontends/input_probe.h"
+#include "planners/registry.h"
+
+namespace usmpx {
+namespace {
+
+namespace sc = et_schema;
+
+std::string list_text(const std::vector<int32_t>& values) {
+  std::string s = "[";
+  for (size_t i = 0; i < values.size(); ++i)
+    s += (i ? "," : "") + std::to_string(values[i]);
+  return s + "]";
+}
+
+// Methods, instructions and planned tensors.
+std::string info_tables(const EtAnalysis& a) {
+  using Align = TextTable::Align;
+  std::ostringstream out;
+  const EtProgram& p = a.program;
+  out << "\nprogram: " << p.methods.size() << (p.methods.size() == 1 ? " method" : " methods") << ", "
+      << p.segments.size() << " segment(s), constants "
+      << (p.constant_buffers > 0
+              ? std::to_string(p.constant_buffers) + " inline buffers (deprecated layout)"
+              : std::to_string(p.constant_offsets) + " offsets in segment " + std::to_string(p.constant_segment))
+      << (p.named_data.empty() ? "" : ", " + std::to_string(p.named_data.size()) + " named data")
+      << (p.header ? "" : ", no extended header") << "\n";
+  out << "\nmethods:\n";
+  TextTable methods({{"method", Align::kLeft},
+                     {"values", Align::kRight},
+                     {"instructions", Align::kRight},
+                     {"inputs", Align::kLeft},
+                     {"outputs", Align::kLeft},
+                     {"planned buffers (bytes)", Align::kLeft},
+                     {"delegates", Align::kLeft}});
+  for (const EtMethod& m : p.methods) {
+    std::string sizes;
+    for (size_t id = 1; id < m.buffer_sizes.size(); ++id)
+      sizes += (sizes.empty() ? "" : ", ") + std::to_string(id) + ": " + with_separators(m.buffer_sizes[id]);
+    std::string delegates;
+    for (const EtDelegate& d : m.delegates)
+      delegates += (delegates.empty() ? "" : ", ") + d.id;
+    methods.add_row({m.name, std::to_string(m.values.size()), std::to_string(m.instructions.size()),
+                     list_text(m.inputs), list_text(m.outputs), sizes.empty() ? "-" : sizes,
+                     delegates.empty() ? "-" : delegates});
+  }
+  methods.print(out, "  ");
+  out << "\ninstructions (time = instruction index):\n";
+  TextTable ins({{"method", Align::kLeft},
+                 {"time", Align::kRight},
+                 {"instruction", Align::kLeft},
+                 {"calls", Align::kLeft},
+                 {"values", Align::kLeft}});
+  for (size_t mi = 0; mi < p.methods.size(); ++mi) {
+    const EtMethod& m = p.methods[mi];
+    for (size_t k = 0; k < m.instructions.size(); ++k) {
+      const EtInstruction& in = m.instructions[k];
+      std::string calls, values;
+      switch (in.type) {
+        case sc::InstructionType::kKernelCall:
+          calls = m.operators[static_cast<size_t>(in.index)].full_name();
+          values = list_text(in.args);
+          break;
+        case sc::InstructionType::kDelegateCall:
+          calls = m.delegates[static_cast<size_t>(in.index)].id;
+          values = list_text(in.args);
+          break;
+        case sc::InstructionType::kMoveCall:
+          values = std::to_string(in.from) + " -> " + std::to_string(in.to);
+          break;
+        case sc::InstructionType::kJumpFalseCall:
+          values = "if not " + std::to_string(in.condition) + " goto " + std::to_string(in.destination);
+          break;
+        case sc::InstructionType::kFreeCall:
+          values = std::to_string(in.value);
+          break;
+        default:
+          break;
+      }
+      ins.add_row({m.name, std::to_string(a.methods[mi].first_tick + static_cast<int64_t>(k)),
+                   sc::instruction_type_name(in.type), calls, values});
+    }
+  }
+  ins.print(out, "  ");
+  out << "\nplanned tensors (offset: ExecuTorch's plan):\n";
+  TextTable tensors({{"method", Align::kLeft},
+                     {"value", Align::kRight},
+                     {"type", Align::kLeft},
+                     {"sizes", Align::kLeft},
+                     {"bytes", Align::kRight},
+                     {"memory id", Align::kRight},
+                     {"offset", Align::kRight},
+                     {"lifetime", Align::kLeft},
+                     {"buffer", Align::kLeft}});
+  for (const EtTensorInfo& t : a.tensors) {
+    const EtMethod& m = p.methods[static_cast<size_t>(t.method)];
+    const EtTensor& x = *m.values[static_cast<size_t>(t.value)].tensor;
+    std::string buffer = a.problem.buffers[static_cast<size_t>(t.buffer)].name;
+    if (t.alias_of >= 0) buffer += t.view ? " (view of v" + std::to_string(t.alias_of) + ")" : " (shares storage)";
+    if (t.unused) buffer += " (named by no instruction)";
+    tensors.add_row({m.name, std::to_string(t.value), sc::scalar_type_name(x.scalar_type), list_text(x.sizes),
+                     with_separators(t.bytes), std::to_string(t.memory_id), with_separators(t.offset),
+                     "[" + std::to_string(t.first) + ", " + std::to_string(t.last) + "]", buffer});
+  }
+  tensors.print(out, "  ");
+  return out.str();
+}
+
+// The planned buffers the firmware provides for a plan, beside ExecuTorch's own.
+std::string buffers_text(const EtAnalysis& a, const Problem& problem, const Plan& plan) {
+  if (plan.pool_sizes.size() != a.pools.size()) return "";
+  std::ostringstream out;
+  int64_t total = 0, file_total = 0;
+  for (size_t p = 0; p < a.pools.size(); ++p) {
+    const int64_t size = et_buffer_bytes(a.pools[p], plan.pool_sizes[p]);
+    total += size;
+    file_total += a.pools[p].file_size;
+    out << "planned buffer " << problem.pools[p].name << " (method '"
+        << a.program.methods[static_cast<size_t>(a.pools[p].method)].name << "', memory id " << a.pools[p].memory_id
+        << "): " << with_separators(size) << " bytes; ExecuTorch's plan: " << with_separators(a.pools[p].file_size)
+        << " bytes\n";
+  }
+  if (!a.pools.empty()) {
+    const int64_t diff = total - file_total;
+    out << "planned memory: " << with_separators(total) << " bytes, "
+        << (diff > 0   ? "+"
+            : diff < 0 ? "-"
+                       : "±")
+        << with_separators(diff < 0 ? -diff : diff) << " B vs ExecuTorch\n";
+  }
+  return out.str();
+}
+
+// Per method: its planned buffers under `plan` and its method allocator on each target.
+struct MethodNeeds {
+  std::string name;
+  std::vector<int64_t> planned;           // by memory id - 1
+  std::vector<EtMethodMemory> allocator;  // by et_target_names()
+};
+
+std::vector<MethodNeeds> method_needs(const EtAnalysis& a, const Plan* plan) {
+  std::vector<MethodNeeds> out;
+  for (size_t mi = 0; mi < a.program.methods.size(); ++mi) {
+    const EtMethod& m = a.program.methods[mi];
+    MethodNeeds n;
+    n.name = m.name;
+    for (int pool : a.methods[mi].pools) {
+      const EtPoolInfo& info = a.pools[static_cast<size_t>(pool)];
+      n.planned.push_back(plan && plan->pool_sizes.size() == a.pools.size()
+                              ? et_buffer_bytes(info, plan->pool_sizes[static_cast<size_t>(pool)])
+                              : info.file_size);
+    }
+    for (std::string_view target : et_target_names())
+      n.allocator.push_back(et_method_memory(m, et_target(target)));
+    out.push_back(std::move(n));
+  }
+  return out;
+}
+
+// What the firmware gives each method: its planned buffers and its method allocator.
+std::string needs_text(const EtAnalysis& a, const Plan* plan) {
+  std::ostringstream out;
+  const auto targets = et_target_names();
+  for (const MethodNeeds& n : method_needs(a, plan)) {
+    out << "method '" << n.name << "': planned buffers [";
+    for (size_t i = 0; i < n.planned.size(); ++i)
+      out << (i ? ", " : "") << with_separators(n.planned[i]);
+    out << "] bytes; method allocator";
+    for (size_t t = 0; t < targets.size(); ++t) {
+      const EtMethodMemory& mem = n.allocator[t];
+      out << (t ? "," : "") << " " << (mem.exact ? "" : "at least ") << with_separators(mem.method_allocator_bytes)
+          << " bytes on " << targets[t];
+    }
+    out << "\n";
+    for (const std::string& u : n.allocator.front().unknown)
+      out << "  (not counted: " << u << ")\n";
+  }
+  out << "  (method allocator: ExecuTorch's Method::init structures as modelled here, with a temp allocator given; "
+         "x86-64 checked against the runtime, cortex-m from the same structures with 32-bit pointers)\n";
+  return out.str();
+}
+
+std::string needs_json(const EtAnalysis& a, const Plan* plan) {
+  nlohmann::ordered_json methods = nlohmann::ordered_json::array();
+  const auto targets = et_target_names();
+  for (const MethodNeeds& n : method_needs(a, plan)) {
+    nlohmann::ordered_json m;
+    m["name"] = n.name;
+    m["planned_buffer_bytes"] = n.planned;
+    nlohmann::ordered_json alloc;
+    for (size_t t = 0; t < targets.size(); ++t) {
+      alloc[std::string(targets[t])] = {{"bytes", n.allocator[t].method_allocator_bytes},
+                                        {"exact", n.allocator[t].exact},
+                                        {"model_checked_against_runtime", et_target(targets[t]).measured},
+                                        {"unknown", n.allocator[t].unknown}};
+    }
+    m["method_allocator"] = alloc;
+    methods.push_back(m);
+  }
+  nlohmann::ordered_json root;
+  root["executorch"] = {{"methods", methods}, {"reproduced_by", a.reproduced_by}};
+  return root.dump();
+}
+
+class EtDetails : public InputDetails {
+ public:
+  explicit EtDetails(std::shared_ptr<const EtAnalysis> a) : a_(std::move(a)) {}
+  std::string info_text() const override { return info_tables(*a_); }
+  std::string plan_text(const Problem& problem, const Plan& plan) const override {
+    return buffers_text(*a_, problem, plan);
+  }
+  std::string closing_text(const Problem&, const Plan& plan) const override { return needs_text(*a_, &plan); }
+  std::string json_members(const Problem&, const Plan& plan) const override { return needs_json(*a_, &plan); }
+  // ExecuTorch's own plan: the one the program carries.
+  std::optional<Plan> reference_plan(const Problem& problem) const override {
+    Plan plan = a_->as_built;
+    finish_plan(problem, plan);
+    return plan;
+  }
+  std::string status_text(const Problem&, const Plan& plan) const override {
+    // The firmware's memory for the first method that plans any (what a single-method program runs).
+    for (const MethodNeeds& n : method_needs(*a_, &plan)) {
+      if (n.planned.empty()) continue;
+      int64_t planned = 0;
+      for (int64_t b : n.planned)
+        planned += b;
+      const EtMethodMemory& m = n.allocator.front();  // cortex-m
+      return "'" + n.name + "' needs " + with_separators(planned) + " B planned + " + (m.exact ? "" : "at least ") +
+             with_separators(m.method_allocator_bytes) + " B method allocator (Cortex-M)";
+    }
+    return "";
+  }
+  std::string as_built_text() const override {
+    const size_t n = a_->problem.buffers.size();
+    if (!a_->reproduced_by.empty())
+      return "as-built plan: ExecuTorch's plan carried by the program; " + a_->reproduced_by + " reproduces all " +
+             std::to_string(n) + " offsets\n";
+    return "as-built plan: ExecuTorch's plan carried by the program; neither et_greedy nor et_greedy_2024 "
+           "reproduces its offsets (planned by another planner: a custom memory planning pass, or usmpx export)\n";
+  }
+
+ private:
+  std::shared_ptr<const EtAnalysis> a_;
+};
+
+class EtExporter : public ModelExporter {
+ public:
+  EtExporter(std::shared_ptr<const EtAnalysis> a, std::string path, std::string bytes)
+      : a_(std::move(a)), path_(std::move(path)), bytes_(std::move(bytes)) {}
+
+  std::string refusal(const Plan&) const override {
+    return a_->pools.empty() ? "the program has no memory-planned buffer to write a plan into" : "";
+  }
+
+  ExportBundle export_plan(const Problem& problem, const Plan& plan, const ExportOptions&) const override {
+    if (const std::string why = refusal(plan); !why.empty()) throw ExportError(path_ + ": " + why);
+    EtExport e = export_et(*a_, bytes_, path_, problem, plan);
+    ExportBundle bundle;
+    bundle.single_file = true;
+    bundle.put(std::filesystem::path(path_).filename().string(), std::move(e.bytes));
+    bundle.changed.push_back(bundle.files.front().path);
+    bundle.notes = std::move(e.notes);
+    std::string sizes;
+    int64_t total = 0;
+    for (size_t p = 0; p < e.pool_bytes.size(); ++p) {
+      sizes += (sizes.empty() ? "" : ", ") + problem.pools[p].name + " " + with_separators(e.pool_bytes[p]);
+      total += e.pool_bytes[p];
+    }
+    int64_t file_total = 0;
+    for (const EtPoolInfo& p : a_->pools)
+      file_total += p.file_size;
+    bundle.summary = std::to_string(e.changed_tensors) + " tensor(s) moved; planned buffers " + sizes + " bytes (" +
+                     with_separators(total) + " in all, ExecuTorch's plan " + with_separators(file_total) + ")";
+    return bundle;
+  }
+
+  ExportBundle original(const ExportOptions&) const override {
+    throw ExportError(path_ + ": an ExecuTorch program holds no code to build; selftest proves plans of TVM's C");
+  }
+
+ private:
+  std::shared_ptr<const EtAnalysis> a_;
+  std::string path_;
+  std::string bytes_;
+};
+
+class EtFrontend : public Frontend {
+ public:
+  bool recognises(InputFormat format, InputProbe& p) const override {
+    return format == InputFormat::kExecuTorch && p.file() && !p.archive() &&
+           (ends_with_lower(p.path(), ".pte") || has_et_identifier(p.head()));
+  }
+
+  LoadedInput load(const std::string& path, InputFormat format, const LoadOptions& options) const override {
+    std::string bytes = read_et_file(path);
+    auto analysis = std::make_shared<const EtAnalysis>(analyse_et(bytes, path, options.pools));
+    LoadedInput input;
+    input.path = path;
+    input.format = format;
+    input.problem = analysis->problem;
+    input.as_built = analysis->as_built;
+    input.warnings = analysis->warnings;
+    input.default_algorithm = "as-built";
+    input.reference = "ExecuTorch";
+    input.details = std::make_shared<EtDetails>(analysis);
+    input.exporter = std::make_shared<EtExporter>(analysis, path, std::move(bytes));
+    return input;
+  }
+
+  std::vector<std::string> modules(const std::string&, InputFormat) const override { return {}; }
+};
+
+}  // namespace
+
+const Frontend& et_frontend() {
+  static const EtFrontend frontend;
+  return frontend;
+}
+
+}  // namespace usmpx

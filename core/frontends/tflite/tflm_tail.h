@@ -1,0 +1,60 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "frontends/tflite/tflm_build.h"
+
+namespace usmpx {
+
+struct TfliteAnalysis;
+
+// One category of TFLM's persistent allocations, as RecordingMicroAllocator names them: bytes
+// taken with alignment padding (used), bytes asked for (requested) and how many.
+struct TflmTailCategory {
+  std::string name;
+  int64_t used = 0;
+  int64_t requested = 0;
+  int64_t count = 0;
+};
+
+// What one operator's kernel keeps in the tail: its Init allocations (op data) and its Prepare
+// allocations (per-channel arrays, precomputed sums), with the alignment padding each took.
+struct TflmOperatorTail {
+  int subgraph = 0;
+  int index = 0;
+  std::string name;
+  int64_t init_bytes = 0;
+  int64_t prepare_bytes = 0;
+  int64_t scratch_requests = 0;
+  bool known = true;
+};
+
+// TFLM's persistent section (the arena's tail) for a named build, modelled allocation by
+// allocation as TFLM makes them (each one taken from the top down and aligned, so padding is
+// reproduced): the allocator's own objects, the subgraph records, one TfLiteEvalTensor per tensor,
+// one NodeAndRegistration per operator, each operator's builtin options struct, each kernel's Init
+// and Prepare allocations, the scratch buffer handles, variable tensors, and the TfLiteTensor (with
+// quantization) of every model input and output.
+struct TflmTail {
+  TflmBuild build;
+  int64_t bytes = 0;
+  bool exact = true;
+  std::vector<std::string> unknown;  // what the figure leaves out (so it is a lower bound)
+  std::vector<TflmTailCategory> categories;
+  int64_t uncategorized = 0;  // allocator objects, subgraph records, options structs, scratch handles
+  std::vector<TflmOperatorTail> operators;
+  // While AllocateTensors plans (CommitStaticMemoryPlan), before the interpreter's input and output
+  // tensors exist: the tail so far, and what planning itself takes between head and tail (the
+  // scratch requests kept at the head, one AllocationInfo per tensor and scratch buffer, and the
+  // GreedyMemoryPlanner's 40 bytes per planned buffer). TFLM's own head + tail does not count this
+  // (tflite-micro#2738); an arena below planning_bytes fails in AllocateTensors.
+  int64_t tail_while_planning = 0;
+  int64_t planning_bytes = 0;
+};
+
+// `analysis` must have been made for `build.kernels` (its scratch requests are that kernel set's).
+TflmTail tflm_tail(const TfliteAnalysis& analysis, const TflmBuild& build);
+
+}  // namespace usmpx

@@ -1,0 +1,104 @@
+// usmpx on ExecuTorch .pte programs: recognised by the input table, the program's own plan is the
+// default (as-built), info and plan say what the firmware needs, export writes a copy that reads
+// back as the plan, bad programs exit with 3.
+#include <filesystem>
+#include <fstream>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "cli.h"
+#include "cli_run.h"
+#include "frontends/executorch/et_program.h"
+#include "test_support.h"
+
+namespace usmpx {
+namespace {
+
+using testing::CliRun;
+using testing::run_usmpx;
+
+std::string example() {
+  return testing::source_path("resources/examples/six_step_chain.pte");
+}
+
+TEST(CliExecuTorch, PlanDefaultsToTheProgramsOwnPlan) {
+  const CliRun run = run_usmpx({"plan", example()});
+  EXPECT_EQ(run.code, 0) << run.err;
+  EXPECT_NE(
+      run.out.find("as-built plan of " + example() + ": 7 buffers, 1 pool, fits, total 864 bytes (lower bound 576"),
+      std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("planned memory: 864 bytes, ±0 B vs ExecuTorch"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("method 'forward': planned buffers [864] bytes; method allocator 536 bytes on cortex-m, 952 "
+                         "bytes on x86-64"),
+            std::string::npos)
+      << run.out;
+  const CliRun best = run_usmpx({"plan", example(), "--algorithm", "best", "--time-limit", "0.5"});
+  EXPECT_NE(best.out.find("planned memory: 576 bytes, -288 B vs ExecuTorch"), std::string::npos) << best.out;
+  const auto json = nlohmann::json::parse(run_usmpx({"plan", example(), "--json"}).out);
+  EXPECT_EQ(json["algorithm"], "as-built");
+  EXPECT_EQ(json["pools"][0]["name"], "mem1");
+  EXPECT_EQ(json["pools"][0]["size_bytes"], 864);
+  const auto& method = json["executorch"]["methods"][0];
+  EXPECT_EQ(method["name"], "forward");
+  EXPECT_EQ(method["planned_buffer_bytes"], nlohmann::json::array({864}));
+  EXPECT_EQ(method["method_allocator"]["x86-64"]["bytes"], 952);
+  EXPECT_EQ(method["method_allocator"]["cortex-m"]["bytes"], 536);
+  EXPECT_EQ(json["executorch"]["reproduced_by"], "et_greedy");
+}
+
+TEST(CliExecuTorch, InfoListsMethodsInstructionsAndTensors) {
+  const CliRun run = run_usmpx({"info", example()});
+  EXPECT_EQ(run.code, 0) << run.err;
+  EXPECT_NE(run.out.find("(ExecuTorch program): 7 buffers, 1 pool"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("et_greedy reproduces all 7 offsets"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("example::step_4.out"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("[2,3,4,4]"), std::string::npos) << run.out;  // step 4's arguments
+}
+
+TEST(CliExecuTorch, ExportWritesACopyThatReadsBackAsThePlan) {
+  namespace fs = std::filesystem;
+  const fs::path out = fs::temp_directory_path() / "usmpx-cli-executorch-export.pte";
+  fs::remove(out);
+  const std::string before = read_et_file(example());
+  const CliRun run =
+      run_usmpx({"export", example(), "--algorithm", "best", "--time-limit", "0.5", "--out", out.string()});
+  EXPECT_EQ(run.code, 0) << run.out << run.err;
+  EXPECT_NE(run.out.find("planned buffers mem1 576 bytes (576 in all, ExecuTorch's plan 864)"), std::string::npos)
+      << run.out;
+  EXPECT_EQ(read_et_file(example()), before);  // the input is never modified
+  const auto copy = nlohmann::json::parse(run_usmpx({"plan", out.string(), "--json"}).out);
+  const auto best =
+      nlohmann::json::parse(run_usmpx({"plan", example(), "--algorithm", "best", "--time-limit", "0.5", "--json"}).out);
+  EXPECT_EQ(copy["allocations"], best["allocations"]);
+  EXPECT_EQ(copy["pools"][0]["size_bytes"], 576);
+  EXPECT_EQ(copy["executorch"]["methods"][0]["planned_buffer_bytes"], nlohmann::json::array({576}));
+  fs::remove(out);
+}
+
+TEST(CliExecuTorch, AnotherIdentifierExitsWith3) {
+  namespace fs = std::filesystem;
+  const fs::path bad = fs::temp_directory_path() / "usmpx-cli-bad.pte";
+  {
+    std::ofstream f(bad, std::ios::binary);
+    f << std::string("\x10\0\0\0ET11garbage", 15);
+  }
+  const CliRun run = run_usmpx({"info", bad.string()});
+  EXPECT_EQ(run.code, 3);
+  EXPECT_EQ(run.err, bad.string() +
+                         ": not an ExecuTorch program this tool reads: the flatbuffer identifier at bytes 4..8 is "
+                         "'ET11', expected 'ET12'\n")
+      << run.err;
+  fs::remove(bad);
+}
+
+TEST(CliExecuTorch, CheckAgainstAHintUsesTheProgramsPlan) {
+  const CliRun tight = run_usmpx({"check", example(), "--capacity", "600"});
+  EXPECT_EQ(tight.code, 1) << tight.out;
+  const CliRun best = run_usmpx({"check", example(), "--capacity", "600", "--algorithm", "best"});
+  EXPECT_EQ(best.code, 0) << best.out;
+}
+
+}  // namespace
+}  // namespace usmpx

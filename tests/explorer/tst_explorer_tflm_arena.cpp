@@ -1,0 +1,115 @@
+// The explorer answers "how big must kTensorArenaSize be?" for a .tflite as usmpx does: the status
+// bar names the arena for the TFLM build chosen in Plan ▸ TFLM Build, the choice reads the model
+// again (scratch buffers and tail change), is kept in the session file and restored from it, and
+// the report says the same.
+#include <QAction>
+#include <QFile>
+#include <QLabel>
+#include <QMenu>
+#include <QtTest>
+
+#include "base/text_file.h"
+#include "explorer_controller.h"
+#include "main_window.h"
+#include "report_writer.h"
+#include "test_support.h"
+
+using namespace usmpx;
+
+class TestExplorerTflmArena : public QObject {
+  Q_OBJECT
+
+ private:
+  std::unique_ptr<app::MainWindow> window_;
+  app::ExplorerController* controller() { return window_->controller(); }
+
+  QAction* build_action(const QString& starts_with) {
+    auto* menu = window_->findChild<QMenu*>(QStringLiteral("tflmBuildMenu"));
+    if (!menu) return nullptr;
+    for (QAction* a : menu->actions()) {
+      if (a->text().remove(QLatin1Char('&')).startsWith(starts_with)) return a;
+    }
+    return nullptr;
+  }
+
+ private slots:
+  void init() {
+    window_ = std::make_unique<app::MainWindow>();
+    window_->set_batch_mode(true);
+    window_->resize(1280, 720);
+    window_->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window_.get()));
+  }
+  void cleanup() { window_.reset(); }
+
+  void the_arena_follows_the_chosen_build_and_is_kept_in_the_session() {
+    const std::string model = testing::shared_path("tflite/models/str_ww_ref_model.tflite");
+    if (model.empty()) QSKIP("shared data not found: tflite/models/str_ww_ref_model.tflite");
+    QVERIFY(window_->open_path(QString::fromStdString(model)));
+    controller()->wait_idle();
+    QVERIFY(controller()->has_input());
+    // TFLM's own accounting of MLPerf Tiny's wake word (tflm_arena.json): reference kernels on a
+    // Cortex-M4 need head 6,656 + tail 8,708; CMSIS-NN head 7,936 + tail 8,756.
+    QVERIFY2(window_->status_totals()->text().contains(
+                 QStringLiteral("kTensorArenaSize &gt;= 15,364 B (TFLM reference, cortex-m)")),
+             qPrintable(window_->status_totals()->text()));
+    // The whole line, as usmpx ends with it, in the tooltip.
+    QCOMPARE(window_->status_totals()->toolTip(),
+             QStringLiteral("kTensorArenaSize >= 15364 bytes (head 6656 + persistent 8708; TFLM 90b983c, reference, "
+                            "cortex-m)"));
+    QAction* cmsis = build_action(QStringLiteral("CMSIS-NN"));
+    QVERIFY(cmsis && cmsis->isEnabled());
+    cmsis->trigger();
+    controller()->wait_idle();
+    QVERIFY2(window_->status_totals()->text().contains(
+                 QStringLiteral("kTensorArenaSize &gt;= 16,692 B (TFLM cmsis_nn, cortex-m)")),
+             qPrintable(window_->status_totals()->text()));
+    QVERIFY(cmsis->isChecked());
+    QVERIFY(controller()->modified());  // the choice is part of the session, not yet saved
+
+    const QString session = QDir::temp().filePath(QStringLiteral("usmpx_tflm_arena.usmpx.json"));
+    QString error;
+    QVERIFY2(controller()->save_session(session, &error), qPrintable(error));
+    QVERIFY(!controller()->modified());
+    const std::string text = read_text_file(session.toStdString());
+    QVERIFY2(text.find("\"runtime_kernels\": \"cmsis_nn\"") != std::string::npos, text.c_str());
+
+    // Another model, then the session again: the build comes back with it.
+    QVERIFY(
+        window_->open_path(QString::fromStdString(testing::source_path("resources/examples/tiny_classifier.tflite"))));
+    controller()->wait_idle();
+    build_action(QStringLiteral("Reference"))->trigger();
+    controller()->wait_idle();
+    QVERIFY(window_->status_totals()->text().contains(QStringLiteral("(TFLM reference, cortex-m)")));
+    QVERIFY2(controller()->open_session(session, &error), qPrintable(error));
+    controller()->wait_idle();
+    QVERIFY(build_action(QStringLiteral("CMSIS-NN"))->isChecked());
+    QVERIFY(window_->status_totals()->text().contains(QStringLiteral("16,692 B")));
+
+    // The report's first page (PDF) and its HTML review say the same.
+    const QString line = QStringLiteral(
+        "kTensorArenaSize &gt;= 16692 bytes (head 7936 + persistent 8756; TFLM 90b983c, cmsis_nn, cortex-m)");
+    const QString summary = app::report_summary_html(*controller(), *window_->chart());
+    QVERIFY2(summary.contains(QStringLiteral("Memory the firmware needs:</b> ") + line), qPrintable(summary));
+    const QString folder = QDir::temp().filePath(QStringLiteral("usmpx_tflm_arena_report"));
+    QDir(folder).removeRecursively();
+    QVERIFY2(!app::write_review_report(*controller(), *window_->chart(), folder, &error).isEmpty(), qPrintable(error));
+    const std::string html = read_text_file(QDir(folder).filePath(QStringLiteral("report.html")).toStdString());
+    QVERIFY2(html.find("Memory the firmware needs:</b> " + line.toStdString()) != std::string::npos, html.c_str());
+    QDir(folder).removeRecursively();
+    QFile::remove(session);
+  }
+
+  void the_build_menu_is_offered_for_tflite_models_only() {
+    QVERIFY(
+        window_->open_path(QString::fromStdString(testing::source_path("resources/examples/kws_cnn.problem.json"))));
+    controller()->wait_idle();
+    auto* menu = window_->findChild<QMenu*>(QStringLiteral("tflmBuildMenu"));
+    QVERIFY(menu);
+    QVERIFY(!menu->isEnabled());
+    QVERIFY(controller()->runtime_status().isEmpty());
+  }
+};
+
+QTEST_MAIN(TestExplorerTflmArena)
+#include "tst_explorer_tflm_arena.moc"
