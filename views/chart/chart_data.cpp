@@ -37,7 +37,9 @@ BufferBox box_of(const Problem& problem, const ChartData& data, int b, const All
   box.y1 = static_cast<double>(a.offset + buffer.size_bytes);
   box.role = buffer_role(buffer);
   box.pinned = buffer.pin.has_value();
-  box.label = QString::fromStdString(buffer.name).mid(data.label_prefix_length);
+  box.label = QString::fromStdString(buffer.name);
+  if (!data.label_prefix.isEmpty() && box.label.startsWith(data.label_prefix))
+    box.label = box.label.mid(data.label_prefix.size());
   return box;
 }
 
@@ -79,23 +81,19 @@ std::vector<LiveStep> occupied_bytes(const Problem& problem, const Plan& plan, i
   return steps;
 }
 
-// Length of the scope all buffer names share ("model/" of every TFLite tensor), up to and with
-// its last separator; 0 when the names share none or a name is nothing but that scope.
-int common_name_prefix(const Problem& problem) {
-  if (problem.buffers.size() < 2) return 0;
-  std::string_view prefix = problem.buffers.front().name;
+// The scope most buffer names start with ("model/" of TFLite tensors, beside the model's I/O
+// names): the first part of a name up to a separator, when at least half of the names share it.
+QString common_name_prefix(const Problem& problem) {
+  if (problem.buffers.size() < 2) return QString();
+  std::map<std::string, size_t> scopes;
   for (const Buffer& b : problem.buffers) {
-    size_t n = 0;
-    while (n < prefix.size() && n < b.name.size() && prefix[n] == b.name[n])
-      ++n;
-    prefix = prefix.substr(0, n);
+    const size_t cut = b.name.find_first_of("/.:");
+    if (cut != std::string::npos && cut + 1 < b.name.size()) ++scopes[b.name.substr(0, cut + 1)];
   }
-  const size_t cut = prefix.find_last_of("/.:");
-  if (cut == std::string_view::npos) return 0;
-  for (const Buffer& b : problem.buffers) {
-    if (b.name.size() <= cut + 1) return 0;
-  }
-  return QString::fromUtf8(prefix.data(), static_cast<qsizetype>(cut + 1)).size();
+  const auto most =
+      std::max_element(scopes.begin(), scopes.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+  if (most == scopes.end() || 2 * most->second < problem.buffers.size()) return QString();
+  return QString::fromStdString(most->first);
 }
 
 }  // namespace
@@ -113,7 +111,7 @@ ChartData build_chart_data(const Problem& problem, const Plan& plan, const PlanS
     data.tick_end = static_cast<double>(problem.buffers.size());
   }
   data.plan_fits = summary.fits;
-  data.label_prefix_length = common_name_prefix(problem);
+  data.label_prefix = common_name_prefix(problem);
   for (size_t p = 0; p < problem.pools.size(); ++p) {
     const Pool& pool = problem.pools[p];
     PoolChartData pd;

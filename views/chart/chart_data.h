@@ -37,8 +37,8 @@ struct ChartData {
   bool buffer_columns = false;
   // The plan fits every pool: only then do pool headers claim a saving against the reference.
   bool plan_fits = true;
-  // Characters of the scope every buffer name starts with ("model/"), left out of box labels.
-  int label_prefix_length = 0;
+  // The scope most buffer names start with ("model/"), left out of their box labels.
+  QString label_prefix;
 };
 
 // Turns a plan into boxes per pool. Buffers without a lifetime span the whole time axis, unless
