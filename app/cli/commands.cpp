@@ -11,6 +11,7 @@
 #include "checks/as_built_check.h"
 #include "checks/fit_check.h"
 #include "cli.h"
+#include "inputs/reference_plan.h"
 #include "model/conflict_graph.h"
 #include "model/plan_json.h"
 #include "model/problem_json_writer.h"
@@ -198,8 +199,20 @@ std::string default_algorithm(const LoadedInput& input, const Options& options) 
   // check asks whether the input fits: as built when it carries a plan (what its firmware has),
   // else whether any plan does (best, stopping at the first that fits).
   if (options.command == "check") return input.as_built ? kAsBuilt : "best";
-  // Each input kind defaults to the planner its own toolchain runs.
-  return input.default_algorithm;
+  // Else the input's reference plan (what its firmware does today), as the explorer opens it.
+  return reference_algorithm(input, !options.pins.empty());
+}
+
+void print_default_note(std::ostream& out, const LoadedInput& input, const Options& options) {
+  if (options.algorithm) return;
+  if (options.command == "check") {
+    out << "algorithm: " << default_algorithm(input, options)
+        << (input.as_built ? " (the plan the input carries)" : " (any plan that fits)")
+        << "; --algorithm chooses another\n";
+    return;
+  }
+  out << "algorithm: " << reference_description(input, !options.pins.empty())
+      << ", the input's reference plan; --algorithm chooses another\n";
 }
 
 LoadedInput prepare_input(const Options& options) {
@@ -288,6 +301,7 @@ int run_plan(const Options& options, std::ostream& out, std::ostream& err) {
     print_diagnostics(err, plan.diagnostics);
   } else {
     print_plan_heading(out, input, plan);
+    print_default_note(out, input, options);
     print_input_warnings(out, input);
     if (input.details) out << input.details->plan_text(input.problem, plan);
     out << '\n';
@@ -314,8 +328,10 @@ int run_compare(const Options& options, std::ostream& out) {
   if (algorithms.empty()) {
     // Every one-pass planner, and of the searching ones only best (which runs the others' searches),
     // so that a default comparison takes one time limit, not one per searching planner.
+    // A toolchain's own planner (TFLM's) only for that toolchain's inputs.
     for (const PlannerInfo& info : planner_catalog()) {
-      if (!info.searching || info.name == "best") algorithms.push_back(info.name);
+      if ((!info.searching || info.name == "best") && planner_applies(info, input.reference))
+        algorithms.push_back(info.name);
     }
     if (input.as_built) algorithms.push_back(kAsBuilt);
   }
@@ -376,6 +392,7 @@ int run_check(const Options& options, std::ostream& out, std::ostream& err) {
     print_input_warnings(err, input);
   } else {
     print_plan_heading(out, input, plan);
+    print_default_note(out, input, options);
     print_input_warnings(out, input);
     print_as_built_check(out, input);
     out << '\n';

@@ -50,6 +50,7 @@ ExportInput load_export_input(const Options& options) {
 
 Plan exportable_plan(const LoadedInput& input, const Options& options, std::ostream& out) {
   Plan plan = make_plan(input, default_algorithm(input, options), options);
+  print_default_note(out, input, options);
   out << plan.algorithm << " plan: total " << format_bytes(plan.total_size()) << " bytes (lower bound "
       << format_bytes(plan.lower_bound_bytes) << ")\n";
   return plan;

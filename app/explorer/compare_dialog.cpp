@@ -1,5 +1,6 @@
 #include "compare_dialog.h"
 
+#include <QColor>
 #include <QDialogButtonBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -16,8 +17,10 @@
 #include "chart/byte_ticker.h"
 #include "chart/chart_data.h"
 #include "chart/pool_chart_widget.h"
+#include "checks/comparison.h"
 #include "checks/plan_summary.h"
 #include "explorer_controller.h"
+#include "window_fit.h"
 
 #include <algorithm>
 
@@ -34,7 +37,7 @@ CompareDialog::CompareDialog(ExplorerController* controller, QWidget* parent)
       progress_(new QLabel),
       apply_(new QPushButton(tr("Apply Selected"))) {
   setWindowTitle(tr("Compare algorithms"));
-  resize(1200, 760);
+  fit_window(this, QSize(1200, 760));
   for (const QString& name : controller_->algorithms()) {
     auto* item = new QListWidgetItem(name, choices_);
     item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
@@ -139,7 +142,7 @@ void CompareDialog::show_results() {
   QStringList headers{tr("Algorithm")};
   for (const Pool& pool : problem.pools)
     headers << QString::fromStdString(pool.name);
-  headers << tr("Total") << tr("Gap") << tr("Time (ms)") << tr("Fits") << tr("Valid");
+  headers << tr("Total") << tr("Gap") << tr("Time (ms)") << tr("Fits") << tr("Valid") << tr("Not ranked because");
   table_->clear();
   table_->setColumnCount(static_cast<int>(headers.size()));
   table_->setHorizontalHeaderLabels(headers);
@@ -157,14 +160,19 @@ void CompareDialog::show_results() {
   }
   QString note;
   if (!controller_->has_reference())
-    note = tr(
-        "as-built is not listed: this input carries no plan of TVM's (USMP was off, or the input is a problem file).");
+    note = tr("as-built is not listed: this input carries no plan of %1's (USMP was off, the model has no offline "
+              "plan, or "
+              "the input is a problem file).")
+               .arg(QString::fromStdString(controller_->input().reference));
+  // Only plans that fit and are valid are ranked: the others never look like winners, get no gap
+  // and cannot be applied; each says why (the report prints the same words).
+  const std::vector<ComparedPlan> ranking = rank_plans(problem, plans);
   int64_t best = -1;
-  const int64_t bound = highest_lower_bound(plans);
-  // Per pool, the smallest size among the valid plans: each cell says how far it is from it.
+  // Per pool, the smallest size among the ranked plans: each cell says how far it is from it.
   std::vector<int64_t> best_pool(problem.pools.size(), -1);
-  for (const Plan& plan : plans) {
-    if (!plan_fits(problem, plan) || plan.has_errors()) continue;
+  for (size_t r = 0; r < plans.size(); ++r) {
+    if (!ranking[r].ranked) continue;
+    const Plan& plan = plans[r];
     if (best < 0 || plan.total_size() < best) best = plan.total_size();
     for (size_t p = 0; p < best_pool.size() && p < plan.pool_sizes.size(); ++p) {
       if (best_pool[p] < 0 || plan.pool_sizes[p] < best_pool[p]) best_pool[p] = plan.pool_sizes[p];
@@ -172,6 +180,7 @@ void CompareDialog::show_results() {
   }
   for (size_t r = 0; r < plans.size(); ++r) {
     const Plan& plan = plans[r];
+    const ComparedPlan& rank = ranking[r];
     int column = 0;
     auto cell = [&](const QString& text, bool right) {
       auto* item = new QTableWidgetItem(text);
@@ -180,17 +189,16 @@ void CompareDialog::show_results() {
       return item;
     };
     QTableWidgetItem* name = cell(QString::fromStdString(plan.algorithm), false);
+    name->setData(Qt::UserRole, rank.ranked);
+    const QString reason = QString::fromStdString(rank.reason);
+    if (!rank.ranked) name->setToolTip(tr("Not ranked, cannot be applied: %1").arg(reason));
     // A plan that could not be made (TVM's own after edits) says why instead of sizes.
-    const auto refusal = std::find_if(plan.diagnostics.begin(), plan.diagnostics.end(), [](const Diagnostic& d) {
-      return d.code == "as-built" && d.severity == Severity::kError;
-    });
-    name->setData(Qt::UserRole, refusal == plan.diagnostics.end());
-    if (refusal != plan.diagnostics.end()) {
+    if (!rank.made) {
       note += (note.isEmpty() ? QString() : QStringLiteral(" ")) +
-              tr("as-built is not comparable: %1.").arg(QString::fromStdString(refusal->message));
-      name->setToolTip(QString::fromStdString(refusal->message));
-      for (int c = 1; c < table_->columnCount(); ++c)
+              tr("%1 is %2.").arg(QString::fromStdString(plan.algorithm), reason);
+      for (int c = 1; c < table_->columnCount() - 1; ++c)
         cell(QStringLiteral("—"), true);
+      cell(reason, false)->setForeground(QColor(170, 0, 0));
       auto* box = new QWidget;
       box->setObjectName(QStringLiteral("compareBox"));
       chart_boxes_.push_back(box);
@@ -198,7 +206,7 @@ void CompareDialog::show_results() {
       charts_->addWidget(box);
       continue;
     }
-    if (plan.total_size() == best) {
+    if (rank.best) {
       QFont bold = name->font();
       bold.setBold(true);
       name->setFont(bold);
@@ -207,7 +215,7 @@ void CompareDialog::show_results() {
     // the rounded size in the tooltip.
     auto size_cell = [&](int64_t bytes, int64_t best_bytes) {
       QString text = QString::fromStdString(with_separators(bytes));
-      if (best_bytes >= 0 && bytes > best_bytes)
+      if (rank.ranked && best_bytes >= 0 && bytes > best_bytes)
         text += QStringLiteral(" (+%1)").arg(QString::fromStdString(with_separators(bytes - best_bytes)));
       QTableWidgetItem* item = cell(text, true);
       item->setData(Qt::UserRole, static_cast<qlonglong>(bytes));
@@ -216,10 +224,23 @@ void CompareDialog::show_results() {
     for (size_t p = 0; p < problem.pools.size(); ++p)
       size_cell(plan.pool_sizes[p], best_pool[p]);
     size_cell(plan.total_size(), best);
-    cell(QString::fromStdString(format_gap(plan.total_size(), bound)), true);
+    cell(QString::fromStdString(rank.gap), true);
     cell(QString::number(plan.runtime_ms, 'f', 1), true);
-    cell(plan_fits(problem, plan) ? tr("yes") : tr("no"), false);
-    cell(plan.has_errors() ? tr("no") : tr("yes"), false);
+    const QColor bad(170, 0, 0);
+    QTableWidgetItem* fits = cell(rank.fits ? tr("yes") : tr("no"), false);
+    QTableWidgetItem* valid = cell(rank.valid ? tr("yes") : tr("no"), false);
+    if (!rank.fits) fits->setForeground(bad);
+    if (!rank.valid) valid->setForeground(bad);
+    QTableWidgetItem* why = cell(reason, false);
+    why->setForeground(bad);
+    why->setToolTip(reason);
+    if (!rank.ranked) {
+      // Marked: greyed sizes, so the eye reads only the ranked rows as candidates.
+      for (int c = 1; c < column; ++c) {
+        QTableWidgetItem* item = table_->item(static_cast<int>(r), c);
+        if (item != fits && item != valid && item != why) item->setForeground(QColor(140, 140, 140));
+      }
+    }
 
     auto* box = new QWidget;
     box->setObjectName(QStringLiteral("compareBox"));
@@ -240,6 +261,9 @@ void CompareDialog::show_results() {
     box_layout->addWidget(chart);
     charts_->addWidget(box);
   }
+  const bool any_unranked =
+      std::any_of(ranking.begin(), ranking.end(), [](const ComparedPlan& c) { return !c.ranked; });
+  table_->setColumnHidden(table_->columnCount() - 1, !any_unranked);
   note_->setText(note);
   note_->setVisible(!note.isEmpty());
   table_->resizeColumnsToContents();

@@ -15,6 +15,7 @@
 #include "checks/as_built_check.h"
 #include "export/bundle_writer.h"
 #include "export/export_error.h"
+#include "inputs/reference_plan.h"
 #include "planners/incremental.h"
 #include "planners/registry.h"
 #include "session/session_file.h"
@@ -99,6 +100,10 @@ ExplorerController::ExplorerController(QObject* parent) : QObject(parent) {
     planned_problem_ = problem_;
     planned_plan_ = plan_;
     planned_time_limit_ = history_.current().time_limit_seconds;
+    // The reference plan's bytes, from its own run on the input as it is.
+    if (reference_plan_bytes_ < 0 && plan_.algorithm == reference_algorithm_ &&
+        history_.current().pools == initial_edits(input_->problem, "").pools && history_.current().pins.empty())
+      reference_plan_bytes_ = plan_.total_size();
     emit plan_ready();
     emit planning_finished();
   });
@@ -127,8 +132,11 @@ ExplorerController::~ExplorerController() {
 
 QStringList ExplorerController::algorithms() const {
   QStringList names;
-  for (const PlannerInfo& info : planner_catalog())
-    names << QString::fromStdString(info.name);
+  // A toolchain's own planner (TFLM's) only for that toolchain's inputs.
+  for (const PlannerInfo& info : planner_catalog()) {
+    if (planner_applies(info, has_input() ? input_->reference : std::string()))
+      names << QString::fromStdString(info.name);
+  }
   if (has_input() && input_->as_built) names << QString::fromLatin1(kAsBuilt);
   return names;
 }
@@ -214,9 +222,12 @@ void ExplorerController::finish_loading() {
   } else {
     reference_ = std::move(result->runtime_plan);
   }
-  // The plan TVM made when the input carries one, else the strongest planner.
-  const std::string default_algorithm = input_->as_built ? kAsBuilt : kDefaultAlgorithm;
-  SessionEdits initial = initial_edits(input_->problem, default_algorithm);
+  // The reference plan, as `usmpx` defaults to it: TVM's or the model's own plan when the input
+  // carries one, else the plan its toolchain makes (TFLM's for .tflite, TVM's greedy_by_size).
+  reference_algorithm_ = reference_algorithm(*input_);
+  reference_plan_text_ = QString::fromStdString(reference_description(*input_));
+  reference_plan_bytes_ = reference_ ? reference_->total_size() : -1;
+  SessionEdits initial = initial_edits(input_->problem, reference_algorithm_);
   if (pending_edits_) {
     try {
       apply_edits(input_->problem, *pending_edits_);
@@ -685,12 +696,21 @@ void ExplorerController::export_sources(const QString& target, bool harness, boo
       options.harness = harness;
       const ExportBundle bundle = source->export_plan(problem, plan, options);
       write_bundle(bundle, out, {force}, input);
-      QString summary = tr("Wrote %1: %2 files, %3 changed or new.")
-                            .arg(QString::fromStdString(out))
-                            .arg(bundle.files.size())
-                            .arg(bundle.changed.size());
-      for (const std::string& path : bundle.changed)
-        summary += QStringLiteral("\n  ") + QString::fromStdString(path);
+      // What was written, where: one file is the target itself; a folder or archive lists its
+      // changed files under it (never the input's name for a file it did not write).
+      QString summary;
+      if (bundle.single_file) {
+        summary = tr("Wrote %1: 1 file.").arg(QString::fromStdString(out));
+      } else {
+        const size_t files = bundle.files.size();
+        summary = tr("Wrote %1: %2 %3, %4 changed or new.")
+                      .arg(QString::fromStdString(out))
+                      .arg(files)
+                      .arg(files == 1 ? tr("file") : tr("files"))
+                      .arg(bundle.changed.size());
+        for (const std::string& path : bundle.changed)
+          summary += QStringLiteral("\n  ") + QString::fromStdString(out + "/" + path);
+      }
       for (const Diagnostic& d : bundle.notes)
         summary += QStringLiteral("\n") + QString::fromStdString(d.message);
       return {true, summary};

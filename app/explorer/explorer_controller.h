@@ -113,8 +113,13 @@ class ExplorerController : public QObject {
   // Whose plan the reference is: "TVM" (the plan the input carries) or, for inputs whose runtime
   // plans by itself (TFLite Micro), that runtime's name.
   QString reference_name() const;
-  // Algorithms offered: the planner catalog, plus as-built when the input has a plan.
+  // Algorithms offered: the planner catalog (a toolchain's own planner only for its inputs), plus
+  // as-built when the input has a plan.
   QStringList algorithms() const;
+  // The input's reference plan (inputs/reference_plan.h), the one it opens on, in words
+  // ("as-built (the plan the input carries)"), and its total bytes (-1 until it was planned).
+  QString reference_plan_text() const { return reference_plan_text_; }
+  qint64 reference_plan_bytes() const { return reference_plan_bytes_; }
 
   // Where the crash-safe copy of unsaved edits lives.
   static QString autosave_path();
@@ -166,6 +171,9 @@ class ExplorerController : public QObject {
   bool first_pass_ = false;
   std::optional<Plan> reference_;
   QString reference_fidelity_;
+  std::string reference_algorithm_;  // the plan the input opens on
+  QString reference_plan_text_;
+  qint64 reference_plan_bytes_ = -1;
   // The last complete plan and the problem it was made for: pools an edit leaves unchanged keep it.
   Problem planned_problem_;
   Plan planned_plan_;

@@ -15,6 +15,7 @@
 #include <QVBoxLayout>
 
 #include "explorer_controller.h"
+#include "window_fit.h"
 
 namespace usmpx::app {
 namespace {
@@ -118,7 +119,7 @@ ExportDialog::ExportDialog(const ExplorerController& controller, QWidget* parent
   } else {
     set_target(input.absoluteDir().filePath(without_suffix(input.fileName()) + QStringLiteral("_replanned")));
   }
-  resize(640, 360);
+  fit_window(this, QSize(640, 360));
 }
 
 QString ExportDialog::target() const {

@@ -31,19 +31,23 @@
 #include <iostream>
 
 #include "base/size_text.h"
+#include "base/text_file.h"
 #include "chart/byte_ticker.h"
 #include "chart/chart_data.h"
 #include "chart/pool_chart_widget.h"
 #include "checks/plan_profile.h"
 #include "checks/plan_summary.h"
+#include "checks/shared_addresses.h"
 #include "compare_dialog.h"
 #include "explorer_controller.h"
 #include "export_dialog.h"
 #include "panels/inspector_widget.h"
 #include "panels/pool_editor_widget.h"
 #include "report_writer.h"
+#include "session/session_file.h"
 #include "tables/buffer_table_model.h"
 #include "tables/diagnostics_model.h"
+#include "window_fit.h"
 
 namespace usmpx::app {
 namespace {
@@ -62,6 +66,8 @@ QString tooltip_for(const ExplorerController& c, int buffer) {
   if (b.kind == BufferKind::kConstant) {
     text += QObject::tr("<br>drawn across the whole run: constants stay in memory");
     if (b.lifetime) text += QObject::tr(" (used at ticks %1–%2)").arg(b.lifetime->first()).arg(b.lifetime->last());
+  } else if (!b.live_ranges.empty()) {
+    text += QObject::tr("<br>live only in ticks %1 (one box each)").arg(views::live_ranges_text(b));
   } else if (b.lifetime) {
     text += QObject::tr("<br>live ticks %1–%2").arg(b.lifetime->first()).arg(b.lifetime->last());
   } else if (!c.problem().interval_conflicts()) {
@@ -72,6 +78,9 @@ QString tooltip_for(const ExplorerController& c, int buffer) {
   if (!b.origin.function.empty())
     text += QObject::tr("<br>in %1").arg(QString::fromStdString(b.origin.function).toHtmlEscaped());
   if (b.pin) text += QObject::tr("<br><i>pinned</i>");
+  const QString shared = views::shared_addresses_text(
+      c.problem(), drawn_over_without_conflict(c.problem(), c.plan(), buffer, c.conflicts_of(buffer)));
+  if (!shared.isEmpty()) text += QStringLiteral("<br>") + shared;
   return text;
 }
 
@@ -121,9 +130,12 @@ MainWindow::MainWindow(QWidget* parent)
   statusBar()->addPermanentWidget(cancel_button_);
   connect(cancel_button_, &QToolButton::clicked, controller_, &ExplorerController::cancel_planning);
 
-  connect(controller_, &ExplorerController::loading_started, this,
-          [this](const QString& path) { statusBar()->showMessage(tr("Loading %1…").arg(path)); });
+  connect(controller_, &ExplorerController::loading_started, this, [this](const QString& path) {
+    loading_path_ = path;
+    statusBar()->showMessage(tr("Loading %1…").arg(path));
+  });
   connect(controller_, &ExplorerController::load_failed, this, [this](const QString& message) {
+    remove_recent(loading_path_);  // Open Recent lists only what opens
     statusBar()->showMessage(tr("Could not open the input"), 5000);
     show_error(tr("Cannot open input"), message);
   });
@@ -185,14 +197,22 @@ MainWindow::MainWindow(QWidget* parent)
   });
 
   QSettings settings;
-  restoreGeometry(settings.value(QStringLiteral("geometry")).toByteArray());
+  // A first start fills what the screen offers up to 1400x860; a geometry saved on a larger
+  // screen is clamped into this one.
+  if (settings.contains(QStringLiteral("geometry"))) {
+    restoreGeometry(settings.value(QStringLiteral("geometry")).toByteArray());
+    if (!isMaximized() && !isFullScreen()) clamp_window(this);
+  } else {
+    fit_window(this, QSize(1400, 860));
+  }
   restoreState(settings.value(QStringLiteral("windowState")).toByteArray());
   time_limit_box_->setValue(settings.value(QStringLiteral("timeLimit"), 5.0).toDouble());
-  if (!settings.contains(QStringLiteral("geometry"))) resize(1400, 860);
   refresh_algorithms();
   update_actions();
   update_status();
-  statusBar()->showMessage(tr("Open a TVM model (MLF), a TIR dump or a problem file — File ▸ Open, or drop it here"));
+  statusBar()->showMessage(
+      tr("Open a TFLite model (.tflite), a TVM model (MLF, firmware tree), a TIR dump or a "
+         "problem file — File ▸ Open, or drop it here"));
 }
 
 MainWindow::~MainWindow() = default;
@@ -227,13 +247,27 @@ void MainWindow::showEvent(QShowEvent* event) {
   });
 }
 
+QString MainWindow::autosave_prompt() const {
+  // Names the model the unsaved edits belong to, when the autosave file says.
+  const QString path = ExplorerController::autosave_path();
+  QString model;
+  try {
+    const SessionFile session = read_session_json(read_text_file(path.toStdString()), path.toStdString());
+    model = QString::fromStdString(session.input);
+  } catch (const std::exception&) {
+    model.clear();
+  }
+  return model.isEmpty()
+             ? tr("USMP Explorer did not close normally last time. Restore the unsaved session?")
+             : tr("USMP Explorer did not close normally last time, with unsaved edits of %1 (%2). Restore them?")
+                   .arg(QFileInfo(model).fileName(), model);
+}
+
 void MainWindow::offer_autosave_restore() {
   const QString path = ExplorerController::autosave_path();
   if (!QFileInfo::exists(path) || batch_mode_) return;
   const auto answer =
-      QMessageBox::question(this, tr("Restore unsaved work?"),
-                            tr("USMP Explorer did not close normally last time. Restore the unsaved session?"),
-                            QMessageBox::Yes | QMessageBox::No);
+      QMessageBox::question(this, tr("Restore unsaved work?"), autosave_prompt(), QMessageBox::Yes | QMessageBox::No);
   if (answer == QMessageBox::Yes) {
     restore_autosave();
   } else {
@@ -275,18 +309,46 @@ void MainWindow::on_input_loaded() {
   table_model_->set_problem(Problem{}, {});
   table_model_->set_problem(controller_->problem(), {});
   time_limit_box_->setValue(controller_->edits().time_limit_seconds);
+  pool_editor_->clear_selection();
   on_problem_changed();
   size_columns();
   inspector_->clear_buffer();
   statusBar()->showMessage(tr("Loaded %1").arg(controller_->input_path()), 4000);
+  // File ▸ Open starts where this model is.
+  QSettings().setValue(QStringLiteral("lastDir"), QFileInfo(controller_->input_path()).absolutePath());
   add_recent(controller_->session_path().isEmpty() ? controller_->input_path() : controller_->session_path());
   update_title();
 }
 
 void MainWindow::size_columns() {
   sizing_columns_ = true;
-  table_->resizeColumnsToContents();
   QHeaderView* header = table_->horizontalHeader();
+  // Each column as wide as its longest text over every row (a sample of rows cuts the largest
+  // offsets), the name at most two fifths of the table (elided in the middle, whole in its
+  // tooltip), so that pool, offset and size stay in view whatever the names.
+  const QFontMetrics metrics(table_->font());
+  const QFontMetrics header_metrics(header->font());
+  const int rows = table_model_->rowCount();
+  for (int c = 0; c < table_model_->columnCount(); ++c) {
+    const QString title = table_model_->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString();
+    QString longest;
+    for (int r = 0; r < rows; ++r) {
+      const QString text = table_model_->data(table_model_->index(r, c), Qt::DisplayRole).toString();
+      if (text.size() > longest.size()) longest = text;
+    }
+    int width = std::max(header_metrics.horizontalAdvance(title) + 28, metrics.horizontalAdvance(longest) + 16);
+    if (c == views::BufferTableModel::kName) width += 20;  // the kind's colour square
+    header->resizeSection(c, width);
+  }
+  // Name and pool give way (elided in the middle) so that offset and size fit beside them.
+  const int room = std::max(table_->viewport()->width(), 300);
+  const int numbers =
+      header->sectionSize(views::BufferTableModel::kOffset) + header->sectionSize(views::BufferTableModel::kSize);
+  const int pool = std::min(header->sectionSize(views::BufferTableModel::kPool), std::max(90, room * 2 / 7));
+  header->resizeSection(views::BufferTableModel::kPool, pool);
+  const int name = std::min(
+      {header->sectionSize(views::BufferTableModel::kName), room * 2 / 5, std::max(100, room - pool - numbers - 4)});
+  header->resizeSection(views::BufferTableModel::kName, name);
   for (const auto& [name, width] : controller_->session_view().column_widths) {
     for (int c = 0; c < header->count(); ++c) {
       if (table_model_->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString() == QString::fromStdString(name))
@@ -353,6 +415,22 @@ void MainWindow::on_plan_ready() {
   update_actions();
 }
 
+QString MainWindow::status_tooltip() const {
+  if (!controller_->has_input()) return QString();
+  // The reference plan and, where TVM's plan was read, how faithfully.
+  QString text = tr("Reference plan: %1, what the input's firmware does today; the plan it opens on and the one "
+                    "usmpx uses without --algorithm.")
+                     .arg(controller_->reference_plan_text());
+  const QString fidelity = controller_->reference_fidelity();
+  const QString runtime = controller_->runtime_memory_text();
+  if (!fidelity.isEmpty()) {
+    text += tr("\nTVM's plan as read; fidelity check: %1").arg(fidelity);
+  } else if (!runtime.isEmpty()) {
+    text += QStringLiteral("\n") + runtime;
+  }
+  return text;
+}
+
 void MainWindow::update_status() {
   if (!controller_->has_input()) {
     status_totals_->setText(tr("no input"));
@@ -366,6 +444,13 @@ void MainWindow::update_status() {
       tr("%1 · total %2 · lower bound %3")
           .arg(QString::fromStdString(plan.algorithm), views::format_byte_count(total), views::format_byte_count(lb));
   if (lb > 0) text += tr(" · gap %1").arg(QString::fromStdString(format_gap(total, lb)));
+  // The reference plan the input opened on, by name and bytes (what the firmware does today).
+  if (controller_->reference_plan_bytes() >= 0) {
+    text += tr(" · reference %1: %2")
+                .arg(controller_->reference_plan_text().section(QLatin1Char(' '), 0, 0),
+                     views::format_byte_count(controller_->reference_plan_bytes()));
+  }
+  status_totals_->setToolTip(status_tooltip());
   if (const std::optional<qint64> delta = controller_->difference_to_reference()) {
     text += tr(" · <b>%1 vs %2</b>").arg(views::format_byte_delta(*delta), controller_->reference_name());
   }
@@ -424,10 +509,7 @@ void MainWindow::update_actions() {
   const QString fidelity = loaded ? controller_->reference_fidelity() : QString();
   reference_action_->setToolTip(tr("Draw where TVM placed each buffer as dashed outlines over the current plan") +
                                 (fidelity.isEmpty() ? QString() : tr(". Fidelity check: %1.").arg(fidelity)));
-  const QString runtime = loaded ? controller_->runtime_memory_text() : QString();
-  status_totals_->setToolTip(!fidelity.isEmpty()  ? tr("TVM's plan as read; fidelity check: %1").arg(fidelity)
-                             : !runtime.isEmpty() ? runtime
-                                                  : QString());
+  status_totals_->setToolTip(status_tooltip());
   bool any_pinned = false;
   for (int b : selection_) {
     any_pinned =

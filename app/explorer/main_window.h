@@ -6,6 +6,7 @@
 
 class QAction;
 class QComboBox;
+class QDialog;
 class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
@@ -44,8 +45,9 @@ class MainWindow : public QMainWindow {
   void set_batch_mode(bool batch) { batch_mode_ = batch; }
   // Picks one of several MLF modules; by default a dialog. Returns empty to cancel.
   void set_module_chooser(std::function<QString(const QStringList&)> chooser) { choose_module_ = std::move(chooser); }
-  // Offers to restore edits an earlier run left unsaved (after a crash).
+  // Offers to restore edits an earlier run left unsaved (after a crash), naming their model.
   void offer_autosave_restore();
+  QString autosave_prompt() const;
   // Restores them without asking (what "Yes" does). Save then writes the session file the user
   // had open, or asks where (Save As) when there was none; never the autosave file.
   bool restore_autosave();
@@ -55,6 +57,7 @@ class MainWindow : public QMainWindow {
   QTableView* buffer_table() const { return table_; }
   views::PoolEditorWidget* pool_editor() const { return pool_editor_; }
   QListView* diagnostics_view() const { return diagnostics_view_; }
+  views::InspectorWidget* inspector() const { return inspector_; }
   QComboBox* algorithm_box() const { return algorithm_box_; }
   QLineEdit* filter_box() const { return filter_; }
   QLabel* status_totals() const { return status_totals_; }
@@ -62,6 +65,11 @@ class MainWindow : public QMainWindow {
   QDoubleSpinBox* time_limit_box() const { return time_limit_box_; }
   std::vector<int> selected_buffers() const { return selection_; }
   void select_buffers(const std::vector<int>& buffers, bool reveal);
+
+  // Called with each help dialog just before it runs (tests look at it and close it).
+  // Picks Export Report's folder instead of the file dialog (tests); may name one that does not exist.
+  void set_report_folder_chooser(std::function<QString()> chooser) { report_folder_chooser_ = std::move(chooser); }
+  void set_help_observer(std::function<void(QDialog*)> observer) { help_shown_ = std::move(observer); }
 
   // Actions of the chart's context menu, built for a buffer (also used by tests).
   QMenu* build_buffer_menu(int buffer, QWidget* parent);
@@ -92,6 +100,7 @@ class MainWindow : public QMainWindow {
   bool maybe_save();
   void show_error(const QString& title, const QString& message);
   void add_recent(const QString& path);
+  void remove_recent(const QString& path);
   void rebuild_recent_menu();
   void on_input_loaded();
   void on_problem_changed();
@@ -100,6 +109,7 @@ class MainWindow : public QMainWindow {
   void size_columns();
   void record_column_width(int column);
   void update_status();
+  QString status_tooltip() const;
   void update_title();
   void update_actions();
   void refresh_algorithms();
@@ -151,6 +161,9 @@ class MainWindow : public QMainWindow {
   QAction* exact_filter_action_;
   std::vector<int> selection_;
   std::function<QString(const QStringList&)> choose_module_;
+  std::function<void(QDialog*)> help_shown_;
+  std::function<QString()> report_folder_chooser_;
+  QString loading_path_;  // the input being loaded, dropped from Open Recent when it fails
   bool batch_mode_ = false;
   bool syncing_selection_ = false;
   bool filling_algorithms_ = false;

@@ -6,6 +6,8 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QDir>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
@@ -24,6 +26,7 @@
 #include <QSortFilterProxyModel>
 #include <QStatusBar>
 #include <QTableView>
+#include <QTextBrowser>
 #include <QToolBar>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -41,13 +44,14 @@
 #include "report_writer.h"
 #include "tables/buffer_table_model.h"
 #include "tables/diagnostics_model.h"
+#include "window_fit.h"
 
 namespace usmpx::app {
 
 void MainWindow::create_actions() {
   QMenu* file = menuBar()->addMenu(tr("&File"));
   QAction* open = file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::open_dialog);
-  open->setToolTip(tr("Open an MLF tarball, a TIR dump, a problem JSON or a MiniMalloc CSV"));
+  open->setToolTip(tr("Open a TFLite model (.tflite), an MLF tarball, a TIR dump, a problem JSON or a MiniMalloc CSV"));
   QAction* open_folder =
       file->addAction(tr("Open &Folder…"), QKeySequence(tr("Ctrl+Shift+O")), this, &MainWindow::open_folder_dialog);
   open_folder->setToolTip(tr("Open an MLF folder or a firmware tree holding TVM's generated sources"));
@@ -68,6 +72,16 @@ void MainWindow::create_actions() {
   QMenu* edit = menuBar()->addMenu(tr("&Edit"));
   undo_action_ = edit->addAction(tr("&Undo"), QKeySequence::Undo, controller_, &ExplorerController::undo);
   redo_action_ = edit->addAction(tr("&Redo"), QKeySequence(tr("Ctrl+Shift+Z")), controller_, &ExplorerController::redo);
+  edit->addSeparator();
+  // Ctrl+F: the buffer filter, text selected so typing replaces it (the dock shown if it was closed).
+  edit->addAction(tr("&Find Buffer…"), QKeySequence::Find, this, [this] {
+    if (QDockWidget* dock = findChild<QDockWidget*>(QStringLiteral("buffersDock"))) {
+      dock->show();
+      dock->raise();
+    }
+    filter_->setFocus(Qt::ShortcutFocusReason);
+    filter_->selectAll();
+  });
   edit->addSeparator();
   unpin_action_ =
       edit->addAction(tr("U&npin Selected"), QKeySequence(tr("Ctrl+U")), this, [this] { unpin(selection_); });
@@ -141,15 +155,16 @@ void MainWindow::create_actions() {
 QString MainWindow::getting_started_html() const {
   return tr(
       "<h3>Getting started</h3><ol>"
-      "<li><b>Open</b> a TVM model: an MLF tarball or folder, a firmware tree holding TVM's generated "
-      "sources (File ▸ Open Folder…), a TIR dump, or a problem file (JSON, MiniMalloc CSV). Dropping it on "
-      "the window works too.</li>"
+      "<li><b>Open</b> a model: a TFLite Micro model (<code>.tflite</code>), a TVM MLF tarball or folder, a "
+      "firmware tree holding TVM's generated sources (File ▸ Open Folder…), a TIR dump, or a problem file (JSON, "
+      "MiniMalloc CSV). Dropping it on the window works too.</li>"
       "<li>Each pool is a chart: time runs left to right, addresses bottom to top; each box is a buffer, "
       "live for its ticks, at its offset. Constants are drawn across the whole run, since they stay in "
       "memory. The status bar gives the total, the lower bound and the gap between them.</li>"
-      "<li>A model that carries TVM's own plan opens with it (<i>as-built</i>); the first edit plans with "
-      "<i>best</i> and keeps TVM's plan as the reference: \"−6 KiB vs TVM\" per pool, and "
-      "View ▸ Show TVM's Plan draws it as outlines.</li>"
+      "<li>A model opens on its reference plan, what its firmware does today (the status bar names it with its "
+      "bytes): the plan it carries (<i>as-built</i>: TVM's, or a .tflite's offline plan), else TFLM's plan for a "
+      ".tflite, else TVM's <i>greedy_by_size</i>. After an edit of TVM's plan the explorer plans with <i>best</i> "
+      "and keeps the reference: \"−6 KiB vs TVM\" per pool, and View ▸ Show TVM's Plan draws it as outlines.</li>"
       "<li><b>Edit</b>: drag a box up or down to pin its offset, or onto another pool to move it there; "
       "drag a pool's red dashed line, or type in the Pools panel, to set its size. Each edit re-plans the "
       "pools it changes; Ctrl+Z undoes.</li>"
@@ -181,9 +196,21 @@ QString MainWindow::shortcuts_html() const {
 }
 
 void MainWindow::show_help(const QString& title, const QString& html) {
-  QMessageBox box(QMessageBox::NoIcon, title, html, QMessageBox::Close, this);
-  box.setTextFormat(Qt::RichText);
-  box.exec();
+  // A text that scrolls, in a dialog that fits the screen (a message box grows with its text).
+  QDialog dialog(this);
+  dialog.setObjectName(QStringLiteral("helpDialog"));
+  dialog.setWindowTitle(title);
+  auto* text = new QTextBrowser;
+  text->setOpenExternalLinks(true);
+  text->setHtml(html);
+  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);
+  connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+  auto* layout = new QVBoxLayout(&dialog);
+  layout->addWidget(text);
+  layout->addWidget(buttons);
+  fit_window(&dialog, QSize(640, 560));
+  if (help_shown_) help_shown_(&dialog);
+  dialog.exec();
 }
 
 void MainWindow::create_toolbar() {
@@ -253,7 +280,14 @@ void MainWindow::show_compare() {
 
 void MainWindow::export_report() {
   if (!controller_->has_input()) return;
-  const QString folder = QFileDialog::getExistingDirectory(this, tr("Export report into folder"));
+  // A folder that exists or one to create (typed as a name): the report makes it.
+  const QFileInfo input(controller_->input_path());
+  QString folder = report_folder_chooser_
+                       ? report_folder_chooser_()
+                       : QFileDialog::getSaveFileName(
+                             this, tr("Export report into folder (an existing one, or a new name)"),
+                             input.absoluteDir().filePath(input.completeBaseName() + QStringLiteral("_report")),
+                             QString(), nullptr, QFileDialog::ShowDirsOnly | QFileDialog::DontConfirmOverwrite);
   if (folder.isEmpty()) return;
   QString error;
   statusBar()->showMessage(tr("Writing the report into %1…").arg(folder));

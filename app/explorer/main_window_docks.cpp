@@ -71,6 +71,8 @@ void MainWindow::create_docks() {
   table_->sortByColumn(-1, Qt::AscendingOrder);
   table_->setSelectionBehavior(QAbstractItemView::SelectRows);
   table_->verticalHeader()->hide();
+  table_->setTextElideMode(Qt::ElideMiddle);
+  table_->setWordWrap(false);  // one line per cell: long names elide in the middle, never wrap
   table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 6);
   table_->horizontalHeader()->setStretchLastSection(true);
   table_->horizontalHeader()->setResizeContentsPrecision(200);  // look at 200 rows, not 20,000
@@ -131,6 +133,15 @@ void MainWindow::apply_filter() {
   } else {
     table_proxy_->setFilterKeyColumn(-1);
     table_proxy_->setFilterFixedString(text);
+  }
+  // The charts show what the filter matches: the other boxes faint.
+  if (text.isEmpty()) {
+    chart_->set_matches(std::nullopt);
+  } else {
+    std::unordered_set<int> matches;
+    for (int r = 0; r < table_proxy_->rowCount(); ++r)
+      matches.insert(table_proxy_->index(r, 0).data(views::BufferTableModel::kBufferRole).toInt());
+    chart_->set_matches(std::move(matches));
   }
   // One match: select it, so the charts show it at once.
   if (exact_filter_action_->isChecked() && table_proxy_->rowCount() == 1) {

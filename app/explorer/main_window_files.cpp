@@ -59,6 +59,7 @@ bool MainWindow::open_path(const QString& picked) {
   if (path.endsWith(QStringLiteral(".usmpx.json"))) {
     QString error;
     if (!controller_->open_session(path, &error)) {
+      remove_recent(path);
       show_error(tr("Cannot open session"), error);
       return false;
     }
@@ -74,6 +75,7 @@ bool MainWindow::open_path(const QString& picked) {
       if (module.isEmpty()) return false;
     }
   } catch (const std::exception& e) {
+    remove_recent(path);
     show_error(tr("Cannot open input"), QString::fromStdString(e.what()));
     return false;
   }
@@ -153,6 +155,15 @@ void MainWindow::add_recent(const QString& path) {
   recent.prepend(path);
   while (recent.size() > kMaxRecentFiles)
     recent.removeLast();
+  settings.setValue(QLatin1String(kRecentKey), recent);
+  rebuild_recent_menu();
+}
+
+void MainWindow::remove_recent(const QString& path) {
+  QSettings settings;
+  QStringList recent = settings.value(QLatin1String(kRecentKey)).toStringList();
+  const QString absolute = QFileInfo(path).absoluteFilePath();
+  if (recent.removeAll(path) + recent.removeAll(absolute) == 0) return;
   settings.setValue(QLatin1String(kRecentKey), recent);
   rebuild_recent_menu();
 }

@@ -147,6 +147,9 @@ QString report_summary_html(const ExplorerController& controller, const views::P
   const QString runtime = controller.runtime_memory_text();
   if (!runtime.isEmpty())
     html += QObject::tr("<p><b>Memory the firmware needs:</b> %1</p>").arg(runtime.toHtmlEscaped());
+  // The charts on the next pages carry no legend of their own.
+  html +=
+      QObject::tr("<p><b>Colour key</b><br>%1</p>").arg(views::chart_legend_html(controller.reference_name(), false));
   return html;
 }
 

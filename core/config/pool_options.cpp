@@ -1,6 +1,7 @@
 #include "config/pool_options.h"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <set>
 
@@ -52,21 +53,48 @@ std::vector<std::string> parse_name_list(std::string_view option, std::string_vi
 }
 
 int64_t parse_byte_count(std::string_view option, std::string_view value) {
-  int64_t number = 0;
-  const auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), number);
-  std::string_view suffix(ptr, static_cast<size_t>(value.data() + value.size() - ptr));
-  int64_t scale = 1;
-  if (suffix == "k" || suffix == "K" || suffix == "KiB")
+  // What the tool prints reads back: "262,144", "4.57 MiB", "96 KiB", "4.6M", "40k", "9,999 B".
+  std::string text;
+  for (char c : value) {
+    if (c != ' ' && c != ',') text += c;
+  }
+  const auto fail = [&] {
+    return ConfigError(std::string(option) + ": expected a byte count (e.g. 262144, 256k, 4.5M, 96 KiB or -1), got \"" +
+                       std::string(value) + "\"");
+  };
+  if (text == "-1") return -1;
+  size_t digits = 0;
+  while (digits < text.size() && (std::isdigit(static_cast<unsigned char>(text[digits])) || text[digits] == '.'))
+    ++digits;
+  const std::string number = text.substr(0, digits);
+  const std::string suffix = text.substr(digits);
+  int64_t scale = 0;
+  if (suffix.empty() || suffix == "B")
+    scale = 1;
+  else if (suffix == "k" || suffix == "K" || suffix == "KiB")
     scale = 1024;
   else if (suffix == "m" || suffix == "M" || suffix == "MiB")
     scale = 1024 * 1024;
-  else if (!suffix.empty())
-    scale = 0;
-  if (value.empty() || ec != std::errc() || scale == 0 || (number < 0 && number != -1)) {
-    throw ConfigError(std::string(option) + ": expected a byte count (e.g. 262144, 256k, 1M or -1), got \"" +
-                      std::string(value) + "\"");
+  const size_t point = number.find('.');
+  const bool well_formed =
+      !number.empty() && number.front() != '.' && number.back() != '.' &&
+      number.find('.', point == std::string::npos ? number.size() : point + 1) == std::string::npos;
+  // Decimals only with a unit: a byte count itself is whole.
+  if (scale == 0 || !well_formed || (point != std::string::npos && scale == 1) || digits > 18) throw fail();
+  // Whole and fraction in integers (no locale, no rounding error): 4.57 MiB = 4 MiB + 57/100 MiB.
+  const std::string whole_text = number.substr(0, point == std::string::npos ? number.size() : point);
+  const std::string fraction_text = point == std::string::npos ? "" : number.substr(point + 1);
+  if (fraction_text.size() > 9) throw fail();
+  int64_t whole = 0;
+  std::from_chars(whole_text.data(), whole_text.data() + whole_text.size(), whole);
+  if (whole > (int64_t{1} << 60) / scale) throw fail();
+  int64_t fraction = 0;
+  int64_t denominator = 1;
+  for (char c : fraction_text) {
+    fraction = fraction * 10 + (c - '0');
+    denominator *= 10;
   }
-  return number * scale;
+  return whole * scale + (2 * fraction * scale + denominator) / (2 * denominator);
 }
 
 NamedValues<int64_t> parse_size_hints(std::string_view option, std::string_view value) {

@@ -65,6 +65,10 @@ struct Buffer {
   // The analysis could not establish when the buffer is used (code it could not read), so it is
   // assumed live for the whole run: it conflicts with every buffer of its pools.
   bool lifetime_assumed = false;
+  // The separate ranges in which the buffer is live, when the analysis saw more than one (an
+  // operator called twice: its own buffers live in each call, not between); the conflicts were
+  // computed from these, `lifetime` spans them. Empty: `lifetime` is the one range. See live_ranges.h.
+  std::vector<Lifetime> live_ranges;
 
   bool operator==(const Buffer&) const = default;
 };

@@ -27,11 +27,11 @@ const std::vector<PlannerInfo>& planner_catalog() {
       {"hill_climb", "TVM USMP: 500 randomised swaps of a gap-filling greedy order", true,
        [] { return std::make_unique<TvmHillClimbPlanner>(); }},
       {"tflm_greedy", "TFLite Micro's GreedyMemoryPlanner, bit for bit (pinned offsets as its offline plan)", false,
-       [] { return std::make_unique<TflmGreedyPlanner>(); }},
-      {"et_greedy", "ExecuTorch's greedy memory planner, bit for bit (buckets of equal lifetimes, largest first)", false,
-       [] { return std::make_unique<EtGreedyPlanner>(); }},
+       [] { return std::make_unique<TflmGreedyPlanner>(); }, false, "TFLM"},
+      {"et_greedy", "ExecuTorch's greedy memory planner, bit for bit (buckets of equal lifetimes, largest first)",
+       false, [] { return std::make_unique<EtGreedyPlanner>(); }, false, "ExecuTorch"},
       {"et_greedy_2024", "ExecuTorch's greedy before 2025 (graph order, closest-sized free bucket)", false,
-       [] { return std::make_unique<EtGreedyPlanner>(EtGreedyPlanner::Variant::k2024); }},
+       [] { return std::make_unique<EtGreedyPlanner>(EtGreedyPlanner::Variant::k2024); }, false, "ExecuTorch"},
       {"first_fit", "TFLite Micro: largest first, into the lowest gap that holds it", false,
        [] { return std::make_unique<FirstFitPlanner>(); }},
       {"best_fit_size", "TFLite: largest first, into the smallest gap that holds it", false,
@@ -52,6 +52,10 @@ const std::vector<PlannerInfo>& planner_catalog() {
        [] { return std::make_unique<BestPlanner>(); }, true},
   };
   return catalog;
+}
+
+bool planner_applies(const PlannerInfo& info, std::string_view toolchain) {
+  return info.toolchain.empty() || info.toolchain == toolchain;
 }
 
 std::unique_ptr<Planner> make_planner(std::string_view name) {

@@ -16,7 +16,13 @@ struct PlannerInfo {
   bool tvm_compatible = false;  // reproduces TVM's USMP offsets exactly
   std::function<std::unique_ptr<Planner>()> make;
   bool searching = false;  // keeps improving until its time limit (or a proof of optimality)
+  // The toolchain whose own planner this models ("TFLM", "ExecuTorch", as LoadedInput::reference
+  // names it): offered only for inputs of that toolchain. "": any input.
+  std::string toolchain;
 };
+
+// Whether the planner applies to an input of `toolchain` (LoadedInput::reference: "TVM", "TFLM", ...).
+bool planner_applies(const PlannerInfo& info, std::string_view toolchain);
 
 // Every planner the tool offers, TVM's first, in the order menus and comparisons show them.
 const std::vector<PlannerInfo>& planner_catalog();

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "base/size_text.h"
+#include "checks/comparison.h"
 #include "checks/plan_summary.h"
 
 namespace usmpx {
@@ -113,18 +114,28 @@ std::string html_report(const ReportContent& c) {
     out << "<h2>Algorithms compared</h2>\n<table><tr><th>algorithm</th>";
     for (const Pool& pool : p.pools)
       out << "<th>" << escape(pool.name) << "</th>";
-    out << "<th>total</th><th>gap</th><th>time (ms)</th><th>fits</th><th>valid</th></tr>\n";
-    for (const Plan& plan : c.compared) {
-      out << "<tr><td>" << escape(plan.algorithm) << (plan.algorithm == c.chosen.algorithm ? " (chosen)" : "")
-          << "</td>";
+    out << "<th>total</th><th>gap</th><th>time (ms)</th><th>fits</th><th>valid</th><th>not ranked because</th></tr>\n";
+    // The Compare dialog's words: only plans that fit and are valid are ranked (and have a gap).
+    const std::vector<ComparedPlan> ranking = rank_plans(p, c.compared);
+    for (size_t r = 0; r < c.compared.size(); ++r) {
+      const Plan& plan = c.compared[r];
+      const ComparedPlan& rank = ranking[r];
+      out << "<tr><td>" << (rank.best ? "<b>" : "") << escape(plan.algorithm) << (rank.best ? "</b>" : "")
+          << (plan.algorithm == c.chosen.algorithm ? " (chosen)" : "") << "</td>";
+      if (!rank.made) {
+        for (size_t i = 0; i < p.pools.size() + 5; ++i)
+          out << "<td class=\"n\">—</td>";
+        out << "<td class=\"bad\">" << escape(rank.reason) << "</td></tr>\n";
+        continue;
+      }
       for (size_t i = 0; i < p.pools.size(); ++i)
         out << size_cell(i < plan.pool_sizes.size() ? plan.pool_sizes[i] : 0);
       char ms[32];
       std::snprintf(ms, sizeof ms, "%.1f", plan.runtime_ms);
-      out << size_cell(plan.total_size()) << "<td class=\"n\">" << gap(plan.total_size(), plan.lower_bound_bytes)
-          << "</td><td class=\"n\">" << ms << "</td><td>"
-          << (plan_fits(p, plan) ? "yes" : "<span class=\"bad\">no</span>") << "</td><td>"
-          << (plan.has_errors() ? "<span class=\"bad\">no</span>" : "yes") << "</td></tr>\n";
+      out << size_cell(plan.total_size()) << "<td class=\"n\">" << escape(rank.gap) << "</td><td class=\"n\">" << ms
+          << "</td><td>" << (rank.fits ? "yes" : "<span class=\"bad\">no</span>") << "</td><td>"
+          << (rank.valid ? "yes" : "<span class=\"bad\">no</span>") << "</td><td class=\"bad\">" << escape(rank.reason)
+          << "</td></tr>\n";
     }
     out << "</table>\n";
   }

@@ -143,20 +143,11 @@ TEST(Cli, CheckGatesOnOverflow) {
 TEST(Cli, CompareTabulatesEveryTvmAlgorithm) {
   const CliRun run = run_usmpx({"compare", fixture("tvm_examples/fanout.json"), "--json"});
   const auto json = nlohmann::json::parse(run.out);
-  // TVM's three first, then the one-pass planners and best (not the searching multi_start, exact).
-  const std::vector<std::string> expected = {"greedy_by_size",
-                                             "greedy_by_conflicts",
-                                             "hill_climb",
-                                             "tflm_greedy",
-                                             "et_greedy",
-                                             "et_greedy_2024",
-                                             "first_fit",
-                                             "best_fit_size",
-                                             "best_fit_size_duration",
-                                             "best_fit_duration_size",
-                                             "best_fit_area",
-                                             "best_fit_breadth",
-                                             "best"};
+  // TVM's three first, then the one-pass planners and best (not the searching multi_start, exact;
+  // not TFLM's tflm_greedy, which applies to .tflite models only).
+  const std::vector<std::string> expected = {
+      "greedy_by_size",         "greedy_by_conflicts",    "hill_climb",    "first_fit",        "best_fit_size",
+      "best_fit_size_duration", "best_fit_duration_size", "best_fit_area", "best_fit_breadth", "best"};
   ASSERT_EQ(json["plans"].size(), expected.size());
   for (size_t i = 0; i < expected.size(); ++i)
     EXPECT_EQ(json["plans"][i]["algorithm"], expected[i]);
@@ -165,8 +156,8 @@ TEST(Cli, CompareTabulatesEveryTvmAlgorithm) {
   EXPECT_EQ(json["plans"][2]["pools"][0]["size_bytes"], 190);
   // TVM reads fanout's conflict lists one way (190 overlaps); both directions need the bound, 210.
   EXPECT_EQ(json["lower_bound_bytes"], 210);
-  EXPECT_EQ(json["plans"][12]["pools"][0]["size_bytes"], 210);
-  EXPECT_EQ(json["plans"][12]["fits"], true);
+  EXPECT_EQ(json["plans"][9]["pools"][0]["size_bytes"], 210);
+  EXPECT_EQ(json["plans"][9]["fits"], true);
   const CliRun table = run_usmpx({"compare", fixture("tvm_examples/linear.json")});
   EXPECT_EQ(table.code, 0);
   EXPECT_NE(table.out.find("greedy_by_conflicts"), std::string::npos);
@@ -188,15 +179,15 @@ TEST(Cli, CompareMeasuresEveryRowFromTheHighestBound) {
                   {"name": "e", "size_bytes": 10, "alignment": 1, "conflicts": []}]})";
   }
   const auto json = nlohmann::json::parse(run_usmpx({"compare", path.string(), "--json"}).out);
-  ASSERT_EQ(json["plans"].size(), 13u);
-  EXPECT_EQ(json["plans"][3]["algorithm"], "tflm_greedy");
+  ASSERT_EQ(json["plans"].size(), 10u);
+  EXPECT_EQ(json["plans"][3]["algorithm"], "first_fit");
   EXPECT_EQ(json["plans"][3]["lower_bound_bytes"], 20);
-  EXPECT_EQ(json["plans"][12]["algorithm"], "best");
-  EXPECT_EQ(json["plans"][12]["lower_bound_bytes"], 30);
+  EXPECT_EQ(json["plans"][9]["algorithm"], "best");
+  EXPECT_EQ(json["plans"][9]["lower_bound_bytes"], 30);
   EXPECT_EQ(json["lower_bound_bytes"], 30);
   const CliRun table = run_usmpx({"compare", path.string()});
   EXPECT_NE(table.out.find("lower bound 30 bytes"), std::string::npos) << table.out;
-  EXPECT_NE(table.out.find("  tflm_greedy                           30     30    0.0%"), std::string::npos)
+  EXPECT_NE(table.out.find("  first_fit                             30     30    0.0%"), std::string::npos)
       << table.out;
   std::filesystem::remove(path);
 }
@@ -262,9 +253,9 @@ TEST(Cli, PostUsmpDumpsCheckAsBuilt) {
       << check.out;
   const CliRun compare = run_usmpx({"compare", path, "--workspace-pools-size-hint-bytes", "dtcm:16384", "--json"});
   const auto json = nlohmann::json::parse(compare.out);
-  ASSERT_EQ(json["plans"].size(), 14u);
-  EXPECT_EQ(json["plans"][13]["algorithm"], "as-built");
-  EXPECT_EQ(json["plans"][13]["allocations"], json["plans"][0]["allocations"]);  // = greedy_by_size
+  ASSERT_EQ(json["plans"].size(), 11u);
+  EXPECT_EQ(json["plans"][10]["algorithm"], "as-built");
+  EXPECT_EQ(json["plans"][10]["allocations"], json["plans"][0]["allocations"]);  // = greedy_by_size
 }
 
 TEST(Cli, WorkspaceIoOnALegacyDump) {

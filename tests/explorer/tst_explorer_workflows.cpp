@@ -87,6 +87,12 @@ class TestExplorerWorkflows : public QObject {
   }
 
   // Typed into the limit box: searches that cannot prove optimality stop after a second.
+  void use_best() {
+    window_->algorithm_box()->setCurrentText(QStringLiteral("best"));
+    controller()->wait_idle();
+    QCOMPARE(controller()->plan().algorithm, std::string("best"));
+  }
+
   void use_one_second_limit() {
     window_->time_limit_box()->clear();
     QTest::keyClicks(window_->time_limit_box(), QStringLiteral("1"));
@@ -214,6 +220,7 @@ class TestExplorerWorkflows : public QObject {
     open(model_path_);
     QCOMPARE(controller()->problem().buffers.size(), size_t{kModelBuffers});
     use_one_second_limit();
+    use_best();  // the searching planner (a model without a plan opens on greedy_by_size)
     const int flash = pool_row("flash");
     const int dtcm = pool_row("dtcm");
     const int sram = pool_row("sram");
@@ -320,6 +327,7 @@ class TestExplorerWorkflows : public QObject {
   void a_buffer_larger_than_its_pool_says_so() {
     open(model_path_);
     use_one_second_limit();
+    use_best();  // the searching planner (a model without a plan opens on greedy_by_size)
     const Problem& problem = controller()->problem();
     // The largest activation, moved into dtcm by its context menu, then dtcm shrunk below it.
     int largest = -1;

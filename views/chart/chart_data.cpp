@@ -4,6 +4,8 @@
 #include <map>
 #include <set>
 
+#include "model/live_ranges.h"
+
 namespace usmpx::views {
 namespace {
 
@@ -22,6 +24,11 @@ BufferBox box_of(const Problem& problem, const ChartData& data, int b, const All
   } else if (lifetime && !lifetime->empty()) {
     box.x0 = static_cast<double>(lifetime->begin);
     box.x1 = static_cast<double>(lifetime->end);
+    // The ticks its conflicts were computed from, when finer than one range.
+    if (buffer.kind != BufferKind::kConstant) {
+      for (const Lifetime& range : buffer.live_ranges)
+        box.segments.emplace_back(static_cast<double>(range.begin), static_cast<double>(range.end));
+    }
   } else {
     box.x0 = data.tick_first;
     box.x1 = data.tick_end;
@@ -31,6 +38,8 @@ BufferBox box_of(const Problem& problem, const ChartData& data, int b, const All
   box.role = buffer_role(buffer);
   box.pinned = buffer.pin.has_value();
   box.label = QString::fromStdString(buffer.name);
+  if (!data.label_prefix.isEmpty() && box.label.startsWith(data.label_prefix))
+    box.label = box.label.mid(data.label_prefix.size());
   return box;
 }
 
@@ -41,10 +50,11 @@ BufferBox box_of(const Problem& problem, const ChartData& data, int b, const All
 std::vector<LiveStep> occupied_bytes(const Problem& problem, const Plan& plan, int pool) {
   std::map<int64_t, std::vector<std::pair<int, bool>>> events;  // tick -> (buffer, starts)
   for (size_t b = 0; b < problem.buffers.size() && b < plan.allocations.size(); ++b) {
-    const std::optional<Lifetime>& lt = problem.buffers[b].lifetime;
-    if (plan.allocations[b].pool != pool || !lt || lt->empty()) continue;
-    events[lt->begin].emplace_back(static_cast<int>(b), true);
-    events[lt->end].emplace_back(static_cast<int>(b), false);
+    if (plan.allocations[b].pool != pool) continue;
+    for (const Lifetime& lt : live_ranges_of(problem.buffers[b])) {
+      events[lt.begin].emplace_back(static_cast<int>(b), true);
+      events[lt.end].emplace_back(static_cast<int>(b), false);
+    }
   }
   std::set<std::pair<int64_t, int>> active;  // (offset, buffer), so the union is one ordered pass
   std::vector<LiveStep> steps;
@@ -71,6 +81,21 @@ std::vector<LiveStep> occupied_bytes(const Problem& problem, const Plan& plan, i
   return steps;
 }
 
+// The scope most buffer names start with ("model/" of TFLite tensors, beside the model's I/O
+// names): the first part of a name up to a separator, when at least half of the names share it.
+QString common_name_prefix(const Problem& problem) {
+  if (problem.buffers.size() < 2) return QString();
+  std::map<std::string, size_t> scopes;
+  for (const Buffer& b : problem.buffers) {
+    const size_t cut = b.name.find_first_of("/.:");
+    if (cut != std::string::npos && cut + 1 < b.name.size()) ++scopes[b.name.substr(0, cut + 1)];
+  }
+  const auto most =
+      std::max_element(scopes.begin(), scopes.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+  if (most == scopes.end() || 2 * most->second < problem.buffers.size()) return QString();
+  return QString::fromStdString(most->first);
+}
+
 }  // namespace
 
 ChartData build_chart_data(const Problem& problem, const Plan& plan, const PlanSummary& summary) {
@@ -85,6 +110,8 @@ ChartData build_chart_data(const Problem& problem, const Plan& plan, const PlanS
     data.tick_first = 0;
     data.tick_end = static_cast<double>(problem.buffers.size());
   }
+  data.plan_fits = summary.fits;
+  data.label_prefix = common_name_prefix(problem);
   for (size_t p = 0; p < problem.pools.size(); ++p) {
     const Pool& pool = problem.pools[p];
     PoolChartData pd;

@@ -35,6 +35,10 @@ struct ChartData {
   // Conflict lists without any lifetime: no time axis exists, so each buffer gets a column of its
   // own (x = its index) and buffers sharing addresses (not in conflict) are never drawn overlapping.
   bool buffer_columns = false;
+  // The plan fits every pool: only then do pool headers claim a saving against the reference.
+  bool plan_fits = true;
+  // The scope most buffer names start with ("model/"), left out of their box labels.
+  QString label_prefix;
 };
 
 // Turns a plan into boxes per pool. Buffers without a lifetime span the whole time axis, unless

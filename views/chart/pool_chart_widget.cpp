@@ -1,6 +1,7 @@
 #include "chart/pool_chart_widget.h"
 
 #include <QLabel>
+#include <QTextDocument>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <cmath>
@@ -16,24 +17,38 @@ namespace {
 constexpr int kHintGrabPixels = 8;  // the dashed line is 2 px: grab it within a finger's width
 constexpr int kDragThresholdPixels = 4;
 
-QString legend_html(const QString& reference_name) {
+}  // namespace
+
+QString chart_legend_html(const QString& reference_name, bool two_lines) {
+  // Each mark stays with its words (&nbsp;); items are separated by breakable spaces.
   QString html;
   for (BufferRole role : {BufferRole::kIntermediate, BufferRole::kOperatorInternal, BufferRole::kConstant,
                           BufferRole::kInputOutput, BufferRole::kReserved}) {
     const std::string_view name = to_string(role);
-    html += QStringLiteral("<span style='color:%1'>&#9632;</span> %2 &nbsp; ")
-                .arg(role_color(role).name(), QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size())));
+    html += QStringLiteral("<span style='color:%1'>&#9632;</span>&nbsp;%2 &nbsp; ")
+                .arg(role_color(role).name(), QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()))
+                                                  .replace(QLatin1Char(' '), QStringLiteral("&nbsp;")));
   }
+  html += two_lines ? QStringLiteral("<br>") : QStringLiteral("&nbsp;");
   html += QStringLiteral(
-              "&nbsp;<b>&#8212;</b> used &nbsp; <span style='color:#d62728'><b>- -</b></span> size hint &nbsp; "
-              "<span style='color:#2ca02c'><b>&#183;&#183;&#183;</b></span> lower bound &nbsp; "
-              "<span style='color:#444'>&#9473;</span> bytes in use &nbsp; &#9698; pinned &nbsp; "
-              "<span style='color:#78008c'><b>- -</b></span> %1's plan (View menu)")
+              "<b>&#8212;</b>&nbsp;used &nbsp; <span style='color:#d62728'><b>- -</b></span>&nbsp;size&nbsp;hint "
+              "&nbsp; <span style='color:#2ca02c'><b>&#183;&#183;&#183;</b></span>&nbsp;lower&nbsp;bound &nbsp; "
+              "<span style='color:#444'>&#9473;</span>&nbsp;bytes&nbsp;in&nbsp;use &nbsp; &#9698;&nbsp;pinned &nbsp; "
+              "<span style='color:#78008c'><b>- -</b></span>&nbsp;%1's&nbsp;plan&nbsp;(View&nbsp;menu)")
               .arg(reference_name.toHtmlEscaped());
   return html;
 }
 
-}  // namespace
+void PoolChartWidget::update_legend() {
+  if (!legend_) return;
+  const QString reference = data_.pools.empty() ? QStringLiteral("TVM") : data_.pools.front().reference_name;
+  // One line where it fits, else two (colours, then marks): never cut.
+  QTextDocument one_line;
+  one_line.setDefaultFont(legend_->font());
+  one_line.setHtml(chart_legend_html(reference, false));
+  const bool fits = one_line.idealWidth() + 24 <= width();
+  legend_->setText(chart_legend_html(reference, !fits));
+}
 
 PoolChartWidget::PoolChartWidget(QWidget* parent, bool interactive)
     : QWidget(parent), plot_(new QCustomPlot(this)), interactive_(interactive) {
@@ -41,10 +56,10 @@ PoolChartWidget::PoolChartWidget(QWidget* parent, bool interactive)
   layout->setContentsMargins(0, 0, 0, 0);
   layout->setSpacing(2);
   if (interactive_) {
-    auto* legend = legend_ = new QLabel(legend_html(QStringLiteral("TVM")));
+    auto* legend = legend_ = new QLabel(chart_legend_html(QStringLiteral("TVM"), false));
     legend->setContentsMargins(8, 2, 8, 0);
     legend->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
-    legend->setMinimumWidth(1);  // cut in narrow windows (1280x720) instead of widening the charts' minimum
+    legend->setMinimumWidth(1);  // two lines in narrow windows (update_legend), never widening the charts
     legend->setToolTip(
         tr("Drag a box to another pool to repin it, up or down to pin its offset; "
            "drag the red line to resize the pool; wheel zooms, dragging the background pans.\n"
@@ -74,6 +89,26 @@ PoolChartWidget::PoolChartWidget(QWidget* parent, bool interactive)
   plot_->plotLayout()->clear();
 }
 
+QString PoolChartWidget::fitted_title(const QString& text) const {
+  // A header wider than the chart breaks at its separators instead of being clipped at both ends.
+  const QFontMetrics metrics(QFont(font().family(), 9, QFont::Bold));
+  const int room = std::max(200, width() - 24);
+  if (metrics.horizontalAdvance(text) <= room) return text;
+  QStringList parts = text.split(QStringLiteral("  ·  "));
+  QString out;
+  QString line;
+  for (const QString& part : parts) {
+    const QString joined = line.isEmpty() ? part : line + QStringLiteral("  ·  ") + part;
+    if (!line.isEmpty() && metrics.horizontalAdvance(joined) > room) {
+      out += (out.isEmpty() ? QString() : QStringLiteral("\n")) + line;
+      line = part;
+    } else {
+      line = joined;
+    }
+  }
+  return out + (out.isEmpty() ? QString() : QStringLiteral("\n")) + line;
+}
+
 QString PoolChartWidget::title_text(const PoolChartData& pool) const {
   if (!interactive_) {
     QString compact = pool.name + QStringLiteral(" ") + format_byte_count(pool.size_bytes);
@@ -98,10 +133,16 @@ QString PoolChartWidget::title_text(const PoolChartData& pool) const {
                      0, 'f', 1);
   }
   // The same bound and gap as the status bar, `usmpx plan` and the reports (lower_bound.h).
-  text += tr("  ·  lower bound %1").arg(format_byte_count(pool.lower_bound_bytes));
-  if (pool.lower_bound_bytes > 0)
-    text += tr(", gap %1").arg(QString::fromStdString(format_gap(pool.size_bytes, pool.lower_bound_bytes)));
-  if (pool.reference_bytes >= 0)
+  // A pool no buffer must go into (one just added) has no bound of its own.
+  if (pool.lower_bound_bytes > 0) {
+    text += tr("  ·  lower bound %1, gap %2")
+                .arg(format_byte_count(pool.lower_bound_bytes),
+                     QString::fromStdString(format_gap(pool.size_bytes, pool.lower_bound_bytes)));
+  } else {
+    text += tr("  ·  no bound");
+  }
+  // A saving is claimed only for a plan that fits.
+  if (pool.reference_bytes >= 0 && data_.plan_fits)
     text += tr("  ·  %1 vs %2").arg(format_byte_delta(pool.size_bytes - pool.reference_bytes), pool.reference_name);
   if (pool.over_hint) text += tr("  ·  DOES NOT FIT");
   return text;
@@ -189,10 +230,11 @@ void PoolChartWidget::set_line(QCPItemStraightLine* line, double y, bool visible
 void PoolChartWidget::fill_pool(size_t p) {
   const PoolChartData& pool = data_.pools[p];
   PoolView& view = pools_[p];
-  view.title->setText(title_text(pool));
+  view.title->setText(fitted_title(title_text(pool)));
   view.title->setTextColor(pool.over_hint ? QColor(200, 0, 0) : QColor(30, 30, 30));
   view.boxes->set_boxes(pool.boxes);
   view.boxes->set_highlighted(selection_);
+  view.boxes->set_matches(matches_);
   view.boxes->set_reference(show_reference_ ? pool.reference_boxes : std::vector<BufferBox>{});
   QVector<double> keys;
   QVector<double> values;
@@ -215,8 +257,16 @@ void PoolChartWidget::set_data(ChartData data) {
                     data.buffer_columns == data_.buffer_columns;  // the axis label differs
   for (size_t p = 0; same_pools && p < data.pools.size(); ++p)
     same_pools = data.pools[p].name == data_.pools[p].name;
+  // Per pool, the top its chart showed whole before this data: only a chart showing its whole
+  // pool grows with it; one the user zoomed into (a selected buffer) keeps its range.
+  std::vector<double> shown_whole(same_pools ? pools_.size() : 0, 0.0);
+  for (size_t p = 0; p < shown_whole.size(); ++p) {
+    const QCPRange y = pools_[p].rect->axis(QCPAxis::atLeft)->range();
+    const double old_top = static_cast<double>(std::max(data_.pools[p].size_bytes, data_.pools[p].size_hint_bytes));
+    shown_whole[p] = y.lower <= 0 && y.upper >= old_top ? 1.0 : 0.0;
+  }
   data_ = std::move(data);
-  if (legend_ && !data_.pools.empty()) legend_->setText(legend_html(data_.pools.front().reference_name));
+  update_legend();
   if (!same_pools) rebuild_layout();
   for (size_t p = 0; p < pools_.size(); ++p)
     fill_pool(p);
@@ -229,7 +279,7 @@ void PoolChartWidget::set_data(ChartData data) {
     const PoolChartData& pool = data_.pools[p];
     QCPAxis* y = pools_[p].rect->axis(QCPAxis::atLeft);
     const double top = static_cast<double>(std::max(pool.size_bytes, pool.size_hint_bytes));
-    if (top > y->range().upper) y->setRangeUpper(top * 1.08);
+    if (shown_whole[p] > 0 && top > y->range().upper) y->setRangeUpper(top * 1.08);
   }
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -260,7 +310,14 @@ void PoolChartWidget::set_show_reference(bool show) {
 }
 
 QString PoolChartWidget::pool_title(int pool) const {
-  return pools_.at(static_cast<size_t>(pool)).title->text();
+  return pools_.at(static_cast<size_t>(pool)).title->text().replace(QLatin1Char('\n'), QStringLiteral("  ·  "));
+}
+
+void PoolChartWidget::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  update_legend();
+  for (size_t p = 0; p < pools_.size() && p < data_.pools.size(); ++p)
+    pools_[p].title->setText(fitted_title(title_text(data_.pools[p])));
 }
 
 void PoolChartWidget::sync_time_axes(const QCPRange& range) {
@@ -269,6 +326,13 @@ void PoolChartWidget::sync_time_axes(const QCPRange& range) {
   for (PoolView& view : pools_)
     view.rect->axis(QCPAxis::atBottom)->setRange(range);
   syncing_ = false;
+}
+
+void PoolChartWidget::set_matches(std::optional<std::unordered_set<int>> buffers) {
+  matches_ = std::move(buffers);
+  for (PoolView& view : pools_)
+    view.boxes->set_matches(matches_);
+  plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void PoolChartWidget::set_selection(const std::vector<int>& buffers) {

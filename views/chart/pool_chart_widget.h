@@ -2,6 +2,7 @@
 
 #include <QWidget>
 #include <functional>
+#include <optional>
 #include <unordered_set>
 #include <vector>
 
@@ -21,6 +22,10 @@ namespace usmpx::views {
 
 class PoolPlottable;
 
+// What the charts' colours and marks mean (the legend above them, the PDF's colour key).
+// With `two_lines` the colours and the marks go on lines of their own.
+QString chart_legend_html(const QString& reference_name, bool two_lines);
+
 // The centre of the explorer: one lifetime × offset chart per pool, stacked vertically with a
 // shared time axis. Boxes are buffers coloured by role; lines mark the pool's used size (solid),
 // its size hint (dashed red, draggable to resize the pool) and the lower bound of its buffers
@@ -36,6 +41,8 @@ class PoolChartWidget : public QWidget {
   void set_data(ChartData data);
   const ChartData& data() const { return data_; }
   void set_selection(const std::vector<int>& buffers);
+  // The buffers a filter matches: the others are drawn faint; nullopt when no filter is set.
+  void set_matches(std::optional<std::unordered_set<int>> buffers);
   // Centres the buffer's box and zooms in until it is readable.
   void reveal(int buffer);
   void reset_view();
@@ -77,6 +84,9 @@ class PoolChartWidget : public QWidget {
   void size_hint_requested(int pool, qint64 bytes);
   void context_menu_requested(int buffer, int pool, const QPoint& global_pos);
 
+ protected:
+  void resizeEvent(QResizeEvent* event) override;
+
  private:
   QLabel* legend_ = nullptr;  // interactive charts only: what the marks mean, naming the reference
   struct PoolView {
@@ -101,12 +111,15 @@ class PoolChartWidget : public QWidget {
   void set_range_drag(bool enabled);
   int on_hint_line(const QPoint& pixel) const;  // the pool whose size-hint line is under the pixel, or -1
   QString title_text(const PoolChartData& pool) const;
+  QString fitted_title(const QString& text) const;
+  void update_legend();
 
   QCustomPlot* plot_;
   bool interactive_;
   ChartData data_;
   std::vector<PoolView> pools_;
   std::unordered_set<int> selection_;
+  std::optional<std::unordered_set<int>> matches_;
   std::function<QString(int)> tooltip_;
   std::function<QString(int64_t)> tick_label_;
   QCPItemRect* ghost_ = nullptr;

@@ -19,19 +19,33 @@ void PoolPlottable::set_highlighted(const std::unordered_set<int>& buffers) {
   highlighted_ = buffers;
 }
 
-QRectF PoolPlottable::to_pixels(const BufferBox& box) const {
-  const QPointF a(keyAxis()->coordToPixel(box.x0), valueAxis()->coordToPixel(box.y0));
-  const QPointF b(keyAxis()->coordToPixel(box.x1), valueAxis()->coordToPixel(box.y1));
+std::vector<QRectF> BufferBox::drawn() const {
+  if (segments.empty()) return {QRectF(QPointF(x0, y0), QPointF(x1, y1))};
+  std::vector<QRectF> out;
+  for (const auto& [from, to] : segments)
+    out.emplace_back(QPointF(from, y0), QPointF(to, y1));
+  return out;
+}
+
+QRectF PoolPlottable::to_pixels(const QRectF& coords) const {
+  const QPointF a(keyAxis()->coordToPixel(coords.left()), valueAxis()->coordToPixel(coords.top()));
+  const QPointF b(keyAxis()->coordToPixel(coords.right()), valueAxis()->coordToPixel(coords.bottom()));
   return QRectF(a, b).normalized();
+}
+
+QRectF PoolPlottable::to_pixels(const BufferBox& box) const {
+  return to_pixels(QRectF(QPointF(box.x0, box.y0), QPointF(box.x1, box.y1)));
 }
 
 int PoolPlottable::buffer_at(const QPointF& pixel) const {
   for (auto it = boxes_.rbegin(); it != boxes_.rend(); ++it) {
-    // A box at least 3 pixels in each direction, so thin buffers can still be picked.
-    QRectF r = to_pixels(*it);
-    if (r.width() < 3) r.adjust(-(3 - r.width()) / 2, 0, (3 - r.width()) / 2, 0);
-    if (r.height() < 3) r.adjust(0, -(3 - r.height()) / 2, 0, (3 - r.height()) / 2);
-    if (r.contains(pixel)) return it->buffer;
+    for (const QRectF& part : it->drawn()) {
+      // A box at least 3 pixels in each direction, so thin buffers can still be picked.
+      QRectF r = to_pixels(part);
+      if (r.width() < 3) r.adjust(-(3 - r.width()) / 2, 0, (3 - r.width()) / 2, 0);
+      if (r.height() < 3) r.adjust(0, -(3 - r.height()) / 2, 0, (3 - r.height()) / 2);
+      if (r.contains(pixel)) return it->buffer;
+    }
   }
   return -1;
 }
@@ -76,21 +90,30 @@ void PoolPlottable::draw(QCPPainter* painter) {
   const QRectF clip = clipRect();
   constexpr size_t kRoles = 4;
   std::array<QVector<QRectF>, kRoles> fills;
+  std::array<QVector<QRectF>, kRoles> faint;  // boxes a filter does not match
   QVector<QRectF> outlines;
   QVector<QRectF> highlighted;
   std::vector<std::pair<QRectF, const BufferBox*>> labelled;
   std::vector<QRectF> pins;
   for (const BufferBox& box : boxes_) {
-    QRectF r = to_pixels(box);
-    if (!r.intersects(clip) && !clip.contains(r.topLeft())) continue;
-    // Thin boxes still show as at least one pixel.
-    if (r.width() < 1) r.setWidth(1);
-    if (r.height() < 1) r.setHeight(1);
-    fills[static_cast<size_t>(box.role)].push_back(r);
-    if (r.width() >= 4 && r.height() >= 4) outlines.push_back(r);
-    if (highlighted_.count(box.buffer)) highlighted.push_back(r);
-    if (box.pinned) pins.push_back(r);
-    if (r.width() > 40 && r.height() > 14) labelled.emplace_back(r, &box);
+    if (!to_pixels(box).intersects(clip) && !clip.contains(to_pixels(box).topLeft())) continue;
+    QRectF widest;
+    bool first = true;
+    for (const QRectF& part : box.drawn()) {
+      QRectF r = to_pixels(part);
+      if (!r.intersects(clip) && !clip.contains(r.topLeft())) continue;
+      // Thin boxes still show as at least one pixel.
+      if (r.width() < 1) r.setWidth(1);
+      if (r.height() < 1) r.setHeight(1);
+      const bool dim = drawn_faint(box.buffer);
+      (dim ? faint : fills)[static_cast<size_t>(box.role)].push_back(r);
+      if (r.width() >= 4 && r.height() >= 4 && !dim) outlines.push_back(r);
+      if (highlighted_.count(box.buffer)) highlighted.push_back(r);
+      if (box.pinned && first) pins.push_back(r);
+      if (r.width() > widest.width()) widest = r;
+      first = false;
+    }
+    if (widest.width() > 40 && widest.height() > 14 && !drawn_faint(box.buffer)) labelled.emplace_back(widest, &box);
   }
   painter->setAntialiasing(false);
   painter->setPen(Qt::NoPen);
@@ -99,6 +122,9 @@ void PoolPlottable::draw(QCPPainter* painter) {
     color.setAlpha(210);  // overlapping boxes (invalid plans) stay visible
     painter->setBrush(color);
     painter->drawRects(fills[role]);
+    color.setAlpha(45);
+    painter->setBrush(color);
+    painter->drawRects(faint[role]);
   }
   painter->setBrush(Qt::NoBrush);
   painter->setPen(QPen(QColor(255, 255, 255, 170), 1));
@@ -115,8 +141,10 @@ void PoolPlottable::draw(QCPPainter* painter) {
   if (!reference_.empty()) {
     QVector<QRectF> reference;
     for (const BufferBox& box : reference_) {
-      const QRectF r = to_pixels(box);
-      if (r.intersects(clip)) reference.push_back(r);
+      for (const QRectF& part : box.drawn()) {
+        const QRectF r = to_pixels(part);
+        if (r.intersects(clip)) reference.push_back(r);
+      }
     }
     painter->setBrush(Qt::NoBrush);
     painter->setPen(QPen(QColor(120, 0, 140), 1.2, Qt::DashLine));

@@ -1,7 +1,10 @@
 #pragma once
 
+#include <QRectF>
 #include <QString>
+#include <optional>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "chart/qcustomplot_include.h"
@@ -9,10 +12,14 @@
 
 namespace usmpx::views {
 
-// One buffer drawn as a box: x = lifetime [x0, x1) in ticks, y = [y0, y1) in bytes.
+// One buffer drawn as a box: x = lifetime [x0, x1) in ticks, y = [y0, y1) in bytes. A buffer live
+// in several separate ranges (the ticks its conflicts come from) is drawn as one box per range.
 struct BufferBox {
   int buffer = -1;
   double x0 = 0, x1 = 0, y0 = 0, y1 = 0;
+  std::vector<std::pair<double, double>> segments;  // [from, to) ticks within [x0, x1); empty: the whole box
+  // The rectangles drawn in chart coordinates (x0, y0, x1, y1 each): the segments, or the box.
+  std::vector<QRectF> drawn() const;
   BufferRole role = BufferRole::kIntermediate;
   bool pinned = false;
   QString label;
@@ -30,6 +37,9 @@ class PoolPlottable : public QCPAbstractPlottable {
   void set_boxes(std::vector<BufferBox> boxes);
   const std::vector<BufferBox>& boxes() const { return boxes_; }
   void set_highlighted(const std::unordered_set<int>& buffers);
+  // Buffers a filter matches; the other boxes are drawn faint. nullopt: no filter, all drawn alike.
+  void set_matches(const std::optional<std::unordered_set<int>>& buffers) { matches_ = buffers; }
+  bool drawn_faint(int buffer) const { return matches_ && !matches_->count(buffer); }
   // Another plan's boxes (TVM's), drawn as dashed outlines over the boxes; empty draws none.
   void set_reference(std::vector<BufferBox> boxes) { reference_ = std::move(boxes); }
   const std::vector<BufferBox>& reference() const { return reference_; }
@@ -51,10 +61,12 @@ class PoolPlottable : public QCPAbstractPlottable {
 
  private:
   QRectF to_pixels(const BufferBox& box) const;
+  QRectF to_pixels(const QRectF& coords) const;
 
   std::vector<BufferBox> boxes_;
   std::vector<BufferBox> reference_;
   std::unordered_set<int> highlighted_;
+  std::optional<std::unordered_set<int>> matches_;
 };
 
 }  // namespace usmpx::views

@@ -6,6 +6,8 @@
 #include "chart/box_colors.h"
 #include "chart/byte_ticker.h"
 #include "checks/plan_profile.h"
+#include "checks/shared_addresses.h"
+#include "model/live_ranges.h"
 
 namespace usmpx::views {
 namespace {
@@ -15,6 +17,31 @@ QString html(const std::string& text) {
 }
 
 }  // namespace
+
+QString live_ranges_text(const Buffer& buffer) {
+  QString text;
+  for (const Lifetime& r : live_ranges_of(buffer))
+    text += (text.isEmpty() ? QString() : QStringLiteral(", ")) +
+            (r.first() == r.last() ? QString::number(r.first()) : QStringLiteral("%1–%2").arg(r.first()).arg(r.last()));
+  return text;
+}
+
+QString shared_addresses_text(const Problem& problem, const std::vector<int>& buffers) {
+  if (buffers.empty()) return QString();
+  QString names;
+  int shown = 0;
+  for (int o : buffers) {
+    if (++shown > 5) {
+      names += QObject::tr(" and %1 more").arg(buffers.size() - 5);
+      break;
+    }
+    names += (shown == 1 ? QString() : QStringLiteral(", ")) + html(problem.buffers[static_cast<size_t>(o)].name);
+  }
+  return QObject::tr(
+             "Drawn over %1: not live at the same time as the conflicts are computed (the analysis "
+             "lists no conflict between them), so sharing these addresses is valid.")
+      .arg(names);
+}
 
 InspectorWidget::InspectorWidget(QWidget* parent) : QTextBrowser(parent) {
   setOpenLinks(false);
@@ -56,6 +83,7 @@ void InspectorWidget::show_buffer(const Problem& problem, const Plan& plan, cons
     row(tr("type"), html(b.dtype) + (shape.isEmpty() ? QString() : QStringLiteral(" [%1]").arg(shape)));
   }
   if (b.lifetime) row(tr("lifetime"), tr("ticks %1 to %2").arg(b.lifetime->first()).arg(b.lifetime->last()));
+  if (!b.live_ranges.empty()) row(tr("live"), tr("only in ticks %1").arg(live_ranges_text(b)));
   if (a.placed()) {
     row(tr("placed"), tr("%1 at offset %2 (to %3)")
                           .arg(html(problem.pools[static_cast<size_t>(a.pool)].name))
@@ -95,6 +123,8 @@ void InspectorWidget::show_buffer(const Problem& problem, const Plan& plan, cons
     }
     text += QStringLiteral("</p>");
   }
+  const QString shared = shared_addresses_text(problem, drawn_over_without_conflict(problem, plan, buffer, conflicts));
+  if (!shared.isEmpty()) text += QStringLiteral("<p>%1</p>").arg(shared);
   setHtml(text);
 }
 

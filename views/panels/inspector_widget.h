@@ -8,6 +8,11 @@
 
 namespace usmpx::views {
 
+// A buffer's live ranges as text ("689–700, 920–933"), closed tick ranges.
+QString live_ranges_text(const Buffer& buffer);
+// Why buffers drawn over each other in a valid plan may share addresses, naming them ("" for none).
+QString shared_addresses_text(const Problem& problem, const std::vector<int>& buffers);
+
 // Everything about one buffer: size, alignment, kind, lifetime, pool and offset, pin, conflicts
 // and where in the source it comes from. Conflict names are links that select that buffer.
 class InspectorWidget : public QTextBrowser {

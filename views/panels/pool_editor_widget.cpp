@@ -29,7 +29,7 @@ PoolEditorWidget::PoolEditorWidget(QWidget* parent)
   table_->horizontalHeader()->setStretchLastSection(true);
   table_->setToolTip(
       tr("Order = preference: buffers go into the first pool with room.\n"
-         "Size hint: bytes, 256k, 1M, or empty for unlimited."));
+         "Size hint: bytes, 256k, 4.5M, 96 KiB, or empty for unlimited."));
   auto* add = new QPushButton(tr("Add"));
   auto* add_menu = new QMenu(add);
   add_menu->addAction(tr("Workspace pool"), this, [this] { add_pool(PoolKind::kWorkspace); });
@@ -59,15 +59,17 @@ void PoolEditorWidget::select_pool(int row) {
   table_->selectRow(row);
 }
 
+void PoolEditorWidget::clear_selection() {
+  table_->clearSelection();
+  table_->setCurrentCell(-1, -1);
+}
+
 namespace {
 
-// A size hint as the size formatter words it when that is exact ("96 KiB", "5 MiB"), else the
-// bytes with separators; either reads back as typed.
+// A size hint as every size reads (the one formatter: "40 KiB", "4.59 MiB", "9,999 B"); the
+// exact bytes in its tooltip. What it shows reads back (parse_byte_count), to the byte when exact.
 QString hint_text(int64_t bytes) {
-  constexpr int64_t kKiB = 1024;
-  if (bytes >= kKiB * kKiB && bytes % (kKiB * kKiB) == 0) return QStringLiteral("%1 MiB").arg(bytes / (kKiB * kKiB));
-  if (bytes >= 10000 && bytes < kKiB * kKiB && bytes % kKiB == 0) return QStringLiteral("%1 KiB").arg(bytes / kKiB);
-  return QString::fromStdString(with_separators(bytes));
+  return format_byte_count(bytes);
 }
 
 }  // namespace
@@ -88,6 +90,9 @@ void PoolEditorWidget::refresh() {
     set(kName, QString::fromStdString(pool.name), true);
     set(kKind, pool.kind == PoolKind::kConstant ? tr("constant") : tr("workspace"), false);
     set(kSizeHint, pool.restricted() ? hint_text(pool.size_hint_bytes) : QString(), true, Qt::AlignRight);
+    if (pool.restricted())
+      table_->item(row, kSizeHint)
+          ->setToolTip(tr("%1 bytes").arg(QString::fromStdString(with_separators(pool.size_hint_bytes))));
     const int64_t used = i < used_.size() ? used_[i] : 0;
     set(kUsed, format_byte_count(used), false, Qt::AlignRight);
     if (!pool.fits(0, used)) table_->item(row, kUsed)->setForeground(QColor(200, 0, 0));

@@ -24,6 +24,8 @@ class PoolEditorWidget : public QWidget {
   const std::vector<PoolSetting>& pools() const { return pools_; }
   QTableWidget* table() const { return table_; }
   void select_pool(int row);
+  // No pool selected (a new input starts without one).
+  void clear_selection();
 
  signals:
   void pools_edited(const std::vector<PoolSetting>& pools, const QString& description);

@@ -64,6 +64,10 @@ QVariant BufferTableModel::data(const QModelIndex& index, int role) const {
   }
   if (role == Qt::DecorationRole && index.column() == kName) return role_color(buffer_role(buffer));
   if (role == Qt::ForegroundRole && index.column() == kPool && !allocation.placed()) return QBrush(QColor(200, 0, 0));
+  // Long names are elided in the middle; the tooltip gives them whole.
+  if (role == Qt::ToolTipRole && index.column() == kName) return QString::fromStdString(buffer.name);
+  if (role == Qt::ToolTipRole && index.column() == kPool && allocation.placed())
+    return QString::fromStdString(problem_.pools[static_cast<size_t>(allocation.pool)].name);
   if (role == Qt::ToolTipRole && index.column() == kOrigin) {
     return QString::fromStdString(buffer.origin.location.file);
   }

@@ -15,6 +15,7 @@
 #include "frontends/tvm/usmp/liveness_sweep.h"
 #include "frontends/tvm/usmp/pool_assignment.h"
 #include "model/conflict_graph.h"
+#include "model/live_ranges.h"
 #include "model/problem_limits.h"
 
 namespace usmpx {
@@ -586,15 +587,12 @@ class ModelBuilder {
     m_.problem.conflict_source = ConflictSource::kExplicit;
     for (size_t i = 0; i < m_.problem.buffers.size(); ++i)
       m_.problem.buffers[i].conflicts = live.conflicts[i];
-    std::vector<std::pair<int64_t, int64_t>> span(m_.problem.buffers.size(), {-1, -1});
-    for (const AccessInterval& iv : intervals) {
-      auto& s = span[static_cast<size_t>(iv.buffer)];
-      s.first = s.first < 0 ? iv.first : std::min(s.first, iv.first);
-      s.second = std::max(s.second, iv.last);
-    }
-    for (size_t i = 0; i < span.size(); ++i) {
-      if (span[i].first >= 0) m_.problem.buffers[i].lifetime = Lifetime::closed(span[i].first, span[i].second);
-    }
+    // The lifetime spans a buffer's intervals; separate ones (an operator called twice) are kept.
+    std::vector<std::vector<Lifetime>> ranges(m_.problem.buffers.size());
+    for (const AccessInterval& iv : intervals)
+      ranges[static_cast<size_t>(iv.buffer)].push_back(Lifetime::closed(iv.first, iv.last));
+    for (size_t i = 0; i < ranges.size(); ++i)
+      set_live_ranges(m_.problem.buffers[i], std::move(ranges[i]));
   }
 
   // Buffers whose accesses the walk cannot vouch for are live from the first tick to the last:

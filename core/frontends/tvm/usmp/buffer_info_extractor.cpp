@@ -8,6 +8,7 @@
 #include "frontends/tvm/tir/depth.h"
 #include "frontends/tvm/tir/walk.h"
 #include "frontends/tvm/usmp/liveness_sweep.h"
+#include "model/live_ranges.h"
 
 namespace usmpx {
 namespace {
@@ -59,12 +60,12 @@ class Extractor {
     const LivenessResult liveness = sweep_liveness(sizes, constant_, intervals);
     for (size_t b = 0; b < result_.buffers.size(); ++b)
       result_.buffers[b].conflicts = liveness.conflicts[b];
-    for (const AccessInterval& i : intervals) {
-      Buffer& b = result_.buffers[static_cast<size_t>(i.buffer)];
-      const int64_t first = b.lifetime ? std::min(b.lifetime->first(), i.first) : i.first;
-      const int64_t last = b.lifetime ? std::max(b.lifetime->last(), i.last) : i.last;
-      b.lifetime = Lifetime::closed(first, last);
-    }
+    // The lifetime spans a buffer's intervals; separate ones (a function called twice) are kept.
+    std::vector<std::vector<Lifetime>> ranges(result_.buffers.size());
+    for (const AccessInterval& i : intervals)
+      ranges[static_cast<size_t>(i.buffer)].push_back(Lifetime::closed(i.first, i.last));
+    for (size_t b = 0; b < result_.buffers.size(); ++b)
+      set_live_ranges(result_.buffers[b], std::move(ranges[b]));
     result_.memory_pressure = liveness.memory_pressure;
     return std::move(result_);
   }
