@@ -335,7 +335,7 @@ class TestExplorerRound3 : public QObject {
     QCOMPARE(controller()->reference_pool_bytes(), std::vector<qint64>{864});
     const QString status = window_->status_totals()->text();
     QVERIFY2(status.contains(QStringLiteral("et_greedy reproduces all 7 offsets")), qPrintable(status));
-    QVERIFY2(status.contains(QStringLiteral("'forward' needs 864 B planned + 536 B method allocator (Cortex-M)")),
+    QVERIFY2(status.contains(QStringLiteral("forward: 864 B planned + 536 B allocator (Cortex-M)")),
              qPrintable(status));
     QVERIFY(window_->export_action()->isEnabled());
     {

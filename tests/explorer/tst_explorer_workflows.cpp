@@ -287,12 +287,15 @@ class TestExplorerWorkflows : public QObject {
           QVERIFY2(step.bytes <= pool.size_bytes, qPrintable(pool.name + QStringLiteral(" at tick %1").arg(step.tick)));
           ++checked;
         }
-        // The model's constants are all live together: there the line reaches the used size.
-        if (path == model_path_ && pool.constant) {
-          int64_t peak = 0;
-          for (const LiveStep& step : pool.live_bytes)
-            peak = std::max(peak, step.bytes);
-          QCOMPARE(peak, pool.size_bytes);
+        // Constants hold their bytes for the whole run, as they are drawn: the line stands at the
+        // pool's used size from the first tick to the last (it hugged 0 under them before).
+        if (pool.constant && !pool.live_bytes.empty()) {
+          // The model's constants lie end to end (elsewhere alignment may leave gaps between them).
+          if (path == model_path_) QCOMPARE(pool.live_bytes.front().bytes, pool.size_bytes);
+          QVERIFY(pool.live_bytes.front().bytes > 0);
+          QCOMPARE(static_cast<double>(pool.live_bytes.front().tick), window_->chart()->data().tick_first);
+          QCOMPARE(pool.live_bytes.size(), size_t{2});  // up at the start, down at the end
+          QCOMPARE(pool.live_bytes.back().bytes, int64_t{0});
         }
       }
       QVERIFY(checked > 0);

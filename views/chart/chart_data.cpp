@@ -43,15 +43,18 @@ BufferBox box_of(const Problem& problem, const ChartData& data, int b, const All
   return box;
 }
 
-// Bytes in use at each tick by the buffers the plan put into `pool`, by the planner's own
-// lifetimes (constants are drawn across the whole run but planned by theirs): the length of the
-// union of their address ranges, so buffers that share memory count once and the line never rises
-// above the pool's used size.
-std::vector<LiveStep> occupied_bytes(const Problem& problem, const Plan& plan, int pool) {
+// Bytes in use at each tick by the buffers the plan put into `pool`, over the ticks they are drawn
+// (constants hold their bytes across the whole run, as drawn, though planned by their lifetimes;
+// other buffers by their live ranges): the length of the union of their address ranges, so buffers
+// that share memory count once and the line never rises above the pool's used size.
+std::vector<LiveStep> occupied_bytes(const Problem& problem, const Plan& plan, int pool, Lifetime run) {
   std::map<int64_t, std::vector<std::pair<int, bool>>> events;  // tick -> (buffer, starts)
   for (size_t b = 0; b < problem.buffers.size() && b < plan.allocations.size(); ++b) {
     if (plan.allocations[b].pool != pool) continue;
-    for (const Lifetime& lt : live_ranges_of(problem.buffers[b])) {
+    const Buffer& buffer = problem.buffers[b];
+    const std::vector<Lifetime> ranges =
+        buffer.kind == BufferKind::kConstant ? std::vector<Lifetime>{run} : live_ranges_of(buffer);
+    for (const Lifetime& lt : ranges) {
       events[lt.begin].emplace_back(static_cast<int>(b), true);
       events[lt.end].emplace_back(static_cast<int>(b), false);
     }
@@ -123,7 +126,7 @@ ChartData build_chart_data(const Problem& problem, const Plan& plan, const PlanS
       pd.size_bytes = summary.pools[p].size_bytes;
       pd.lower_bound_bytes = summary.pools[p].lower_bound_bytes;
       pd.over_hint = summary.pools[p].over_hint;
-      pd.live_bytes = occupied_bytes(problem, plan, static_cast<int>(p));
+      pd.live_bytes = occupied_bytes(problem, plan, static_cast<int>(p), Lifetime{first, end});
     }
     data.pools.push_back(std::move(pd));
   }

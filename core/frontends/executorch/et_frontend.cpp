@@ -239,8 +239,8 @@ class EtDetails : public InputDetails {
       for (int64_t b : n.planned)
         planned += b;
       const EtMethodMemory& m = n.allocator.front();  // cortex-m
-      return "'" + n.name + "' needs " + with_separators(planned) + " B planned + " + (m.exact ? "" : "at least ") +
-             with_separators(m.method_allocator_bytes) + " B method allocator (Cortex-M)";
+      return n.name + ": " + with_separators(planned) + " B planned + " + (m.exact ? "" : "at least ") +
+             with_separators(m.method_allocator_bytes) + " B allocator (Cortex-M)";
     }
     return "";
   }
