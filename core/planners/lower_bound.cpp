@@ -212,7 +212,9 @@ int64_t fixed_blocks_bound(const Problem& problem, const std::vector<int>& subse
     const Buffer& buf = problem.buffers[static_cast<size_t>(f)];
     const int64_t begin = *buf.pin->offset;
     blocks.highest = std::max(blocks.highest, begin + buf.size_bytes);
-    const auto& mine = conflicts[static_cast<size_t>(f)];
+    // Conflict lists exist only when conflicts are not computed from lifetimes.
+    static const std::vector<int> kNoList;
+    const std::vector<int>& mine = problem.interval_conflicts() ? kNoList : conflicts[static_cast<size_t>(f)];
     const bool universal = std::all_of(free.begin(), free.end(), [&](int b) {
       const auto& other = problem.buffers[static_cast<size_t>(b)].lifetime;
       return problem.interval_conflicts() ? buf.lifetime && other && buf.lifetime->overlaps(*other)
