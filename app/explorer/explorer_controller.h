@@ -153,6 +153,7 @@ class ExplorerController : public QObject {
   void start_planning();
   void take_first_pass(uint64_t generation, Plan plan);
   void write_autosave();
+  SessionFile session_file() const;
 
   std::unique_ptr<LoadedInput> input_;
   // The input with its code, for inputs that can be exported; export_error_ says why an input or
