@@ -1,6 +1,7 @@
 #include "planners/lower_bound.h"
 
 #include <algorithm>
+#include <map>
 #include <numeric>
 
 #include "model/conflict_graph.h"
@@ -160,14 +161,21 @@ LowerBound heaviest_clique(const Problem& problem, const std::vector<int>& subse
 // between them below the highest block's end T, and the room above T. At any moment the buffers
 // live together lie apart from each other, so those too large for every gap all lie above T, and
 // of the others no more than the gaps' total fits below: the pool reaches at least T (rounded up
-// to the smallest alignment) plus what must be above T. Valid for any set of buffers that must lie apart (a clique, or the buffers
-// live at one tick of a lifetime problem).
+// to the smallest alignment) plus what must be above T. Valid for any set of buffers that must lie apart (a clique, or
+// the buffers live at one tick of a lifetime problem).
 
 struct FixedBlocks {
   int64_t top = 0;        // end of the highest block conflicting with every free buffer
   int64_t highest = 0;    // end of the highest pinned block
   int64_t gap_bytes = 0;  // the bytes below `top` that those blocks leave free
+  // Every free buffer's alignment is a multiple of `unit`: buffers lying apart then also keep
+  // their sizes rounded up to it apart (the next one starts at a multiple of it), and a gap
+  // [a, b) holds at most round_up(b) - round_up(a) of those rounded bytes.
+  int64_t unit = 1;
+  int64_t gap_units = 0;  // the gaps' bytes in that measure
   std::vector<std::pair<int64_t, int64_t>> gaps;
+
+  int64_t rounded(int64_t bytes) const { return (bytes + unit - 1) / unit * unit; }
 };
 
 bool fits_a_gap(const FixedBlocks& blocks, const Buffer& b) {
@@ -176,15 +184,49 @@ bool fits_a_gap(const FixedBlocks& blocks, const Buffer& b) {
                      [&](const auto& g) { return (g.first + align - 1) / align * align + b.size_bytes <= g.second; });
 }
 
+// The buffers live together, split into those too large for every gap (they lie above the top)
+// and the others (no more of them than the gaps hold lie below it), in plain and rounded bytes.
+struct LiveTogether {
+  int64_t large = 0, small = 0, large_units = 0, small_units = 0;
+  std::map<int64_t, int> padding;  // the rounding each buffer adds, by count
+
+  void add(const FixedBlocks& blocks, const Buffer& b, bool large_one, int sign) {
+    const int64_t units = blocks.rounded(b.size_bytes);
+    (large_one ? large : small) += sign * b.size_bytes;
+    (large_one ? large_units : small_units) += sign * units;
+    const int64_t pad = units - b.size_bytes;
+    if ((padding[pad] += sign) == 0) padding.erase(pad);
+  }
+
+  // What lies above the top at least: in plain bytes, and in rounded bytes less the highest
+  // buffer's rounding (its own end is the pool's, not its rounded end).
+  int64_t above(const FixedBlocks& blocks) const {
+    const int64_t plain = large + std::max<int64_t>(0, small - blocks.gap_bytes);
+    const int64_t units = large_units + std::max<int64_t>(0, small_units - blocks.gap_units);
+    const int64_t widest_pad = padding.empty() ? 0 : padding.rbegin()->first;
+    return std::max(plain, units - widest_pad);
+  }
+};
+
 // What the buffers `together` (all apart from each other) put above the blocks' top at least.
 int64_t above_top(const Problem& problem, const FixedBlocks& blocks, const std::vector<int>& together) {
-  int64_t above = 0;
-  int64_t may_fit = 0;
+  LiveTogether live;
   for (int b : together) {
     const Buffer& buf = problem.buffers[static_cast<size_t>(b)];
-    (fits_a_gap(blocks, buf) ? may_fit : above) += buf.size_bytes;
+    live.add(blocks, buf, !fits_a_gap(blocks, buf), +1);
   }
-  return above + std::max<int64_t>(0, may_fit - blocks.gap_bytes);
+  return live.above(blocks);
+}
+
+// The largest power of two dividing every free buffer's alignment (1 when one has none).
+int64_t common_alignment(const Problem& problem, const std::vector<int>& free) {
+  int64_t unit = 0;
+  for (int b : free) {
+    const int64_t a = std::max<int64_t>(1, problem.buffers[static_cast<size_t>(b)].alignment);
+    const int64_t power = a & -a;
+    unit = unit == 0 ? power : std::min(unit, power);
+  }
+  return std::max<int64_t>(1, unit);
 }
 
 int64_t fixed_blocks_bound(const Problem& problem, const std::vector<int>& subset) {
@@ -230,8 +272,11 @@ int64_t fixed_blocks_bound(const Problem& problem, const std::vector<int>& subse
     at = std::max(at, w.second);
   }
   blocks.top = at;
-  for (const auto& g : blocks.gaps)
+  blocks.unit = common_alignment(problem, free);
+  for (const auto& g : blocks.gaps) {
     blocks.gap_bytes += g.second - g.first;
+    blocks.gap_units += blocks.rounded(g.second) - blocks.rounded(g.first);
+  }
   int64_t above = 0;
   if (problem.interval_conflicts()) {
     // A sweep over the ticks (half-open lifetimes: what ends at a tick frees its bytes before what
@@ -239,23 +284,22 @@ int64_t fixed_blocks_bound(const Problem& problem, const std::vector<int>& subse
     struct Event {
       int64_t tick;
       int delta;  // -1 ends, +1 starts
+      int buffer;
       bool large;
-      int64_t bytes;
     };
     std::vector<Event> events;
     for (int b : free) {
       const Buffer& buf = problem.buffers[static_cast<size_t>(b)];
       const bool large = !fits_a_gap(blocks, buf);
-      events.push_back({buf.lifetime->begin, +1, large, buf.size_bytes});
-      events.push_back({buf.lifetime->end, -1, large, buf.size_bytes});
+      events.push_back({buf.lifetime->begin, +1, b, large});
+      events.push_back({buf.lifetime->end, -1, b, large});
     }
     std::sort(events.begin(), events.end(),
               [](const Event& a, const Event& b) { return a.tick != b.tick ? a.tick < b.tick : a.delta < b.delta; });
-    int64_t large_live = 0;
-    int64_t small_live = 0;
+    LiveTogether live;
     for (const Event& e : events) {
-      (e.large ? large_live : small_live) += e.delta * e.bytes;
-      if (e.delta > 0) above = std::max(above, large_live + std::max<int64_t>(0, small_live - blocks.gap_bytes));
+      live.add(blocks, problem.buffers[static_cast<size_t>(e.buffer)], e.large, e.delta);
+      if (e.delta > 0) above = std::max(above, live.above(blocks));
     }
   } else {
     // The heaviest clique of all free buffers, and of those that fit no gap.
@@ -269,13 +313,8 @@ int64_t fixed_blocks_bound(const Problem& problem, const std::vector<int>& subse
     }
   }
   if (above == 0) return std::max(blocks.highest, blocks.top);
-  // The lowest buffer above the top starts at the top rounded up to its alignment.
-  int64_t align = 0;
-  for (int b : free) {
-    const int64_t a = std::max<int64_t>(1, problem.buffers[static_cast<size_t>(b)].alignment);
-    align = align == 0 ? a : std::min(align, a);
-  }
-  return std::max(blocks.highest, (blocks.top + align - 1) / align * align + above);
+  // The lowest buffer above the top starts at the top rounded up to the common alignment.
+  return std::max(blocks.highest, blocks.rounded(blocks.top) + above);
 }
 
 }  // namespace

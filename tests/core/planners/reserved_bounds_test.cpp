@@ -75,14 +75,42 @@ TEST(ReservedBounds, SmallBuffersFillTheGapsFirst) {
   p.buffers = {block("r1", 500, 100, {0, 10}), block("r2", 300, 700, {0, 10}), tensor("x", 96, {1, 5}, 1),
                tensor("y", 96, {1, 5}, 1), tensor("z", 96, {1, 5}, 1)};
   EXPECT_EQ(pool_lower_bound(p, {0, 1, 2, 3, 4}).bytes, 1088);
-  // Aligned to 128, a 96-byte tensor fits only the gap at 0 (640 + 96 passes 700); 101 bytes fit
-  // neither gap: all three lie above.
+  // Aligned to 128, a 96-byte tensor fits only the gap at 0 (640 + 96 passes 700). Counted in
+  // 128-byte units the gaps hold 256 of the three tensors' 384; what lies above holds the rest
+  // less the highest one's 32 bytes of rounding: 96 above 1024 (a plan needs 1024 + 128 + 96).
   for (size_t b = 2; b < 5; ++b)
     p.buffers[b].alignment = 128;
-  EXPECT_EQ(pool_lower_bound(p, {0, 1, 2, 3, 4}).bytes, 1024 + 88);
+  EXPECT_EQ(pool_lower_bound(p, {0, 1, 2, 3, 4}).bytes, 1024 + 96);
+  // 101 bytes fit neither gap: all three lie above, 128 bytes apart, as every plan puts them.
   for (size_t b = 2; b < 5; ++b)
     p.buffers[b].size_bytes = 101;
-  EXPECT_EQ(pool_lower_bound(p, {0, 1, 2, 3, 4}).bytes, 1024 + 3 * 101);
+  EXPECT_EQ(pool_lower_bound(p, {0, 1, 2, 3, 4}).bytes, 1024 + 2 * 128 + 101);
+  const Plan best = run_planner(*make_planner("best"), p, testing::step_budget(100'000));
+  EXPECT_EQ(best.total_size(), 1024 + 2 * 128 + 101);
+  EXPECT_TRUE(best.proven_optimal);
+}
+
+TEST(ReservedBounds, AlignedBuffersAboveTheBlocksKeepTheirRounding) {
+  // A block at [0, 100) and three 20-byte tensors aligned to 16, live together: above 112 they
+  // start 32 bytes apart, so the pool ends at 112 + 32 + 32 + 20 = 196, not at 112 + 60.
+  for (ConflictSource source : {ConflictSource::kLifetimes, ConflictSource::kExplicit}) {
+    SCOPED_TRACE(source == ConflictSource::kLifetimes ? "lifetimes" : "conflict lists");
+    Problem p;
+    p.conflict_source = source;
+    p.pools.push_back(Pool{.name = "sram"});
+    p.buffers = {block("r", 100, 0, {0, 10}), tensor("x", 20, {1, 5}), tensor("y", 20, {2, 6}),
+                 tensor("z", 20, {3, 7})};
+    if (source == ConflictSource::kExplicit) {
+      p.buffers[0].conflicts = {1, 2, 3};
+      p.buffers[1].conflicts = {2, 3};
+      p.buffers[2].conflicts = {3};
+    }
+    EXPECT_EQ(pool_lower_bound(p, {0, 1, 2, 3}).bytes, 196);
+    const Plan best = run_planner(*make_planner("best"), p, testing::step_budget(100'000));
+    EXPECT_TRUE(validate(p, best).empty());
+    EXPECT_EQ(best.total_size(), 196);
+    EXPECT_TRUE(best.proven_optimal);
+  }
 }
 
 TEST(ReservedBounds, BlocksSomeBuffersMayOverlapAreNoWall) {
