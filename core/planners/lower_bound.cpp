@@ -172,7 +172,9 @@ struct FixedBlocks {
   // their sizes rounded up to it apart (the next one starts at a multiple of it), and a gap
   // [a, b) holds at most round_up(b) - round_up(a) of those rounded bytes.
   int64_t unit = 1;
-  int64_t gap_units = 0;  // the gaps' bytes in that measure
+  // Each gap's room (the most a buffer in it may hold: from its start rounded up to `unit` to its
+  // end) and its bytes in that measure, widest first.
+  std::vector<std::pair<int64_t, int64_t>> gaps_by_room;
   std::vector<std::pair<int64_t, int64_t>> gaps;
 
   int64_t rounded(int64_t bytes) const { return (bytes + unit - 1) / unit * unit; }
@@ -187,22 +189,46 @@ bool fits_a_gap(const FixedBlocks& blocks, const Buffer& b) {
 // The buffers live together, split into those too large for every gap (they lie above the top)
 // and the others (no more of them than the gaps hold lie below it), in plain and rounded bytes.
 struct LiveTogether {
-  int64_t large = 0, small = 0, large_units = 0, small_units = 0;
-  std::map<int64_t, int> padding;  // the rounding each buffer adds, by count
+  int64_t large = 0, small = 0, large_units = 0;
+  std::map<int64_t, int> padding;      // the rounding each buffer adds, by count
+  std::map<int64_t, int> small_sizes;  // the buffers that fit some gap, by size
 
   void add(const FixedBlocks& blocks, const Buffer& b, bool large_one, int sign) {
     const int64_t units = blocks.rounded(b.size_bytes);
-    (large_one ? large : small) += sign * b.size_bytes;
-    (large_one ? large_units : small_units) += sign * units;
+    if (large_one) {
+      large += sign * b.size_bytes;
+      large_units += sign * units;
+    } else {
+      small += sign * b.size_bytes;
+      if ((small_sizes[b.size_bytes] += sign) == 0) small_sizes.erase(b.size_bytes);
+    }
     const int64_t pad = units - b.size_bytes;
     if ((padding[pad] += sign) == 0) padding.erase(pad);
+  }
+
+  // The rounded bytes of the small buffers that no gap can take. A buffer goes only into a gap
+  // with room for it, so the largest are placed first, each into the gaps wide enough for it (a
+  // gap wide enough for one is wide enough for every smaller one): as much as fits, split at will.
+  int64_t small_units_left(const FixedBlocks& blocks) const {
+    int64_t left = 0;
+    int64_t room = 0;
+    size_t next_gap = 0;
+    for (auto it = small_sizes.rbegin(); it != small_sizes.rend(); ++it) {
+      while (next_gap < blocks.gaps_by_room.size() && blocks.gaps_by_room[next_gap].first >= it->first)
+        room += blocks.gaps_by_room[next_gap++].second;
+      const int64_t units = it->second * blocks.rounded(it->first);
+      const int64_t placed = std::min(units, room);
+      room -= placed;
+      left += units - placed;
+    }
+    return left;
   }
 
   // What lies above the top at least: in plain bytes, and in rounded bytes less the highest
   // buffer's rounding (its own end is the pool's, not its rounded end).
   int64_t above(const FixedBlocks& blocks) const {
     const int64_t plain = large + std::max<int64_t>(0, small - blocks.gap_bytes);
-    const int64_t units = large_units + std::max<int64_t>(0, small_units - blocks.gap_units);
+    const int64_t units = large_units + small_units_left(blocks);
     const int64_t widest_pad = padding.empty() ? 0 : padding.rbegin()->first;
     return std::max(plain, units - widest_pad);
   }
@@ -275,8 +301,10 @@ int64_t fixed_blocks_bound(const Problem& problem, const std::vector<int>& subse
   blocks.unit = common_alignment(problem, free);
   for (const auto& g : blocks.gaps) {
     blocks.gap_bytes += g.second - g.first;
-    blocks.gap_units += blocks.rounded(g.second) - blocks.rounded(g.first);
+    blocks.gaps_by_room.emplace_back(g.second - blocks.rounded(g.first),
+                                     blocks.rounded(g.second) - blocks.rounded(g.first));
   }
+  std::sort(blocks.gaps_by_room.rbegin(), blocks.gaps_by_room.rend());
   int64_t above = 0;
   if (problem.interval_conflicts()) {
     // A sweep over the ticks (half-open lifetimes: what ends at a tick frees its bytes before what
