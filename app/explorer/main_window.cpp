@@ -166,9 +166,17 @@ MainWindow::MainWindow(QWidget* parent)
     progress_->setVisible(false);
     cancel_button_->setVisible(false);
     const Plan& plan = controller_->plan();
-    statusBar()->showMessage(
-        tr("Planned with %1 in %2 ms").arg(QString::fromStdString(plan.algorithm)).arg(plan.runtime_ms, 0, 'f', 0),
-        6000);
+    const QString message =
+        tr("Planned with %1 in %2 ms").arg(QString::fromStdString(plan.algorithm)).arg(plan.runtime_ms, 0, 'f', 0);
+    // The totals on the right name the plan and its time too: the message shows only when it fits
+    // whole beside them, never cut off under them.
+    update_status();
+    const int room = statusBar()->width() - status_totals_->sizeHint().width() - 32;
+    if (statusBar()->fontMetrics().horizontalAdvance(message) <= room) {
+      statusBar()->showMessage(message, 6000);
+    } else {
+      statusBar()->clearMessage();
+    }
     update_actions();
   });
   connect(controller_, &ExplorerController::notice, this,

@@ -1,11 +1,12 @@
 // The explorer answers "how big must kTensorArenaSize be?" for a .tflite as usmpx does: the status
 // bar names the arena for the TFLM build chosen in Plan ▸ TFLM Build, the choice reads the model
 // again (scratch buffers and tail change), is kept in the session file and restored from it, and
-// the report says the same.
+// the report says the same. The status line that carries it is never drawn over at 1280x720.
 #include <QAction>
 #include <QFile>
 #include <QLabel>
 #include <QMenu>
+#include <QStatusBar>
 #include <QtTest>
 
 #include "base/text_file.h"
@@ -41,6 +42,10 @@ class TestExplorerTflmArena : public QObject {
     QVERIFY(QTest::qWaitForWindowExposed(window_.get()));
   }
   void cleanup() { window_.reset(); }
+
+  bool inside_window(const QWidget* child) const {
+    return window_->rect().contains(QRect(child->mapTo(window_.get(), QPoint(0, 0)), child->size()));
+  }
 
   void the_arena_follows_the_chosen_build_and_is_kept_in_the_session() {
     const std::string model = testing::shared_path("tflite/models/str_ww_ref_model.tflite");
@@ -103,6 +108,29 @@ class TestExplorerTflmArena : public QObject {
     const std::string html = read_text_file(QDir(folder).filePath(QStringLiteral("report.html")).toStdString());
     QVERIFY2(html.find("Memory the firmware needs:</b> " + line.toStdString()) != std::string::npos, html.c_str());
     QFile::remove(session);
+  }
+
+  // A .pte's status line (plan, reference, what the method allocator needs) takes most of a
+  // 1280-pixel status bar: "Planned with ..." is shown only where it fits whole beside it.
+  void planned_messages_are_never_cut_off_by_the_status_line() {
+    QVERIFY(window_->open_path(QString::fromStdString(testing::source_path("resources/examples/six_step_chain.pte"))));
+    controller()->wait_idle();
+    QTest::qWait(50);
+    const QString line = window_->status_totals()->text();
+    QVERIFY2(line.contains(QStringLiteral("forward: 864 B planned + 536 B allocator (Cortex-M)")), qPrintable(line));
+    QStatusBar* bar = window_->statusBar();
+    const QString message = bar->currentMessage();
+    const int room = bar->width() - window_->status_totals()->width();
+    QVERIFY2(message.isEmpty() || bar->fontMetrics().horizontalAdvance(message) < room,
+             qPrintable(QStringLiteral("'%1' in %2 px").arg(message).arg(room)));
+    QVERIFY(inside_window(window_->status_totals()));
+    // Where there is room, the message is there.
+    window_->resize(1600, 1000);
+    QVERIFY(
+        window_->open_path(QString::fromStdString(testing::source_path("resources/examples/kws_cnn.problem.json"))));
+    controller()->wait_idle();
+    QVERIFY2(bar->currentMessage().startsWith(QStringLiteral("Planned with greedy_by_size in ")),
+             qPrintable(bar->currentMessage()));
   }
 
   void the_build_menu_is_offered_for_tflite_models_only() {
