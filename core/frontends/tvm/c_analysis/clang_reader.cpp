@@ -168,9 +168,23 @@ CProgram parse_c_program(const CParseInput& input) {
     files.emplace_back(kLibcRoot + std::string(h.path), h.text);
   for (const StandinHeader& h : standin_kernel_headers())
     files.emplace_back(kLibcRoot + std::string(h.path), h.text);
+  // A runtime header a source includes by a path relative to its own folder, as firmware trees
+  // include TVM's from where they keep it: a file at exactly the path clang looks up (the
+  // source's folder, "/", the include's text) that includes our stand-in.
+  std::vector<std::unique_ptr<std::string>> forwarding;  // the texts of those files
   if (input.standin_runtime) {
     for (const StandinHeader& h : standin_tvm_headers())
       files.emplace_back(kTvmRoot + std::string(h.path), h.text);
+    std::set<std::string> seen;
+    for (const CSourceFile& f : input.sources) {
+      const std::string folder = (kArchiveRoot + f.path).substr(0, (kArchiveRoot + f.path).rfind('/'));
+      for (const std::string& include : quoted_includes(f.text)) {
+        const std::string_view standin = standin_for_relative_include(include);
+        if (standin.empty() || !seen.insert(folder + "/" + include).second) continue;
+        forwarding.push_back(std::make_unique<std::string>("#include <" + std::string(standin) + ">\n"));
+        files.emplace_back(folder + "/" + include, *forwarding.back());
+      }
+    }
   }
   std::set<std::string> unknown_headers;  // includes the input lacks, supplied empty
   std::set<std::string> empty_macros;     // reserved specifiers no header defines, read as empty macros
