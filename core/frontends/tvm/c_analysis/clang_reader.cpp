@@ -90,6 +90,11 @@ Diagnostic parse_note(const CParseInput& input, const CSourceFile& file, const s
   return d;
 }
 
+// clang's error for a function declaration with an identifier list, `int32_t f(a, b);`.
+bool identifier_list_declaration(CXDiagnostic d) {
+  return take(clang_getDiagnosticSpelling(d)) == "a parameter list without types is only allowed in a function definition";
+}
+
 void collect_errors(CXTranslationUnit tu, const std::string& file, int file_index, const std::string& virtual_path,
                     const std::string& root, CProgram& program) {
   int reported = 0;
@@ -97,7 +102,21 @@ void collect_errors(CXTranslationUnit tu, const std::string& file, int file_inde
   const unsigned n = clang_getNumDiagnostics(tu);
   for (unsigned i = 0; i < n; ++i) {
     CXDiagnostic d = clang_getDiagnostic(tu, i);
-    if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
+    if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && identifier_list_declaration(d)) {
+      // TVM 0.8's lib0.c declares its entry `tvmgen_default_run_model(arg0,arg1);`: GCC takes it
+      // (with a warning) as a declaration without a prototype, and so does clang's recovery.
+      CXFile f = nullptr;
+      unsigned line = 0, column = 0;
+      clang_getFileLocation(clang_getDiagnosticLocation(d), &f, &line, &column, nullptr);
+      Diagnostic out;
+      out.severity = Severity::kNote;
+      out.code = "c-identifier-list";
+      out.location = {f ? display_name(take(clang_getFileName(f)), root) : root + "/" + file, static_cast<int>(line),
+                      static_cast<int>(column)};
+      out.message = "a declaration with parameter names but no types (TVM 0.8 writes its entry's so; GCC accepts it "
+                    "with a warning): read as declaring no prototype";
+      program.diagnostics.push_back(std::move(out));
+    } else if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
       CXFile at_file = nullptr;
       unsigned at_offset = 0;
       clang_getFileLocation(clang_getDiagnosticLocation(d), &at_file, nullptr, nullptr, &at_offset);
