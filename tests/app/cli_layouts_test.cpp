@@ -122,8 +122,8 @@ TEST(CliLayouts, Tvm08TreeExportsAndSelftestsWithNoOptions) {
 // TVM 0.8's packed wrapper alone in lib0.c (the entry in lib1.c), and its C runtime descriptor
 // `tvm_model_t tvmgen_default_network` with relative includes of runtime headers the input lacks.
 TEST(CliLayouts, Tvm08Lib1EntryAndCrtDescriptorSelftestWithNoOptions) {
-  const std::vector<std::pair<std::string, std::string>> cases = {
-      {"mlf/aot_2021_packed_lib1", "64"}, {"mlf/aot_2021_crt_model", "128"}};
+  const std::vector<std::pair<std::string, std::string>> cases = {{"mlf/aot_2021_packed_lib1", "64"},
+                                                                  {"mlf/aot_2021_crt_model", "128"}};
   for (const auto& [fixture, bytes] : cases) {
     const std::string path = fixture_path(fixture);
     const auto info = run_usmpx({"info", path});

@@ -92,7 +92,8 @@ Diagnostic parse_note(const CParseInput& input, const CSourceFile& file, const s
 
 // clang's error for a function declaration with an identifier list, `int32_t f(a, b);`.
 bool identifier_list_declaration(CXDiagnostic d) {
-  return take(clang_getDiagnosticSpelling(d)) == "a parameter list without types is only allowed in a function definition";
+  return take(clang_getDiagnosticSpelling(d)) ==
+         "a parameter list without types is only allowed in a function definition";
 }
 
 void collect_errors(CXTranslationUnit tu, const std::string& file, int file_index, const std::string& virtual_path,
@@ -113,8 +114,9 @@ void collect_errors(CXTranslationUnit tu, const std::string& file, int file_inde
       out.code = "c-identifier-list";
       out.location = {f ? display_name(take(clang_getFileName(f)), root) : root + "/" + file, static_cast<int>(line),
                       static_cast<int>(column)};
-      out.message = "a declaration with parameter names but no types (TVM 0.8 writes its entry's so; GCC accepts it "
-                    "with a warning): read as declaring no prototype";
+      out.message =
+          "a declaration with parameter names but no types (TVM 0.8 writes its entry's so; GCC accepts it "
+          "with a warning): read as declaring no prototype";
       program.diagnostics.push_back(std::move(out));
     } else if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
       CXFile at_file = nullptr;

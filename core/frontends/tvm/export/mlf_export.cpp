@@ -540,8 +540,10 @@ ExportBundle mlf_original_bundle(const MlfModel& model, const ExportOptions& opt
       h.arena_bytes = module_metadata(model).workspace_size_bytes;
     const CFunction* run = model.program.find_function(model.code.prefix + "run");
     if (const CFunction* packed = packed_run_wrapper(model)) {
-      h.packed_run = packed->name;  // called as TVM 0.8's runtime calls it: DLTensors through TVMValues
-      h.crt_model = crt_model_descriptor(model);  // through its tvm_model_t descriptor, when lib0.c has one
+      // Called as TVM 0.8's runtime calls it: DLTensors through TVMValues, by way of its
+      // tvm_model_t descriptor when lib0.c has one.
+      h.packed_run = packed->name;
+      h.crt_model = crt_model_descriptor(model);
     } else if ((!run || !run->is_definition) && model.code.entry >= 0)
       h.direct_entry = model.program.functions[static_cast<size_t>(model.code.entry)].name;
     add_harness(bundle, h);

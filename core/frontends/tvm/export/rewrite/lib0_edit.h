@@ -44,8 +44,9 @@ std::vector<std::string> lib0_pool_order(const CProgram& program, int file, cons
 // comments, the user's own code) stays; a workspace pool the user's code provides (not an array
 // of the file) is left to it with a note. With `packed_run`, new pools go before the packed
 // wrapper and only its call of the entry changes: the pool arguments after the I/O ones (the
-// entry's own parameters, in whichever file defines it, are the host rewrite's). Throws ExportError when a constant's member or
-// initialiser is not in the file, or a planned offset lies below where C must place the member.
+// entry's own parameters, in whichever file defines it, are the host rewrite's). Throws
+// ExportError when a constant's member or initialiser is not in the file, or a planned offset
+// lies below where C must place the member.
 Lib0EditResult edit_lib0_source(const Lib0Edit& edit);
 
 }  // namespace usmpx

@@ -121,8 +121,7 @@ TEST(Tvm08CrtModel, OriginalBundleHoldsTheInputAndRunsTheDescriptor) {
   // The relative includes find headers that include the stand-ins, from an include folder two
   // levels below harness/relative.
   ASSERT_NE(bundle.find(std::string(kRelative) + "c_runtime_api.h"), nullptr);
-  EXPECT_EQ(bundle.find(std::string(kRelative) + "c_runtime_api.h")->data,
-            "#include <tvm/runtime/c_runtime_api.h>\n");
+  EXPECT_EQ(bundle.find(std::string(kRelative) + "c_runtime_api.h")->data, "#include <tvm/runtime/c_runtime_api.h>\n");
   ASSERT_NE(bundle.find(std::string(kRelative) + "crt/internal/aot_executor/aot_executor.h"), nullptr);
   ASSERT_NE(bundle.find("harness/include/tvm/runtime/crt/internal/aot_executor/aot_executor.h"), nullptr);
   EXPECT_NE(bundle.find("harness/Makefile")

@@ -113,9 +113,10 @@ TEST(Tvm08PackedLib1, OriginalBundleHoldsTheInputByteForByteAndCallsTheWrapper) 
             std::string::npos)
       << main;
   EXPECT_NE(main.find("int64_t usmpx_shape_0[1] = {8};"), std::string::npos);
-  EXPECT_NE(bundle.find("harness/Makefile")->data.find("ARENA_BYTES := 96\nMODEL_SRCS := $(ROOT)/" +
-                                                        std::string(kLib0) + " $(ROOT)/" + kLib1 + "\n"),
-            std::string::npos)
+  EXPECT_NE(
+      bundle.find("harness/Makefile")
+          ->data.find("ARENA_BYTES := 96\nMODEL_SRCS := $(ROOT)/" + std::string(kLib0) + " $(ROOT)/" + kLib1 + "\n"),
+      std::string::npos)
       << bundle.find("harness/Makefile")->data;
   EXPECT_EQ(selftest_obstacle(bundle, {}), "");
   EXPECT_EQ(choose_selftest_targets(bundle, {}).targets, (std::vector<std::string>{"host"}));
@@ -136,8 +137,7 @@ TEST(Tvm08PackedLib1, ReplanDefinesThePoolInLib0AndPassesItToTheEntryInLib1) {
             "__attribute__((section(\".bss.noinit.tvm\"), aligned(16)))\nstatic uint8_t global_workspace[64];\n"
             "int32_t tvmgen_default_run(void* args, void* type_code, int num_args, void* out_value, void* "
             "out_type_code, void* resource_handle) {\n" +
-                std::string(kCall) +
-                ", ((uint8_t*)&global_workspace));\n}\n#ifdef __cplusplus\n}\n#endif\n");
+                std::string(kCall) + ", ((uint8_t*)&global_workspace));\n}\n#ifdef __cplusplus\n}\n#endif\n");
   const std::string& lib1 = out.find(kLib1)->data;
   EXPECT_EQ(lib1.find("TVMBackendAllocWorkspace"), std::string::npos);
   EXPECT_EQ(lib1.find("TVMBackendFreeWorkspace"), std::string::npos);
