@@ -107,24 +107,34 @@ HarnessTensor io_tensor(const MlfModel& m, const std::string& name, bool input, 
 // TVM 0.8's run wrapper for the packed interface API: `<prefix>run(args, type_codes, num_args,
 // out_value, out_type_code, resource_handle)` unpacking DLTensors into the entry's arguments, or
 // the C runtime's `static __tvm_main__(...)` doing the same behind a `tvm_model_t` descriptor.
+namespace {
+
+// A `tvm_model_t` variable defined in the file: TVM 0.8's C runtime descriptor.
+const CGlobal* descriptor_in(const CProgram& program, int file) {
+  for (const CGlobal& g : program.globals) {
+    if (g.range.file == file && g.init_range.valid() && g.type.find("tvm_model_t") != std::string::npos) return &g;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+// The static `__tvm_main__` counts only beside its descriptor, the one way to call it.
 const CFunction* packed_run_wrapper(const MlfModel& m) {
   const CFunction* run = m.program.find_function(m.code.prefix + "run");
   if (run && run->is_definition && run->params.size() == 6) return run;
   if (run && run->is_definition) return nullptr;
   const CFunction* main = m.program.find_function("__tvm_main__");
-  return main && main->is_definition && main->params.size() == 6 ? main : nullptr;
+  if (!main || !main->is_definition || main->params.size() != 6) return nullptr;
+  return main->is_static && !descriptor_in(m.program, main->range.file) ? nullptr : main;
 }
 
 // TVM 0.8's `const tvm_model_t <prefix>network = {.run_func = &__tvm_main__, ...}` in the file
 // of the packed wrapper: the firmware runs the model with tvm_runtime_run(&descriptor, ...).
 std::string crt_model_descriptor(const MlfModel& m) {
   const CFunction* wrapper = packed_run_wrapper(m);
-  if (!wrapper) return "";
-  for (const CGlobal& g : m.program.globals) {
-    if (g.range.file == wrapper->range.file && g.init_range.valid() && g.type.find("tvm_model_t") != std::string::npos)
-      return g.name;
-  }
-  return "";
+  const CGlobal* g = wrapper ? descriptor_in(m.program, wrapper->range.file) : nullptr;
+  return g ? g->name : "";
 }
 
 // TVMBackendAllocWorkspace calls whose size is not a constant: USMP cannot plan them.
