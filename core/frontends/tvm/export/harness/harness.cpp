@@ -176,7 +176,7 @@ class MainWriter {
       out_ << "};\n  void* usmpx_outputs[" << std::max<size_t>(1, out_ptr.size()) << "] = {";
       for (size_t i = 0; i < out_ptr.size(); ++i)
         out_ << (i ? ", " : "") << out_ptr[i];
-      out_ << "};\n  int32_t rc = (int32_t)tvm_runtime_run(&" << s_.crt_model << ", usmpx_inputs, usmpx_outputs);\n";
+      out_ << "};\n  int32_t rc = tvm_runtime_run(&" << s_.crt_model << ", usmpx_inputs, usmpx_outputs);\n";
     } else if (!s_.packed_run.empty()) {
       packed_call(in_ptr, out_ptr);
     } else if (!s_.direct_entry.empty()) {

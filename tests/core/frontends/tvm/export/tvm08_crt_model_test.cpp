@@ -113,7 +113,7 @@ TEST(Tvm08CrtModel, OriginalBundleHoldsTheInputAndRunsTheDescriptor) {
   EXPECT_NE(main.find("  return (tvm_crt_error_t)model->run_func(values, type_codes, (int)n, NULL, NULL, NULL);\n"),
             std::string::npos);
   EXPECT_NE(main.find("  void* usmpx_inputs[1] = {usmpx_input_0};\n  void* usmpx_outputs[1] = {usmpx_output_0};\n"
-                      "  int32_t rc = (int32_t)tvm_runtime_run(&tvmgen_default_network, usmpx_inputs, "
+                      "  int32_t rc = tvm_runtime_run(&tvmgen_default_network, usmpx_inputs, "
                       "usmpx_outputs);\n"),
             std::string::npos)
       << main;
@@ -219,6 +219,74 @@ TEST(Tvm08CrtModel, TheMlfIncludePathsBuildToo) {
             std::string::npos);
   std::string missing;
   if (selftest_target_available("host", &missing)) expect_same_outputs(before, after, {"host"}, "mlf-includes");
+  fs::remove_all(dir);
+}
+
+// The fixture as a firmware keeps it: the two C files in one folder, without metadata.json or the
+// Relay text (the I/O sizes then come from the code's accesses).
+TEST(Tvm08CrtModel, AFirmwareFolderOfTheTwoFilesIsProvenToo) {
+  const fs::path dir = fs::temp_directory_path() / "usmpx-tvm08-crt-firmware";
+  fs::remove_all(dir);
+  fs::create_directories(dir / "model");
+  for (const char* path : {kLib0, kLib1})
+    fs::copy_file(fs::path(fixture_path(kFixture)) / path, dir / "model" / fs::path(path).filename());
+  const MlfModel m = load_mlf_model(dir.string());
+  EXPECT_EQ(testing::plan_with("greedy_by_size", m.problem).total_size(), 128);
+  const ExportBundle before = original(m);
+  EXPECT_NE(before.find("harness/main.c")->data.find("static uint8_t usmpx_output_0[64]"), std::string::npos);
+  EXPECT_EQ(selftest_obstacle(before, {}), "");
+  std::string missing;
+  if (selftest_target_available("host", &missing))
+    expect_same_outputs(before, replanned(m, true), {"host"}, "firmware");
+  fs::remove_all(dir);
+}
+
+// With unpacked-api=0 the entry itself takes TVM's packed arguments and lib0.c declares it so:
+// that declaration, the entry and __tvm_main__'s call take the pool after the six arguments; the
+// harness counts the I/O from the descriptor and sizes them from the Relay signature.
+TEST(Tvm08CrtModel, APackedEntryTakesThePoolAfterItsSixArguments) {
+  const fs::path dir = fs::temp_directory_path() / "usmpx-tvm08-crt-packed-entry";
+  fs::remove_all(dir);
+  fs::copy(fixture_path(kFixture), dir, fs::copy_options::recursive);
+  const auto edit = [&](const std::string& path, const std::string& from, const std::string& to) {
+    std::string text = read_text_file((dir / path).string());
+    const size_t at = text.find(from);
+    ASSERT_NE(at, std::string::npos) << from;
+    text.replace(at, from.size(), to);
+    write_file_atomically((dir / path).string(), text);
+  };
+  const std::string packed =
+      "(void* args, void* type_code, int num_args, void* out_value, void* out_type_code, void* resource_handle";
+  edit(kLib0, "(arg0,arg1);", packed + ");");
+  edit(kLib0,
+       "(((DLTensor*)(((TVMValue*)args)[0].v_handle))[0].data,((DLTensor*)(((TVMValue*)args)[1].v_handle))[0].data);",
+       "(args, type_code, num_args, out_value, out_type_code, resource_handle);");
+  edit(kLib1, "tvmgen_default_run_model(void* input, void* output) {\n",
+       "tvmgen_default_run_model(void* args, void* arg_type_ids, int32_t num_args, void* out_ret_value, void* "
+       "out_ret_tcode, void* resource_handle) {\n"
+       "  void* arg0 = (((TVMValue*)args)[0].v_handle);\n  void* arg1 = (((TVMValue*)args)[1].v_handle);\n"
+       "  void* input = (((DLTensor*)arg0)[0].data);\n  void* output = (((DLTensor*)arg1)[0].data);\n");
+  edit("src/relay.txt", ") {\n", ") -> Tensor[(1, 16), float32] {\n");
+  const MlfModel m = load_mlf_model(dir.string());
+  const ExportBundle before = original(m);
+  const ExportBundle after = replanned(m, true);
+  const std::string& lib0 = after.find(kLib0)->data;
+  EXPECT_NE(lib0.find("TVM_DLL int32_t tvmgen_default_run_model" + packed +
+                      ", uint8_t* global_workspace_0_var);\n__attribute__"),
+            std::string::npos)
+      << lib0;
+  EXPECT_NE(lib0.find("return tvmgen_default_run_model(args, type_code, num_args, out_value, out_type_code, "
+                      "resource_handle, ((uint8_t*)&global_workspace));"),
+            std::string::npos)
+      << lib0;
+  EXPECT_NE(after.find(kLib1)->data.find("void* resource_handle, uint8_t* global_workspace_0_var) {\n"),
+            std::string::npos);
+  const std::string& main = before.find("harness/main.c")->data;
+  EXPECT_NE(main.find("static uint8_t usmpx_input_0[64]"), std::string::npos) << main;
+  EXPECT_NE(main.find("static uint8_t usmpx_output_0[64]"), std::string::npos) << main;
+  EXPECT_NE(main.find("printf(\"output output 64 "), std::string::npos) << main;
+  std::string missing;
+  if (selftest_target_available("host", &missing)) expect_same_outputs(before, after, {"host"}, "packed-entry");
   fs::remove_all(dir);
 }
 
