@@ -119,6 +119,36 @@ TEST(CliLayouts, Tvm08TreeExportsAndSelftestsWithNoOptions) {
   EXPECT_NE(selftest.out.find("selftest passed"), std::string::npos);
 }
 
+// TVM 0.8's packed wrapper alone in lib0.c (the entry in lib1.c), and its C runtime descriptor
+// `tvm_model_t tvmgen_default_network` with relative includes of runtime headers the input lacks.
+TEST(CliLayouts, Tvm08Lib1EntryAndCrtDescriptorSelftestWithNoOptions) {
+  const std::vector<std::pair<std::string, std::string>> cases = {{"mlf/aot_2021_packed_lib1", "64"},
+                                                                  {"mlf/aot_2021_crt_model", "128"}};
+  for (const auto& [fixture, bytes] : cases) {
+    const std::string path = fixture_path(fixture);
+    const auto info = run_usmpx({"info", path});
+    EXPECT_EQ(info.code, 0) << info.err;
+    EXPECT_NE(info.out.find(path + " (Model Library Format): 3 buffers, 2 pools"), std::string::npos) << info.out;
+    EXPECT_EQ(info.out.find("C parse error"), std::string::npos) << info.out;
+    EXPECT_NE(info.out.find("note: a declaration with parameter names but no types (TVM 0.8 writes its entry's so; "
+                            "GCC accepts it with a warning): read as declaring no prototype"),
+              std::string::npos)
+        << info.out;
+    const auto selftest = run_usmpx({"selftest", path});
+    if (selftest.out.find("SKIPPED host") != std::string::npos) GTEST_SKIP() << selftest.out;
+    EXPECT_EQ(selftest.code, 0) << fixture << ": " << selftest.out << selftest.err;
+    EXPECT_NE(selftest.out.find("greedy_by_size plan: total " + bytes + " bytes (lower bound " + bytes + ")\n"),
+              std::string::npos)
+        << selftest.out;
+    EXPECT_NE(selftest.out.find("pool bytes: none (USMP off, or pools other than TVM's) as built, " + bytes +
+                                " re-planned\n"),
+              std::string::npos)
+        << selftest.out;
+    EXPECT_NE(selftest.out.find("  host    same outputs        1"), std::string::npos) << selftest.out;
+    EXPECT_NE(selftest.out.find("selftest passed"), std::string::npos) << selftest.out;
+  }
+}
+
 TEST(CliLayouts, IterateeModelExportsAnyPlan) {
   const fs::path out = fs::temp_directory_path() / ("usmpx_cli_iteratee_" + std::to_string(::getpid()));
   fs::remove_all(out);

@@ -312,8 +312,57 @@ typedef enum {
   kTvmErrorGeneric,
 } tvm_crt_error_t;
 )"},
+      // TVM 0.8's C runtime AoT executor API: the model descriptor its lib0.c defines
+      // (`const tvm_model_t tvmgen_<mod>_network`) and the function firmware runs it with.
+      {"tvm/runtime/crt/internal/aot_executor/aot_executor.h", R"(#pragma once
+#include <stdint.h>
+#include <tvm/runtime/c_backend_api.h>
+#include <tvm/runtime/crt/error_codes.h>
+typedef struct { size_t num_input_tensors; size_t num_output_tensors; TVMBackendPackedCFunc run_func; } tvm_model_t;
+tvm_crt_error_t tvm_runtime_run(const tvm_model_t* model, void** inputs, void** outputs);
+)"},
   };
   return headers;
+}
+
+std::string_view standin_for_relative_include(std::string_view include) {
+  if (!include.starts_with("../")) return {};
+  while (include.starts_with("../") || include.starts_with("./"))
+    include.remove_prefix(include.starts_with("../") ? 3 : 2);
+  for (const StandinHeader& h : standin_tvm_headers()) {
+    if (include == h.path) return h.path;
+    if (include.size() > h.path.size() && include.ends_with(h.path) &&
+        include.substr(0, include.size() - h.path.size()).ends_with("include/"))
+      return h.path;
+  }
+  return {};
+}
+
+// The quoted #include paths of a C text, in order (a line scan: "#", blanks, "include", blanks,
+// then the quoted path).
+std::vector<std::string> quoted_includes(std::string_view text) {
+  std::vector<std::string> out;
+  size_t at = 0;
+  while (at < text.size()) {
+    const size_t nl = text.find('\n', at);
+    std::string_view line = text.substr(at, nl == std::string_view::npos ? std::string_view::npos : nl - at);
+    at = nl == std::string_view::npos ? text.size() : nl + 1;
+    const auto skip_blanks = [&] {
+      while (!line.empty() && (line.front() == ' ' || line.front() == '\t'))
+        line.remove_prefix(1);
+    };
+    skip_blanks();
+    if (!line.starts_with("#")) continue;
+    line.remove_prefix(1);
+    skip_blanks();
+    if (!line.starts_with("include")) continue;
+    line.remove_prefix(7);
+    skip_blanks();
+    if (!line.starts_with("\"")) continue;
+    const size_t close = line.find('"', 1);
+    if (close != std::string_view::npos && close > 1) out.emplace_back(line.substr(1, close - 1));
+  }
+  return out;
 }
 
 }  // namespace usmpx

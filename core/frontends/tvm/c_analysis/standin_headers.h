@@ -1,5 +1,6 @@
 #pragma once
 
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -24,9 +25,20 @@ const std::vector<StandinHeader>& standin_libc_headers();
 // __QADD, __SEL), so that their calls and the functions around them stay visible.
 const std::vector<StandinHeader>& standin_kernel_headers();
 
-// tvm/runtime/c_runtime_api.h, tvm/runtime/c_backend_api.h and tvm/runtime/crt/error_codes.h
-// reduced to the declarations generated operators and AoT entry points use; for archives
-// without their own runtime/ folder.
+// tvm/runtime/c_runtime_api.h, tvm/runtime/c_backend_api.h, tvm/runtime/crt/error_codes.h and
+// the C runtime's tvm/runtime/crt/internal/aot_executor/aot_executor.h (TVM 0.8's `tvm_model_t`
+// descriptor and `tvm_runtime_run`) reduced to the declarations generated operators and AoT
+// entry points use; for archives without their own runtime/ folder.
 const std::vector<StandinHeader>& standin_tvm_headers();
+
+// The stand-in TVM header a relative #include of generated C names, as firmware projects of 2021
+// include TVM's runtime from where they keep it ("../../src/standalone_crt/include/tvm/runtime/
+// c_runtime_api.h"): the stand-in path after the include's last "include/" folder (or the whole
+// path after its "../" steps), when the include starts with "../" and names one; else empty.
+std::string_view standin_for_relative_include(std::string_view include);
+
+// The quoted #include paths of a C text, in order, read line by line ("#", blanks, "include",
+// blanks, the quoted path); includes inside comments or disabled #if blocks count too.
+std::vector<std::string> quoted_includes(std::string_view text);
 
 }  // namespace usmpx

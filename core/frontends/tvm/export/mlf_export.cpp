@@ -163,7 +163,8 @@ class MlfExporter {
     std::vector<std::string> internal;
     for (const InternalPool& p : m_.code.internal_pools)
       internal.push_back(p.name);
-    const Lib0EditResult edited = edit_lib0_source({&m_.program, lib0_file_, &spec, internal, true});
+    const Lib0EditResult edited =
+        edit_lib0_source({&m_.program, lib0_file_, &spec, internal, true, packed_run_wrapper(m_)->name});
     for (const std::string& note : edited.notes)
       bundle_.notes.push_back({Severity::kWarning, "export-user-pool", note, {}, -1, {}});
     const HostRewrite host = rewrite_host_sources(m_, problem_, plan_, pools_, -1, {{lib0_file_, edited.edits}});
@@ -224,11 +225,13 @@ class MlfExporter {
     }
   }
 
-  // The file TVM's metadata module went to: the one defining <prefix>run. Models from before
-  // TVM 0.9 have none (their entry is called directly); the pools and a run wrapper then go to a
-  // new file <mod>_lib<N>.c.
+  // The file TVM's metadata module went to: the one defining <prefix>run, or TVM 0.8's C runtime
+  // wrapper __tvm_main__ (beside its tvm_model_t descriptor). Models from before TVM 0.9 may have
+  // neither (their entry is called directly); the pools and a run wrapper then go to a new file
+  // <mod>_lib<N>.c.
   void find_metadata_module() {
     const CFunction* run = m_.program.find_function(prefix_ + "run");
+    if (!run || !run->is_definition) run = packed_run_wrapper(m_);
     if (run && run->is_definition) {
       packed_run_ = packed_run_wrapper(m_) != nullptr;
       lib0_file_ = run->range.file;
@@ -470,7 +473,10 @@ class MlfExporter {
       if (!p.internal) external.push_back(p);
     }
     HarnessSpec h = mlf_harness_spec(m_, external, use_workspace_io(), options_.harness_seed);
-    if (packed_run_) h.packed_run = prefix_ + "run";
+    if (packed_run_) {
+      h.packed_run = packed_run_wrapper(m_)->name;
+      h.crt_model = crt_model_descriptor(m_);
+    }
     if (lib0_file_ < 0) h.model_sources.push_back(lib0_path_);
     h.include_dirs = {folder_of(header_path_)};
     h.fragment_dir = root_;
@@ -534,7 +540,10 @@ ExportBundle mlf_original_bundle(const MlfModel& model, const ExportOptions& opt
       h.arena_bytes = module_metadata(model).workspace_size_bytes;
     const CFunction* run = model.program.find_function(model.code.prefix + "run");
     if (const CFunction* packed = packed_run_wrapper(model)) {
-      h.packed_run = packed->name;  // called as TVM 0.8's runtime calls it: DLTensors through TVMValues
+      // Called as TVM 0.8's runtime calls it: DLTensors through TVMValues, by way of its
+      // tvm_model_t descriptor when lib0.c has one.
+      h.packed_run = packed->name;
+      h.crt_model = crt_model_descriptor(model);
     } else if ((!run || !run->is_definition) && model.code.entry >= 0)
       h.direct_entry = model.program.functions[static_cast<size_t>(model.code.entry)].name;
     add_harness(bundle, h);

@@ -35,11 +35,73 @@ std::string sources_root(const std::string& source_path) {
 
 namespace {
 
+// A `tvm_model_t` variable defined in the file: TVM 0.8's C runtime descriptor.
+const CGlobal* descriptor_in(const CProgram& program, int file) {
+  for (const CGlobal& g : program.globals) {
+    if (g.range.file == file && g.init_range.valid() && g.type.find("tvm_model_t") != std::string::npos) return &g;
+  }
+  return nullptr;
+}
+
+// The number a descriptor's initialiser gives a member (".num_input_tensors = 1"), or -1.
+int64_t descriptor_count(const MlfModel& m, const CGlobal& g, const std::string& member) {
+  const std::string_view init = m.program.files[static_cast<size_t>(g.init_range.file)].text.substr(
+      g.init_range.begin, g.init_range.end - g.init_range.begin);
+  const size_t at = init.find("." + member);
+  const size_t eq = at == std::string_view::npos ? at : init.find_first_not_of(" \t\n", at + member.size() + 1);
+  if (eq == std::string_view::npos || init[eq] != '=') return -1;
+  const size_t digits = init.find_first_not_of(" \t\n", eq + 1);
+  int64_t n = -1;
+  for (size_t i = digits;
+       i != std::string_view::npos && i < init.size() && i < digits + 6 && init[i] >= '0' && init[i] <= '9'; ++i)
+    n = (n < 0 ? 0 : n * 10) + (init[i] - '0');
+  return n;
+}
+
+// The Relay text's main signature, when the input holds one.
+std::optional<RelaySignature> relay_signature_of(const MlfModel& m) {
+  for (const ArchiveFile& f : m.package->contents.files) {
+    if (f.path == "src/" + m.module + ".relay" || f.path == "src/relay.txt" || f.path == "relay.txt")
+      return read_relay_signature(f.data);
+  }
+  return std::nullopt;
+}
+
+// TVM 0.8's packed entry (unpacked-api=0): `<prefix>run_model(args, type_code, num_args,
+// out_value, out_type_code, resource_handle)` takes the tensors as DLTensors through TVMValues.
+// Behind the C runtime's descriptor, that states how many inputs and outputs there are, the
+// inputs are the Relay signature's first parameters and the outputs its result.
+std::optional<std::vector<std::string>> packed_entry_io_names(const MlfModel& m, bool inputs) {
+  const CFunction& entry = m.program.functions[static_cast<size_t>(m.code.entry)];
+  if (entry.params.size() != 6) return std::nullopt;
+  const CVariable& num_args = entry.variables[static_cast<size_t>(entry.params[2])];
+  const CVariable& args = entry.variables[static_cast<size_t>(entry.params[0])];
+  if (num_args.type.find('*') != std::string::npos || num_args.type.find("int") == std::string::npos ||
+      args.type.find('*') == std::string::npos)
+    return std::nullopt;
+  const CFunction* wrapper = packed_run_wrapper(m);
+  const CGlobal* descriptor = wrapper ? descriptor_in(m.program, wrapper->range.file) : nullptr;
+  if (!descriptor) return std::vector<std::string>{};
+  const int64_t count = descriptor_count(m, *descriptor, inputs ? "num_input_tensors" : "num_output_tensors");
+  std::vector<std::string> names;
+  const std::optional<RelaySignature> sig = relay_signature_of(m);
+  for (int64_t i = 0; i < count && i < 1024; ++i) {
+    if (!inputs) {
+      names.push_back(count == 1 ? "output" : "output" + std::to_string(i));
+    } else {
+      const bool named = sig && static_cast<size_t>(i) < sig->params.size();
+      names.push_back(named ? sanitize_c_name(sig->params[static_cast<size_t>(i)].name) : "input" + std::to_string(i));
+    }
+  }
+  return names;
+}
+
 // TVM 0.8 outputs without tvmgen_<mod>.h nor I/O in metadata.json: the I/O are the parameters of
 // the entry (<prefix>run_model(input..., output...)) that are not pools; one output is assumed
 // (a Relay result that is one tensor says so; a tuple's count cannot be told from the C).
 std::vector<std::string> entry_io_names(const MlfModel& m, bool inputs) {
   if (m.code.entry < 0) return {};
+  if (std::optional<std::vector<std::string>> packed = packed_entry_io_names(m, inputs)) return *packed;
   const CFunction& entry = m.program.functions[static_cast<size_t>(m.code.entry)];
   std::vector<std::string> names;
   for (int v : entry.params) {
@@ -82,10 +144,7 @@ HarnessTensor io_tensor(const MlfModel& m, const std::string& name, bool input, 
       t.dtype = mt.dtype;
     }
   }
-  for (const ArchiveFile& f : m.package->contents.files) {
-    if (!(f.path == "src/" + m.module + ".relay" || f.path == "src/relay.txt" || f.path == "relay.txt")) continue;
-    const std::optional<RelaySignature> sig = read_relay_signature(f.data);
-    if (!sig) break;
+  if (const std::optional<RelaySignature> sig = relay_signature_of(m)) {
     std::optional<RelayTensorType> type;
     if (input) {
       for (const RelayParam& p : sig->params) {
@@ -105,10 +164,24 @@ HarnessTensor io_tensor(const MlfModel& m, const std::string& name, bool input, 
 }  // namespace
 
 // TVM 0.8's run wrapper for the packed interface API: `<prefix>run(args, type_codes, num_args,
-// out_value, out_type_code, resource_handle)` unpacking DLTensors into the entry's arguments.
+// out_value, out_type_code, resource_handle)` unpacking DLTensors into the entry's arguments, or
+// the C runtime's `static __tvm_main__(...)` doing the same behind a `tvm_model_t` descriptor.
+// The static `__tvm_main__` counts only beside its descriptor, the one way to call it.
 const CFunction* packed_run_wrapper(const MlfModel& m) {
   const CFunction* run = m.program.find_function(m.code.prefix + "run");
-  return run && run->is_definition && run->params.size() == 6 ? run : nullptr;
+  if (run && run->is_definition && run->params.size() == 6) return run;
+  if (run && run->is_definition) return nullptr;
+  const CFunction* main = m.program.find_function("__tvm_main__");
+  if (!main || !main->is_definition || main->params.size() != 6) return nullptr;
+  return main->is_static && !descriptor_in(m.program, main->range.file) ? nullptr : main;
+}
+
+// TVM 0.8's `const tvm_model_t <prefix>network = {.run_func = &__tvm_main__, ...}` in the file
+// of the packed wrapper: the firmware runs the model with tvm_runtime_run(&descriptor, ...).
+std::string crt_model_descriptor(const MlfModel& m) {
+  const CFunction* wrapper = packed_run_wrapper(m);
+  const CGlobal* g = wrapper ? descriptor_in(m.program, wrapper->range.file) : nullptr;
+  return g ? g->name : "";
 }
 
 // TVMBackendAllocWorkspace calls whose size is not a constant: USMP cannot plan them.

@@ -28,8 +28,13 @@ std::string sources_root(const std::string& source_path);
 // entry's parameters.
 std::vector<std::string> io_names(const MlfModel& m, bool inputs);
 
-// TVM 0.8's run wrapper for the packed interface API, or null.
+// TVM 0.8's run wrapper for the packed interface API (`<prefix>run`, or the C runtime's static
+// `__tvm_main__` when no `<prefix>run` is defined), or null.
 const CFunction* packed_run_wrapper(const MlfModel& m);
+
+// The `tvm_model_t` descriptor TVM 0.8 defines beside its C runtime wrapper
+// (`tvmgen_<mod>_network`), or "".
+std::string crt_model_descriptor(const MlfModel& m);
 
 // TVMBackendAllocWorkspace calls whose size is not a constant: USMP cannot plan them.
 bool has_dynamic_workspace(const MlfModel& m);

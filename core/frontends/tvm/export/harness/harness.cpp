@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <sstream>
+#include <string_view>
 
 #include "frontends/tvm/c_analysis/standin_headers.h"
 #include "frontends/tvm/export/emit/interface_header.h"
@@ -66,7 +67,9 @@ class MainWriter {
          << " * from a xorshift32 generator seeded with " << s_.seed << ", runs the model once and prints an\n"
          << " * FNV-1a checksum of every output. */\n"
          << "#include <stdint.h>\n#include <stdio.h>\n\n";
-    if (!s_.packed_run.empty()) {
+    if (!s_.crt_model.empty()) {
+      crt_runtime();
+    } else if (!s_.packed_run.empty()) {
       out_ << "#include \"tvm/runtime/c_runtime_api.h\"\n\nint32_t " << s_.packed_run
            << "(void* args, void* type_codes, int num_args, void* out_value, void* out_type_code,\n"
            << "    void* resource_handle);\n\n";
@@ -166,7 +169,15 @@ class MainWriter {
     for (size_t i = 0; i < s_.inputs.size(); ++i)
       out_ << "  usmpx_fill(" << in_ptr[i] << ", " << std::max<int64_t>(0, s_.inputs[i].size_bytes) << "u, "
            << fill_kind(s_.inputs[i].dtype) << ");\n";
-    if (!s_.packed_run.empty()) {
+    if (!s_.crt_model.empty()) {
+      out_ << "  void* usmpx_inputs[" << std::max<size_t>(1, in_ptr.size()) << "] = {";
+      for (size_t i = 0; i < in_ptr.size(); ++i)
+        out_ << (i ? ", " : "") << in_ptr[i];
+      out_ << "};\n  void* usmpx_outputs[" << std::max<size_t>(1, out_ptr.size()) << "] = {";
+      for (size_t i = 0; i < out_ptr.size(); ++i)
+        out_ << (i ? ", " : "") << out_ptr[i];
+      out_ << "};\n  int32_t rc = tvm_runtime_run(&" << s_.crt_model << ", usmpx_inputs, usmpx_outputs);\n";
+    } else if (!s_.packed_run.empty()) {
       packed_call(in_ptr, out_ptr);
     } else if (!s_.direct_entry.empty()) {
       out_ << "  int32_t rc = " << s_.direct_entry << "(";
@@ -200,6 +211,26 @@ class MainWriter {
            << "(unsigned long)usmpx_fnv1a(" << out_ptr[i] << ", " << bytes << "u));\n";
     }
     out_ << "  return rc == 0 ? 0 : 1;\n}\n";
+  }
+
+  // TVM 0.8's C runtime API: the model's descriptor, and tvm_runtime_run as that runtime runs it
+  // (one DLTensor per input, then per output, passed by address as NDArray handles to run_func).
+  void crt_runtime() {
+    out_ << "#include \"tvm/runtime/crt/internal/aot_executor/aot_executor.h\"\n\n"
+         << "extern const tvm_model_t " << s_.crt_model << ";\n\n"
+         << "#define USMPX_MAX_TENSORS 64\n"
+         << "tvm_crt_error_t tvm_runtime_run(const tvm_model_t* model, void** inputs, void** outputs) {\n"
+         << "  static DLTensor tensors[USMPX_MAX_TENSORS];\n"
+         << "  static TVMValue values[USMPX_MAX_TENSORS];\n"
+         << "  static int type_codes[USMPX_MAX_TENSORS];\n"
+         << "  size_t n = model->num_input_tensors + model->num_output_tensors;\n"
+         << "  if (n > USMPX_MAX_TENSORS) return kTvmErrorFunctionCallNumArguments;\n"
+         << "  for (size_t i = 0; i < n; ++i) {\n"
+         << "    tensors[i].data = i < model->num_input_tensors ? inputs[i] : outputs[i - model->num_input_tensors];\n"
+         << "    tensors[i].device.device_type = 1; /* kDLCPU */\n"
+         << "    values[i].v_handle = &tensors[i];\n"
+         << "    type_codes[i] = 13; /* kTVMNDArrayHandle */\n  }\n"
+         << "  return (tvm_crt_error_t)model->run_func(values, type_codes, (int)n, NULL, NULL, NULL);\n}\n\n";
   }
 
   // TVM 0.8's AoT executor calls the packed wrapper with one DLTensor per input, then per output,
@@ -293,6 +324,40 @@ std::string makefile(const HarnessSpec& spec) {
   return out.str();
 }
 
+// A model source's relative include of a TVM runtime header, kept from the firmware it was
+// copied from ("../../src/standalone_crt/include/tvm/runtime/c_runtime_api.h"), finds our
+// stand-in: a header including it at harness/relative/<the path without its "../" steps>, and an
+// include folder as many levels below harness/relative as the include climbs (a folder that
+// exists, the header being below it), from which the "../" steps lead to that header.
+void add_relative_standins(ExportBundle& bundle, HarnessSpec& spec) {
+  for (const std::string& source : spec.model_sources) {
+    const ExportFile* f = bundle.find(source);
+    if (!f) continue;
+    for (const std::string& include : quoted_includes(f->data)) {
+      const std::string_view standin = standin_for_relative_include(include);
+      if (standin.empty()) continue;
+      std::string_view rest = include;
+      size_t up = 0;
+      while (rest.starts_with("../") || rest.starts_with("./")) {
+        up += rest.starts_with("../") ? 1 : 0;
+        rest.remove_prefix(rest.starts_with("../") ? 3 : 2);
+      }
+      std::vector<std::string_view> folders;
+      for (size_t at = 0, slash; (slash = rest.find('/', at)) != std::string_view::npos; at = slash + 1)
+        folders.push_back(rest.substr(at, slash - at));
+      if (folders.size() < up ||
+          std::any_of(folders.begin(), folders.end(), [](std::string_view d) { return d == ".." || d == "."; }))
+        continue;
+      std::string dir = "harness/relative";
+      for (size_t i = 0; i < up; ++i)
+        dir += "/" + std::string(folders[i]);
+      bundle.put("harness/relative/" + std::string(rest), "#include <" + std::string(standin) + ">\n");
+      if (std::find(spec.include_dirs.begin(), spec.include_dirs.end(), dir) == spec.include_dirs.end())
+        spec.include_dirs.push_back(dir);
+    }
+  }
+}
+
 }  // namespace
 
 void add_harness(ExportBundle& bundle, const HarnessSpec& given) {
@@ -304,6 +369,7 @@ void add_harness(ExportBundle& bundle, const HarnessSpec& given) {
         spec.model_sources.push_back(f.path);
     }
   }
+  add_relative_standins(bundle, spec);
   bundle.put("harness/main.c", MainWriter(spec).run());
   bundle.put("harness/platform.c", std::string(harness_platform_c()));
   bundle.put("harness/startup.c", std::string(harness_startup_c()));

@@ -33,6 +33,9 @@ struct HarnessSpec {
   bool use_workspace_io = false;           // I/O live in the pools: map_inputs / map_outputs
   std::string direct_entry;                // call this entry (inputs, outputs) instead of tvmgen_<mod>_run
   std::string packed_run;  // call this TVM 0.8 packed wrapper (args, type_codes, num_args, ...) with DLTensors
+  // Run the model as TVM 0.8's C runtime does: tvm_runtime_run(&crt_model, inputs, outputs) on
+  // this `const tvm_model_t` descriptor of lib0.c (main.c defines tvm_runtime_run).
+  std::string crt_model;
   std::vector<std::string> model_sources;  // the model's .c files, relative to the bundle root
   std::vector<std::string> include_dirs = {"codegen/host/include"};  // where tvmgen_<mod>.h is
   std::string fragment_dir = "codegen/host";                         // where usmpx_pools.ld is
@@ -44,7 +47,9 @@ struct HarnessSpec {
 
 // Adds harness/ to the bundle: main.c (fills the inputs from a xorshift generator seeded with
 // `seed`, runs the model once, prints "output <name> <bytes> <fnv1a>" per output), platform.c
-// (TVMBackendAllocWorkspace on a static arena), our stand-in TVM runtime headers, a host
+// (TVMBackendAllocWorkspace on a static arena), our stand-in TVM runtime headers (also where a
+// model source's relative include of a runtime header, "../../src/standalone_crt/include/tvm/
+// runtime/...", finds them from an include folder of harness/relative/), a host
 // arm_acle.h written in C, a Cortex-M startup file and MPS2 linker script, and a Makefile:
 // `make` builds and runs on this machine; `make cortex-m4` / `make cortex-m7` cross-compile with
 // arm-none-eabi-gcc and run on qemu-system-arm's mps2-an386 / mps2-an500 with semihosting.

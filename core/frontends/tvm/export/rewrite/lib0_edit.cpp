@@ -164,7 +164,7 @@ class Lib0Editor {
   }
 
   const CFunction& packed_run() const {
-    const std::string run_name = "tvmgen_" + s_.module + "_run";
+    const std::string run_name = e_.packed_wrapper.empty() ? "tvmgen_" + s_.module + "_run" : e_.packed_wrapper;
     const CFunction* run = function(run_name, true);
     if (!run) throw ExportError(path() + " does not define " + run_name + "; cannot pass the plan's pools");
     return *run;
@@ -188,10 +188,15 @@ class Lib0Editor {
   }
 
   // TVM 0.8's packed wrapper unpacks the DLTensors and calls the entry with their data; the
-  // pools follow those arguments, in the entry's new parameter order.
+  // pools follow those arguments, in the entry's new parameter order. The entry is defined in
+  // this file or, when lib0.c holds only the wrapper (its operators and entry in lib1.c), another.
   void pass_pools_through_packed_run() {
     const CFunction* entry = function(s_.entry, true);
-    if (!entry) throw ExportError(path() + " does not define " + s_.entry + "; cannot pass the plan's pools");
+    for (const CFunction& f : e_.program->functions) {
+      if (!entry && f.name == s_.entry && f.is_definition) entry = &f;
+    }
+    if (!entry)
+      throw ExportError("no source defines " + s_.entry + ", which " + path() + " calls; cannot pass the plan's pools");
     size_t io_params = 0;
     for (int p : entry->params) {
       const CVariable& v = entry->variables[static_cast<size_t>(p)];

@@ -16,9 +16,11 @@ struct Lib0Edit {
   int file = -1;
   const Lib0Spec* spec = nullptr;            // lib0.c as the plan wants it (pools, constants, I/O maps, TVM style)
   std::vector<std::string> internal_before;  // the pools the input defines (TVM's internal pools)
-  // The file holds TVM 0.8's packed `<prefix>run(args, type_codes, num_args, ...)` beside the
-  // entry's definition (interface API "packed", no header): the wrapper keeps its signature.
+  // The file holds TVM 0.8's packed `<prefix>run(args, type_codes, num_args, ...)` (interface
+  // API "packed", no header), or the C runtime's static `__tvm_main__` of the same signature: the
+  // wrapper keeps its signature. The entry it calls may be defined in this file or another.
   bool packed_run = false;
+  std::string packed_wrapper;  // the wrapper's name; "" = "tvmgen_<mod>_run"
 };
 
 struct Lib0EditResult {
@@ -42,8 +44,9 @@ std::vector<std::string> lib0_pool_order(const CProgram& program, int file, cons
 // comments, the user's own code) stays; a workspace pool the user's code provides (not an array
 // of the file) is left to it with a note. With `packed_run`, new pools go before the packed
 // wrapper and only its call of the entry changes: the pool arguments after the I/O ones (the
-// entry's own parameters are the host rewrite's). Throws ExportError when a constant's member or
-// initialiser is not in the file, or a planned offset lies below where C must place the member.
+// entry's own parameters, in whichever file defines it, are the host rewrite's). Throws
+// ExportError when a constant's member or initialiser is not in the file, or a planned offset
+// lies below where C must place the member.
 Lib0EditResult edit_lib0_source(const Lib0Edit& edit);
 
 }  // namespace usmpx

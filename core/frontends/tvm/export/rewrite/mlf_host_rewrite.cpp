@@ -1,6 +1,7 @@
 #include "frontends/tvm/export/rewrite/mlf_host_rewrite.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <set>
 
@@ -363,7 +364,7 @@ class HostRewriter {
     const CFunction& function = fn(f);
     if (!function.range.valid() || skipped(function.range)) return;
     const std::vector<std::string> new_pools = pool_params_of(function.name);
-    if (new_pools.empty()) return;
+    if (new_pools.empty() || identifier_list_declaration(function)) return;
     const bool is_entry = function.name == fn(m_.code.entry).name;
     std::vector<std::string> parts;
     int io_number = 0;
@@ -445,6 +446,24 @@ class HostRewriter {
 
   // Replaces a parameter or argument list: from the first item to the last, or, when there is
   // none, everything between the parentheses after `name` inside `whole`.
+  // TVM 0.8's lib0.c declares the entry with bare names, `tvmgen_default_run_model(arg0,arg1);`
+  // (an identifier list, which clang reads as no parameters): such a declaration states no
+  // parameter types, so its callers may pass the pools as they are; it stays as written.
+  bool identifier_list_declaration(const CFunction& function) const {
+    if (function.is_definition || !function.params.empty()) return false;
+    const std::string_view t = text(function.range);
+    const size_t at = t.find(function.name);
+    const size_t open = at == std::string_view::npos ? at : t.find('(', at + function.name.size());
+    const size_t close = open == std::string_view::npos ? open : t.find(')', open);
+    if (close == std::string_view::npos) return false;
+    std::string_view inside = t.substr(open + 1, close - open - 1);
+    while (!inside.empty() && std::isspace(static_cast<unsigned char>(inside.front())))
+      inside.remove_prefix(1);
+    while (!inside.empty() && std::isspace(static_cast<unsigned char>(inside.back())))
+      inside.remove_suffix(1);
+    return !inside.empty() && inside != "void";
+  }
+
   void replace_list(const CRange& whole, const std::string& name, const CRange* first, const CRange* last,
                     const std::string& list) {
     if (first && last) {

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "frontends/tvm/c_analysis/standin_headers.h"
 #include "frontends/tvm/c_analysis/tvm_code.h"
 #include "test_support.h"
 
@@ -186,6 +187,45 @@ TEST(ClangReader, ArchiveHeadersAreIncludedFromMemory) {
   EXPECT_TRUE(p.diagnostics.empty()) << p.diagnostics.front().message;
   ASSERT_TRUE(p.find_global("data"));
   EXPECT_EQ(p.find_global("data")->type_bytes, 48);
+}
+
+// TVM 0.8's C runtime lib0.c as firmware keeps it: runtime headers by a relative path the input
+// lacks reach the stand-ins; the entry's declaration without types is a note, not an error.
+TEST(ClangReader, RelativeRuntimeIncludesAndAnUntypedDeclaration) {
+  const CProgram p = parse_one(
+      "#include \"../../src/standalone_crt/include/tvm/runtime/crt/internal/aot_executor/aot_executor.h\"\n"
+      "#include \"../../src/standalone_crt/include/tvm/runtime/c_runtime_api.h\"\n"
+      "TVM_DLL int32_t tvmgen_default_run_model(arg0,arg1);\n"
+      "static int32_t __tvm_main__(void* args, void* type_code, int num_args, void* out_value, void* "
+      "out_type_code, void* resource_handle) {\n"
+      "return tvmgen_default_run_model(((DLTensor*)(((TVMValue*)args)[0].v_handle))[0].data, 0);\n}\n"
+      "const tvm_model_t tvmgen_default_network = {.run_func = &__tvm_main__, .num_input_tensors = 1};\n",
+      "codegen/host/src/default_lib0.c");
+  ASSERT_EQ(p.diagnostics.size(), 1u) << p.diagnostics.back().message;
+  EXPECT_EQ(p.diagnostics[0].severity, Severity::kNote);
+  EXPECT_EQ(testing::located(p.diagnostics[0]),
+            "m.tar/codegen/host/src/default_lib0.c:3:42: a declaration with parameter names but no types (TVM 0.8 "
+            "writes its entry's so; GCC accepts it with a warning): read as declaring no prototype");
+  EXPECT_TRUE(p.error_positions.empty());
+  const CFunction* declaration = p.find_function("tvmgen_default_run_model");
+  ASSERT_TRUE(declaration);
+  EXPECT_TRUE(declaration->params.empty());
+  ASSERT_TRUE(p.find_global("tvmgen_default_network"));
+  EXPECT_EQ(p.find_global("tvmgen_default_network")->type, "const tvm_model_t");
+  EXPECT_EQ(p.find_global("tvmgen_default_network")->type_bytes, 24);
+}
+
+TEST(StandinHeaders, RelativeIncludesNameTheStandInAfterAnIncludeFolder) {
+  EXPECT_EQ(standin_for_relative_include("../../src/standalone_crt/include/tvm/runtime/c_runtime_api.h"),
+            "tvm/runtime/c_runtime_api.h");
+  EXPECT_EQ(standin_for_relative_include("../include/tvm/runtime/crt/internal/aot_executor/aot_executor.h"),
+            "tvm/runtime/crt/internal/aot_executor/aot_executor.h");
+  EXPECT_EQ(standin_for_relative_include("../tvm/runtime/c_backend_api.h"), "tvm/runtime/c_backend_api.h");
+  EXPECT_EQ(standin_for_relative_include("tvm/runtime/c_runtime_api.h"), "");              // not relative
+  EXPECT_EQ(standin_for_relative_include("../../src/mytvm/runtime/c_runtime_api.h"), "");  // no include/ folder
+  EXPECT_EQ(standin_for_relative_include("../../include/tvm/runtime/my_api.h"), "");       // no stand-in
+  EXPECT_EQ(quoted_includes("#include <a.h>\n  #  include \"b/c.h\" // x\n#define X\n#include\"d.h\"\n"),
+            (std::vector<std::string>{"b/c.h", "d.h"}));
 }
 
 }  // namespace
