@@ -32,6 +32,28 @@ std::string entry_function(const ExportBundle& bundle) {
   return "";
 }
 
+// harness/main.c prints "output <name> <bytes> <checksum>" per output; the outputs it gives 0
+// bytes (a size nothing in the input states), and whether it prints any at all.
+struct HarnessOutputs {
+  bool any = false;
+  std::vector<std::string> unsized;
+};
+
+HarnessOutputs harness_outputs(const ExportBundle& bundle) {
+  HarnessOutputs out;
+  const ExportFile* main = bundle.find("harness/main.c");
+  if (!main) return out;
+  const std::string marker = "printf(\"output ";
+  for (size_t at = main->data.find(marker); at != std::string::npos; at = main->data.find(marker, at + 1)) {
+    out.any = true;
+    const size_t name = at + marker.size();
+    const size_t space = main->data.find(' ', name);
+    if (space == std::string::npos) break;
+    if (main->data.compare(space, 3, " 0 ") == 0) out.unsized.push_back(main->data.substr(name, space - name));
+  }
+  return out;
+}
+
 // Whether the bundle's code calls CMSIS-NN: its headers included or arm_* kernels called.
 bool calls_cmsis_nn(const CodeNeeds& needs) {
   return !needs.cmsis_nn_file.empty();
@@ -104,6 +126,16 @@ std::string selftest_obstacle(const ExportBundle& bundle, const SelftestOptions&
            ", which neither the model nor the harness holds: give it with --kernels DIR (headers in DIR or "
            "DIR/include)";
   }
+  // Outputs the harness cannot size would be compared as zero bytes: nothing would be proven.
+  const HarnessOutputs outputs = harness_outputs(bundle);
+  if (bundle.find("harness/main.c") && !outputs.any)
+    return "the harness sees no output of the model (the entry takes none the input names): nothing could be "
+           "compared";
+  if (!outputs.unsized.empty())
+    return "the size of output " + join(outputs.unsized) +
+           " is stated nowhere in the input (metadata.json, the interface header, the Relay text's result type) "
+           "and the code's accesses do not show it: nothing could be compared; give the MLF with its "
+           "metadata.json or src/relay.txt";
   return "";
 }
 

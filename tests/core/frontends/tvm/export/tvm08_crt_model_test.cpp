@@ -266,6 +266,15 @@ TEST(Tvm08CrtModel, APackedEntryTakesThePoolAfterItsSixArguments) {
        "out_ret_tcode, void* resource_handle) {\n"
        "  void* arg0 = (((TVMValue*)args)[0].v_handle);\n  void* arg1 = (((TVMValue*)args)[1].v_handle);\n"
        "  void* input = (((DLTensor*)arg0)[0].data);\n  void* output = (((DLTensor*)arg1)[0].data);\n");
+  {
+    // Without the Relay text's result type nothing sizes the output (the packed entry reads it
+    // through a DLTensor): refused before compiling, naming it.
+    const MlfModel unsized = load_mlf_model(dir.string());
+    EXPECT_EQ(selftest_obstacle(original(unsized), {}),
+              "the size of output output is stated nowhere in the input (metadata.json, the interface header, the "
+              "Relay text's result type) and the code's accesses do not show it: nothing could be compared; give "
+              "the MLF with its metadata.json or src/relay.txt");
+  }
   edit("src/relay.txt", ") {\n", ") -> Tensor[(1, 16), float32] {\n");
   const MlfModel m = load_mlf_model(dir.string());
   const ExportBundle before = original(m);
@@ -285,6 +294,7 @@ TEST(Tvm08CrtModel, APackedEntryTakesThePoolAfterItsSixArguments) {
   EXPECT_NE(main.find("static uint8_t usmpx_input_0[64]"), std::string::npos) << main;
   EXPECT_NE(main.find("static uint8_t usmpx_output_0[64]"), std::string::npos) << main;
   EXPECT_NE(main.find("printf(\"output output 64 "), std::string::npos) << main;
+  EXPECT_EQ(selftest_obstacle(before, {}), "");
   std::string missing;
   if (selftest_target_available("host", &missing)) expect_same_outputs(before, after, {"host"}, "packed-entry");
   fs::remove_all(dir);
