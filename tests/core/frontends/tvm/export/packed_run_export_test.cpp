@@ -14,6 +14,7 @@
 #include "export_test_support.h"
 #include "frontends/tvm/export/harness/selftest.h"
 #include "frontends/tvm/export/mlf_export.h"
+#include "mlf_bundle_support.h"
 #include "planners/registry.h"
 #include "test_support.h"
 
@@ -141,15 +142,7 @@ TEST(Tvm08PackedTreeExport, OriginalBundleHoldsTheInputByteForByte) {
   ExportOptions eo;
   eo.harness = true;
   const ExportBundle original = mlf_original_bundle(m, eo);
-  const ArchiveContents input = read_folder(fixture_path(kTree), [](std::string_view) { return true; });
-  ASSERT_EQ(input.files.size(), 3u);
-  for (const ArchiveFile& f : input.files) {
-    const ExportFile* same = original.find(f.path);
-    ASSERT_NE(same, nullptr) << f.path;
-    EXPECT_EQ(same->data, f.data) << f.path;
-  }
-  for (const ExportFile& f : original.files)
-    EXPECT_TRUE(f.path.rfind("harness/", 0) == 0 || input.find(f.path)) << f.path << " was added";
+  testing::expect_bundle_holds_folder(original, fixture_path(kTree), 3);
   // The harness calls the packed wrapper with one DLTensor per input and output.
   const std::string& main = original.find("harness/main.c")->data;
   EXPECT_EQ(main.find("tvmgen_default.h"), std::string::npos);

@@ -14,6 +14,7 @@
 #include "export/bundle_writer.h"
 #include "frontends/tvm/export/harness/selftest.h"
 #include "frontends/tvm/export/mlf_export.h"
+#include "mlf_bundle_support.h"
 #include "planners/registry.h"
 #include "planners/validator.h"
 #include "test_support.h"
@@ -28,36 +29,6 @@ const char* const kFixture = "mlf/aot_2021_crt_model";
 const char* const kLib0 = "codegen/host/src/default_lib0.c";
 const char* const kLib1 = "codegen/host/src/default_lib1.c";
 const char* const kRelative = "harness/relative/src/standalone_crt/include/tvm/runtime/";
-
-ExportBundle replanned(const MlfModel& m, bool harness = false, const std::string& algorithm = "greedy_by_size") {
-  ExportOptions eo;
-  eo.harness = harness;
-  return export_mlf(m, m.problem, testing::plan_with(algorithm, m.problem), eo);
-}
-
-ExportBundle original(const MlfModel& m) {
-  ExportOptions eo;
-  eo.harness = true;
-  return mlf_original_bundle(m, eo);
-}
-
-void expect_same_outputs(const ExportBundle& before, const ExportBundle& after, const std::vector<std::string>& targets,
-                         const std::string& name) {
-  const fs::path work = fs::temp_directory_path() / ("usmpx-selftest-tvm08-crt-" + name);
-  fs::remove_all(work);
-  const auto results = run_selftest(before, after, targets, work.string());
-  fs::remove_all(work);
-  ASSERT_EQ(results.size(), targets.size());
-  for (const SelftestResult& r : results) {
-    EXPECT_TRUE(r.same) << r.target << ": " << r.verdict << r.original.log << r.replanned.log;
-    EXPECT_EQ(r.original.model_rc, 0) << r.target;
-    EXPECT_EQ(r.replanned.model_rc, 0) << r.target;
-    ASSERT_EQ(r.replanned.outputs.size(), 1u) << r.target;
-    EXPECT_EQ(r.replanned.outputs[0].first, "output");
-    EXPECT_EQ(r.replanned.outputs[0].second.substr(0, 3), "64 ");
-    EXPECT_EQ(r.replanned.outputs, r.original.outputs) << r.target;
-  }
-}
 
 TEST(Tvm08CrtModel, RelativeRuntimeIncludesReachTheStandInsAndTheEntryIsRead) {
   const MlfModel m = load_mlf_model(fixture_path(kFixture));
@@ -95,16 +66,8 @@ TEST(Tvm08CrtModel, RelativeRuntimeIncludesReachTheStandInsAndTheEntryIsRead) {
 
 TEST(Tvm08CrtModel, OriginalBundleHoldsTheInputAndRunsTheDescriptor) {
   const MlfModel m = load_mlf_model(fixture_path(kFixture));
-  const ExportBundle bundle = original(m);
-  const ArchiveContents input = read_folder(fixture_path(kFixture), [](std::string_view) { return true; });
-  ASSERT_EQ(input.files.size(), 5u);
-  for (const ArchiveFile& f : input.files) {
-    const ExportFile* same = bundle.find(f.path);
-    ASSERT_NE(same, nullptr) << f.path;
-    EXPECT_EQ(same->data, f.data) << f.path;
-  }
-  for (const ExportFile& f : bundle.files)
-    EXPECT_TRUE(f.path.rfind("harness/", 0) == 0 || input.find(f.path)) << f.path << " was added";
+  const ExportBundle bundle = testing::original_with_harness(m);
+  testing::expect_bundle_holds_folder(bundle, fixture_path(kFixture), 5);
   const std::string& main = bundle.find("harness/main.c")->data;
   EXPECT_NE(main.find("#include \"tvm/runtime/crt/internal/aot_executor/aot_executor.h\"\n\n"
                       "extern const tvm_model_t tvmgen_default_network;\n"),
@@ -135,7 +98,7 @@ TEST(Tvm08CrtModel, OriginalBundleHoldsTheInputAndRunsTheDescriptor) {
 
 TEST(Tvm08CrtModel, ReplanDefinesThePoolBeforeTheWrapperAndKeepsTheDescriptor) {
   const MlfModel m = load_mlf_model(fixture_path(kFixture));
-  const ExportBundle out = replanned(m);
+  const ExportBundle out = testing::replanned_bundle(m);
   EXPECT_EQ(out.changed, (std::vector<std::string>{kLib0, kLib1, "codegen/host/usmpx_plan.json",
                                                    "codegen/host/usmpx_pools.ld", "metadata.json"}));
   EXPECT_EQ(out.find("codegen/host/include/tvmgen_default.h"), nullptr);
@@ -165,7 +128,7 @@ TEST(Tvm08CrtModel, ReplanDefinesThePoolBeforeTheWrapperAndKeepsTheDescriptor) {
 
 TEST(Tvm08CrtModel, ExportedTreeReadsBackAsBuiltAndExportsItselfByteForByte) {
   const MlfModel m = load_mlf_model(fixture_path(kFixture));
-  const ExportBundle out = replanned(m);
+  const ExportBundle out = testing::replanned_bundle(m);
   const fs::path dir = fs::temp_directory_path() / "usmpx-tvm08-crt-again";
   fs::remove_all(dir);
   write_bundle(out, dir.string());
@@ -185,14 +148,16 @@ TEST(Tvm08CrtModel, SelftestWithNoOptionsComputesTheSameOnTheHost) {
   const MlfModel m = load_mlf_model(fixture_path(kFixture));
   std::string missing;
   if (!selftest_target_available("host", &missing)) GTEST_SKIP() << missing << " is not installed";
-  expect_same_outputs(original(m), replanned(m, true), {"host"}, "host");
+  testing::expect_same_outputs(testing::original_with_harness(m), testing::replanned_bundle(m, true), {"host"},
+                               "tvm08-crt-host", "output", 64);
 }
 
 TEST(Tvm08CrtModel, SelftestComputesTheSameOnCortexM4) {
   std::string missing;
   if (!selftest_target_available("cortex-m4", &missing)) GTEST_SKIP() << missing << " is not installed";
   const MlfModel m = load_mlf_model(fixture_path(kFixture));
-  expect_same_outputs(original(m), replanned(m, true), {"cortex-m4"}, "m4");
+  testing::expect_same_outputs(testing::original_with_harness(m), testing::replanned_bundle(m, true), {"cortex-m4"},
+                               "tvm08-crt-m4", "output", 64);
 }
 
 // The MLF form includes the headers by their paths under TVM's include folder: the stand-ins in
@@ -211,14 +176,15 @@ TEST(Tvm08CrtModel, TheMlfIncludePathsBuildToo) {
   const MlfModel m = load_mlf_model(dir.string());
   for (const Diagnostic& d : m.warnings)
     EXPECT_NE(d.code, "c-parse-error") << d.message;
-  const ExportBundle before = original(m);
-  const ExportBundle after = replanned(m, true);
+  const ExportBundle before = testing::original_with_harness(m);
+  const ExportBundle after = testing::replanned_bundle(m, true);
   for (const ExportFile& f : after.files)
     EXPECT_NE(f.path.rfind("harness/relative/", 0), 0u) << f.path;
   EXPECT_NE(after.find(kLib0)->data.find("static uint8_t global_workspace[128];\nstatic int32_t __tvm_main__("),
             std::string::npos);
   std::string missing;
-  if (selftest_target_available("host", &missing)) expect_same_outputs(before, after, {"host"}, "mlf-includes");
+  if (selftest_target_available("host", &missing))
+    testing::expect_same_outputs(before, after, {"host"}, "tvm08-crt-mlf-includes", "output", 64);
   fs::remove_all(dir);
 }
 
@@ -232,12 +198,13 @@ TEST(Tvm08CrtModel, AFirmwareFolderOfTheTwoFilesIsProvenToo) {
     fs::copy_file(fs::path(fixture_path(kFixture)) / path, dir / "model" / fs::path(path).filename());
   const MlfModel m = load_mlf_model(dir.string());
   EXPECT_EQ(testing::plan_with("greedy_by_size", m.problem).total_size(), 128);
-  const ExportBundle before = original(m);
+  const ExportBundle before = testing::original_with_harness(m);
   EXPECT_NE(before.find("harness/main.c")->data.find("static uint8_t usmpx_output_0[64]"), std::string::npos);
   EXPECT_EQ(selftest_obstacle(before, {}), "");
   std::string missing;
   if (selftest_target_available("host", &missing))
-    expect_same_outputs(before, replanned(m, true), {"host"}, "firmware");
+    testing::expect_same_outputs(before, testing::replanned_bundle(m, true), {"host"}, "tvm08-crt-firmware", "output",
+                                 64);
   fs::remove_all(dir);
 }
 
@@ -270,15 +237,15 @@ TEST(Tvm08CrtModel, APackedEntryTakesThePoolAfterItsSixArguments) {
     // Without the Relay text's result type nothing sizes the output (the packed entry reads it
     // through a DLTensor): refused before compiling, naming it.
     const MlfModel unsized = load_mlf_model(dir.string());
-    EXPECT_EQ(selftest_obstacle(original(unsized), {}),
+    EXPECT_EQ(selftest_obstacle(testing::original_with_harness(unsized), {}),
               "the size of output output is stated nowhere in the input (metadata.json, the interface header, the "
               "Relay text's result type) and the code's accesses do not show it: nothing could be compared; give "
               "the MLF with its metadata.json or src/relay.txt");
   }
   edit("src/relay.txt", ") {\n", ") -> Tensor[(1, 16), float32] {\n");
   const MlfModel m = load_mlf_model(dir.string());
-  const ExportBundle before = original(m);
-  const ExportBundle after = replanned(m, true);
+  const ExportBundle before = testing::original_with_harness(m);
+  const ExportBundle after = testing::replanned_bundle(m, true);
   const std::string& lib0 = after.find(kLib0)->data;
   EXPECT_NE(lib0.find("TVM_DLL int32_t tvmgen_default_run_model" + packed +
                       ", uint8_t* global_workspace_0_var);\n__attribute__"),
@@ -296,7 +263,8 @@ TEST(Tvm08CrtModel, APackedEntryTakesThePoolAfterItsSixArguments) {
   EXPECT_NE(main.find("printf(\"output output 64 "), std::string::npos) << main;
   EXPECT_EQ(selftest_obstacle(before, {}), "");
   std::string missing;
-  if (selftest_target_available("host", &missing)) expect_same_outputs(before, after, {"host"}, "packed-entry");
+  if (selftest_target_available("host", &missing))
+    testing::expect_same_outputs(before, after, {"host"}, "tvm08-crt-packed-entry", "output", 64);
   fs::remove_all(dir);
 }
 

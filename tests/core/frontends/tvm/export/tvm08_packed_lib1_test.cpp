@@ -12,6 +12,7 @@
 #include "export/bundle_writer.h"
 #include "frontends/tvm/export/harness/selftest.h"
 #include "frontends/tvm/export/mlf_export.h"
+#include "mlf_bundle_support.h"
 #include "planners/registry.h"
 #include "planners/validator.h"
 #include "test_support.h"
@@ -29,18 +30,6 @@ const char* const kCall =
     "return tvmgen_default_run_model(((DLTensor*)(((TVMValue*)args)[0].v_handle))[0].data,((DLTensor*)(((TVMValue*)"
     "args)[1].v_handle))[0].data";
 
-ExportBundle replanned(const MlfModel& m, bool harness = false, const std::string& algorithm = "greedy_by_size") {
-  ExportOptions eo;
-  eo.harness = harness;
-  return export_mlf(m, m.problem, testing::plan_with(algorithm, m.problem), eo);
-}
-
-ExportBundle original(const MlfModel& m) {
-  ExportOptions eo;
-  eo.harness = true;
-  return mlf_original_bundle(m, eo);
-}
-
 // The fixture copied to a fresh folder with `from` replaced by `to` in lib0.c.
 std::string variant(const std::string& name, const std::string& from, const std::string& to) {
   const fs::path dir = fs::temp_directory_path() / ("usmpx-tvm08-lib1-" + name);
@@ -52,25 +41,6 @@ std::string variant(const std::string& name, const std::string& from, const std:
   if (at != std::string::npos) lib0.replace(at, from.size(), to);
   write_file_atomically((dir / kLib0).string(), lib0);
   return dir.string();
-}
-
-// Runs selftest on `targets` and checks each says "same outputs" with the model's one output.
-void expect_same_outputs(const ExportBundle& before, const ExportBundle& after, const std::vector<std::string>& targets,
-                         const std::string& name) {
-  const fs::path work = fs::temp_directory_path() / ("usmpx-selftest-tvm08-lib1-" + name);
-  fs::remove_all(work);
-  const auto results = run_selftest(before, after, targets, work.string());
-  fs::remove_all(work);
-  ASSERT_EQ(results.size(), targets.size());
-  for (const SelftestResult& r : results) {
-    EXPECT_TRUE(r.same) << r.target << ": " << r.verdict << r.original.log << r.replanned.log;
-    EXPECT_EQ(r.original.model_rc, 0) << r.target;
-    EXPECT_EQ(r.replanned.model_rc, 0) << r.target;
-    ASSERT_EQ(r.replanned.outputs.size(), 1u) << r.target;
-    EXPECT_EQ(r.replanned.outputs[0].first, "output");
-    EXPECT_EQ(r.replanned.outputs[0].second.substr(0, 3), "32 ");
-    EXPECT_EQ(r.replanned.outputs, r.original.outputs) << r.target;
-  }
 }
 
 TEST(Tvm08PackedLib1, TheEntryInLib1IsReadWithItsThreeIntermediates) {
@@ -98,16 +68,8 @@ TEST(Tvm08PackedLib1, TheEntryInLib1IsReadWithItsThreeIntermediates) {
 
 TEST(Tvm08PackedLib1, OriginalBundleHoldsTheInputByteForByteAndCallsTheWrapper) {
   const MlfModel m = load_mlf_model(fixture_path(kFixture));
-  const ExportBundle bundle = original(m);
-  const ArchiveContents input = read_folder(fixture_path(kFixture), [](std::string_view) { return true; });
-  ASSERT_EQ(input.files.size(), 5u);
-  for (const ArchiveFile& f : input.files) {
-    const ExportFile* same = bundle.find(f.path);
-    ASSERT_NE(same, nullptr) << f.path;
-    EXPECT_EQ(same->data, f.data) << f.path;
-  }
-  for (const ExportFile& f : bundle.files)
-    EXPECT_TRUE(f.path.rfind("harness/", 0) == 0 || input.find(f.path)) << f.path << " was added";
+  const ExportBundle bundle = testing::original_with_harness(m);
+  testing::expect_bundle_holds_folder(bundle, fixture_path(kFixture), 5);
   const std::string& main = bundle.find("harness/main.c")->data;
   EXPECT_NE(main.find("int32_t rc = tvmgen_default_run(usmpx_args, usmpx_codes, 2, NULL, NULL, NULL);"),
             std::string::npos)
@@ -124,7 +86,7 @@ TEST(Tvm08PackedLib1, OriginalBundleHoldsTheInputByteForByteAndCallsTheWrapper) 
 
 TEST(Tvm08PackedLib1, ReplanDefinesThePoolInLib0AndPassesItToTheEntryInLib1) {
   const MlfModel m = load_mlf_model(fixture_path(kFixture));
-  const ExportBundle out = replanned(m);
+  const ExportBundle out = testing::replanned_bundle(m);
   EXPECT_EQ(out.changed, (std::vector<std::string>{kLib0, kLib1, "codegen/host/usmpx_plan.json",
                                                    "codegen/host/usmpx_pools.ld", "metadata.json"}));
   EXPECT_EQ(out.find("codegen/host/include/tvmgen_default.h"), nullptr);  // the packed API has none
@@ -155,7 +117,7 @@ TEST(Tvm08PackedLib1, ReplanDefinesThePoolInLib0AndPassesItToTheEntryInLib1) {
 
 TEST(Tvm08PackedLib1, ExportedTreeReadsBackAsBuiltAndExportsItselfByteForByte) {
   const MlfModel m = load_mlf_model(fixture_path(kFixture));
-  const ExportBundle out = replanned(m);
+  const ExportBundle out = testing::replanned_bundle(m);
   const fs::path dir = fs::temp_directory_path() / "usmpx-tvm08-lib1-again";
   fs::remove_all(dir);
   write_bundle(out, dir.string());
@@ -169,7 +131,7 @@ TEST(Tvm08PackedLib1, ExportedTreeReadsBackAsBuiltAndExportsItselfByteForByte) {
   for (const char* path : {kLib0, kLib1})
     EXPECT_EQ(same.find(path)->data, out.find(path)->data) << path;
   // A plan without reuse grows the pool in lib0.c and keeps its one pool argument.
-  const std::string lib0 = replanned(again, false, "hill_climb").find(kLib0)->data;
+  const std::string lib0 = testing::replanned_bundle(again, false, "hill_climb").find(kLib0)->data;
   EXPECT_NE(lib0.find("[1].v_handle))[0].data, ((uint8_t*)&global_workspace));\n}\n"), std::string::npos) << lib0;
   fs::remove_all(dir);
 }
@@ -178,21 +140,23 @@ TEST(Tvm08PackedLib1, SelftestWithNoOptionsComputesTheSameOnTheHost) {
   const MlfModel m = load_mlf_model(fixture_path(kFixture));
   std::string missing;
   if (!selftest_target_available("host", &missing)) GTEST_SKIP() << missing << " is not installed";
-  expect_same_outputs(original(m), replanned(m, true), {"host"}, "host");
+  testing::expect_same_outputs(testing::original_with_harness(m), testing::replanned_bundle(m, true), {"host"},
+                               "tvm08-lib1-host", "output", 32);
 }
 
 TEST(Tvm08PackedLib1, SelftestComputesTheSameOnCortexM4) {
   std::string missing;
   if (!selftest_target_available("cortex-m4", &missing)) GTEST_SKIP() << missing << " is not installed";
   const MlfModel m = load_mlf_model(fixture_path(kFixture));
-  expect_same_outputs(original(m), replanned(m, true), {"cortex-m4"}, "m4");
+  testing::expect_same_outputs(testing::original_with_harness(m), testing::replanned_bundle(m, true), {"cortex-m4"},
+                               "tvm08-lib1-m4", "output", 32);
 }
 
 // When lib0.c declares the entry with types, the declaration takes the pool parameter too.
 TEST(Tvm08PackedLib1, ATypedDeclarationOfTheEntryTakesThePool) {
   const std::string dir = variant("typed", "(arg0,arg1);", "(void* arg0, void* arg1);");
   const MlfModel m = load_mlf_model(dir);
-  const ExportBundle out = replanned(m, true);
+  const ExportBundle out = testing::replanned_bundle(m, true);
   const std::string& lib0 = out.find(kLib0)->data;
   EXPECT_NE(lib0.find("TVM_DLL int32_t tvmgen_default_run_model(void* arg0, void* arg1, uint8_t* "
                       "global_workspace_0_var);\n__attribute__"),
@@ -200,7 +164,8 @@ TEST(Tvm08PackedLib1, ATypedDeclarationOfTheEntryTakesThePool) {
       << lib0;
   EXPECT_NE(lib0.find(std::string(kCall) + ", ((uint8_t*)&global_workspace));"), std::string::npos) << lib0;
   std::string missing;
-  if (selftest_target_available("host", &missing)) expect_same_outputs(original(m), out, {"host"}, "typed");
+  if (selftest_target_available("host", &missing))
+    testing::expect_same_outputs(testing::original_with_harness(m), out, {"host"}, "tvm08-lib1-typed", "output", 32);
   fs::remove_all(dir);
 }
 
