@@ -160,6 +160,7 @@ int run_selftest(const Options& options, std::ostream& out) {
                      {"flash", Align::kRight},
                      {"RAM", Align::kRight}});
     for (const SelftestResult& r : results) {
+      if (!r.diagnosis.empty()) out << r.diagnosis << '\n';
       auto sizes = [](int64_t a, int64_t b) {
         return a < 0 ? std::string("-") : format_bytes(a) + " -> " + format_bytes(b);
       };

@@ -1,0 +1,155 @@
+#include "frontends/tvm/export/harness/crash_diagnosis.h"
+
+#include <csignal>
+
+#include "base/size_text.h"
+#include "frontends/tvm/export/harness/board_layout.h"
+
+namespace usmpx {
+namespace {
+
+bool pointer_type(const std::string& type) {
+  return type.find('*') != std::string::npos || type.find('[') != std::string::npos;
+}
+
+bool integral_type(const CExpr& e) {
+  return !pointer_type(e.type) && e.type.find("float") == std::string::npos &&
+         e.type.find("double") == std::string::npos && e.type != "void" && e.type_bytes > 0;
+}
+
+// Whether `e` (under casts to integers as wide as a pointer, `(uintptr_t)p`) is a pointer.
+bool holds_pointer(const CExpr& e) {
+  if (pointer_type(e.type)) return true;
+  if (e.kind == CExprKind::kCast && integral_type(e) && e.type_bytes >= 8 && !e.args.empty())
+    return holds_pointer(e.args[0]);
+  return false;
+}
+
+std::string base_name(const std::string& path) {
+  const size_t slash = path.rfind('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+struct TruncationFinder {
+  const CProgram& program;
+  const CFunction& function;
+  std::vector<PointerTruncation>& found;
+
+  void expr(const CExpr& e) {
+    if (e.kind == CExprKind::kCast && integral_type(e) && e.type_bytes < 8 && !e.args.empty() &&
+        holds_pointer(e.args[0])) {
+      PointerTruncation t;
+      t.function = function.name;
+      t.file = base_name(program.files[static_cast<size_t>(e.range.file)].path);
+      t.line = e.range.line;
+      t.bits = static_cast<int>(e.type_bytes * 8);
+      t.text = std::string(program.files[static_cast<size_t>(e.range.file)].text.substr(
+          e.range.begin, e.range.end - e.range.begin));
+      found.push_back(std::move(t));
+      return;
+    }
+    for (const CExpr& a : e.args)
+      expr(a);
+  }
+  void stmt(const CStmt& s) {
+    for (const CExpr& e : s.exprs)
+      expr(e);
+    for (const CStmt& b : s.body)
+      stmt(b);
+  }
+};
+
+bool model_file(const CProgram& p, int file) {
+  return file >= 0 && !p.files[static_cast<size_t>(file)].path.starts_with("harness/");
+}
+
+std::string what(const std::string& function) {
+  return (function.starts_with("tvmgen_") ? "operator " : "function ") + function;
+}
+
+}  // namespace
+
+std::string signal_name(int signal) {
+  switch (signal) {
+    case SIGSEGV:
+      return "SIGSEGV";
+    case SIGBUS:
+      return "SIGBUS";
+    case SIGILL:
+      return "SIGILL";
+    case SIGFPE:
+      return "SIGFPE";
+    case SIGABRT:
+      return "SIGABRT";
+    case SIGKILL:
+      return "SIGKILL";
+    default:
+      return "signal " + std::to_string(signal);
+  }
+}
+
+std::vector<PointerTruncation> find_pointer_truncations(const ExportBundle& bundle) {
+  const HarnessCode code = parse_harness_code(bundle, kHostTriple);
+  std::vector<PointerTruncation> found;
+  for (const CFunction& f : code.program.functions) {
+    if (!f.is_definition || !model_file(code.program, f.range.file)) continue;
+    TruncationFinder{code.program, f, found}.stmt(f.body);
+  }
+  return found;
+}
+
+CrashDiagnosis diagnose_host_crash(const ExportBundle& original, int signal, int64_t host_stack_bytes) {
+  CrashDiagnosis d;
+  d.signal = signal_name(signal);
+  const HarnessCode code = parse_harness_code(original, kHostTriple);
+  const BoardMemory memory = board_memory(code);
+  // The deepest chain of locals against the host's stack; the model's function with the most
+  // locals is the one to name.
+  const int64_t deepest = memory.frames.empty() ? 0 : memory.frames.front().chain_bytes;
+  if (host_stack_bytes > 0 && deepest + kStackMarginBytes > host_stack_bytes) {
+    const StackFrame* largest = nullptr;
+    for (const StackFrame& f : memory.frames) {
+      if (f.file != "main.c" && f.file != "platform.c" && (!largest || f.locals_bytes > largest->locals_bytes))
+        largest = &f;
+    }
+    d.cause = CrashCause::kStack;
+    d.stack_bytes = deepest;
+    if (largest) {
+      d.function = largest->function;
+      d.file = largest->file;
+      d.line = largest->line;
+    }
+    d.because = (largest ? what(largest->function) + " declares " + with_separators(largest->locals_bytes) +
+                               " bytes of locals (" + largest->file + ":" + std::to_string(largest->line) + "); "
+                         : std::string()) +
+                "the deepest chain of calls needs " + with_separators(deepest) + " bytes of stack, the host gives " +
+                format_size(host_stack_bytes);
+    d.retry_target = "host";
+    d.retry_stack_bytes = (deepest + kStackMarginBytes + kMiB - 1) / kMiB * kMiB;
+    return d;
+  }
+  std::vector<PointerTruncation> found;
+  for (const CFunction& f : code.program.functions) {
+    if (!f.is_definition || !model_file(code.program, f.range.file)) continue;
+    TruncationFinder{code.program, f, found}.stmt(f.body);
+  }
+  d.retry_target = "cortex-m4";
+  if (!found.empty()) {
+    const PointerTruncation& t = found.front();
+    d.cause = CrashCause::kPointer32;
+    d.function = t.function;
+    d.file = t.file;
+    d.line = t.line;
+    d.because = what(t.function) + " keeps a pointer in a " + std::to_string(t.bits) + "-bit integer (" + t.file + ":" + std::to_string(t.line) +
+                ": " + t.text + ")" +
+                (found.size() > 1 ? ", and " + std::to_string(found.size() - 1) + " more such casts" : "") +
+                "; on this 64-bit machine the address is cut";
+    return d;
+  }
+  d.because =
+      "no cause the tool recognises (no function's locals outgrow the host's stack, no pointer is kept in a 32-bit "
+      "integer)";
+  return d;
+}
+
+}  // namespace usmpx
