@@ -24,7 +24,7 @@ struct HarnessRun {
   // As a person budgets the image (boards only): flash holds every loaded byte (code, constants,
   // the initial values of .data), RAM every byte placed at a RAM address (.data, .bss, pools).
   int64_t flash_bytes = -1, ram_bytes = -1;
-  std::string log;  // everything the build printed
+  std::string log;     // everything the build printed
   int exit_code = -1;  // of the program (the board's semihosting exit; 99: a fault), -1 when not run
   int signal = 0;      // the signal that killed the program on the host, 0 = none
 };

@@ -62,9 +62,8 @@ HarnessCode parse_harness_code(const ExportBundle& bundle, const std::string& tr
     if (!f) continue;
     code.paths.push_back(path);
     // The Makefile passes the arena's size to platform.c as -DUSMPX_ARENA_BYTES.
-    code.texts.push_back(path == "harness/platform.c"
-                             ? "#define USMPX_ARENA_BYTES " + arena_bytes(bundle) + "\n" + f->data
-                             : f->data);
+    code.texts.push_back(
+        path == "harness/platform.c" ? "#define USMPX_ARENA_BYTES " + arena_bytes(bundle) + "\n" + f->data : f->data);
   }
   CParseInput in;
   for (size_t i = 0; i < code.paths.size(); ++i)
@@ -116,6 +115,9 @@ BoardMemory board_memory(const HarnessCode& code) {
     }
     std::set<std::string> calls;
     collect_calls(f.body, calls);
+    for (const CVariable& v : f.variables) {  // initialisers: `int32_t rc = tvmgen_default_run(...);`
+      if (v.init) collect_calls(*v.init, calls);
+    }
     int64_t below = 0;
     for (const std::string& c : calls) {
       if (const auto d = defined.find(c); d != defined.end()) below = std::max(below, deepest(*d->second));
@@ -144,8 +146,7 @@ BoardMemory board_memory(const HarnessCode& code) {
 BoardLayout choose_board_layout(const BoardMemory& memory) {
   BoardLayout l;
   l.stack_bytes = (memory.stack_bytes + 1023) / 1024 * 1024;
-  if (memory.rom_bytes + kCodeReserveBytes <= kBoardFlashBytes &&
-      memory.ram_bytes + l.stack_bytes <= kBoardRamBytes)
+  if (memory.rom_bytes + kCodeReserveBytes <= kBoardFlashBytes && memory.ram_bytes + l.stack_bytes <= kBoardRamBytes)
     return l;
   // The read-write data (and what else does not fit) moves to PSRAM; RAM keeps .data, the C
   // library's heap and the stack.
@@ -153,13 +154,13 @@ BoardLayout choose_board_layout(const BoardMemory& memory) {
   l.data_in_psram = true;
   l.rodata_in_psram = memory.rom_bytes + kCodeReserveBytes > kBoardFlashBytes;
   l.stack_in_psram = l.stack_bytes > kBoardRamBytes - kCodeReserveBytes;
-  const int64_t psram = memory.ram_bytes + (l.rodata_in_psram ? memory.rom_bytes : 0) +
-                        (l.stack_in_psram ? l.stack_bytes : 0);
+  const int64_t psram =
+      memory.ram_bytes + (l.rodata_in_psram ? memory.rom_bytes : 0) + (l.stack_in_psram ? l.stack_bytes : 0);
   if (psram > kBoardPsramBytes) {
     l.fits = false;
     l.why_not = "the model declares " + format_size(memory.ram_bytes) + " of read-write data (largest " +
                 memory.largest_object + ", " + format_size(memory.largest_object_bytes) + "), " +
-                format_size(memory.rom_bytes) + " of constants and needs " + format_size(l.stack_bytes) +
+                format_size(memory.rom_bytes) + " of constants and needs " + format_size(memory.stack_bytes) +
                 " of stack: more than the emulated boards hold (4 MiB flash, 4 MiB RAM, 16 MiB PSRAM)";
   }
   return l;
@@ -229,8 +230,8 @@ std::string board_linker_script(const BoardLayout& layout, const std::vector<std
 std::string describe_board_layout(const BoardLayout& layout, const BoardMemory& memory) {
   if (!layout.fits) return layout.why_not;
   if (!layout.psram)
-    return "flash 4 MiB, RAM 4 MiB (the model declares " + format_size(memory.rom_bytes) + " of constants, " +
-           format_size(memory.ram_bytes) + " of read-write data, " + format_size(memory.stack_bytes) + " of stack)";
+    return "flash 4 MiB, RAM 4 MiB; the model declares " + format_size(memory.rom_bytes) + " of constants, " +
+           format_size(memory.ram_bytes) + " of read-write data, " + format_size(memory.stack_bytes) + " of stack";
   std::string moved;
   if (layout.rodata_in_psram) moved += "constants (" + format_size(memory.rom_bytes) + "), ";
   moved += "read-write data (" + format_size(memory.ram_bytes) + ")";

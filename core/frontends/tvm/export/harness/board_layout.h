@@ -32,15 +32,15 @@ HarnessCode parse_harness_code(const ExportBundle& bundle, const std::string& tr
 // The locals one function declares, and the deepest chain of calls from it.
 struct StackFrame {
   std::string function;
-  std::string file;        // e.g. "default_lib1.c"
-  int line = 0;            // of the definition
+  std::string file;  // e.g. "default_lib1.c"
+  int line = 0;      // of the definition
   int64_t locals_bytes = 0;
   int64_t chain_bytes = 0;  // its locals plus the deepest chain of the functions it calls
 };
 
 struct BoardMemory {
-  int64_t rom_bytes = 0;   // read-only data the code defines: constant pools, weights, parameters
-  int64_t ram_bytes = 0;   // read-write data: pools, the runtime's arena, I/O buffers, .data
+  int64_t rom_bytes = 0;  // read-only data the code defines: constant pools, weights, parameters
+  int64_t ram_bytes = 0;  // read-write data: pools, the runtime's arena, I/O buffers, .data
   int64_t largest_object_bytes = 0;
   std::string largest_object;      // the largest file-scope object, e.g. "global_workspace"
   std::vector<StackFrame> frames;  // functions defined, largest chain first

@@ -43,13 +43,19 @@ struct TruncationFinder {
       t.file = base_name(program.files[static_cast<size_t>(e.range.file)].path);
       t.line = e.range.line;
       t.bits = static_cast<int>(e.type_bytes * 8);
-      t.text = std::string(program.files[static_cast<size_t>(e.range.file)].text.substr(
-          e.range.begin, e.range.end - e.range.begin));
+      t.text = std::string(
+          program.files[static_cast<size_t>(e.range.file)].text.substr(e.range.begin, e.range.end - e.range.begin));
       found.push_back(std::move(t));
       return;
     }
     for (const CExpr& a : e.args)
       expr(a);
+  }
+  void function_body() {
+    for (const CVariable& v : function.variables) {  // initialisers: `uint32_t row = (uint32_t)p;`
+      if (v.init) expr(*v.init);
+    }
+    stmt(function.body);
   }
   void stmt(const CStmt& s) {
     for (const CExpr& e : s.exprs)
@@ -93,7 +99,7 @@ std::vector<PointerTruncation> find_pointer_truncations(const ExportBundle& bund
   std::vector<PointerTruncation> found;
   for (const CFunction& f : code.program.functions) {
     if (!f.is_definition || !model_file(code.program, f.range.file)) continue;
-    TruncationFinder{code.program, f, found}.stmt(f.body);
+    TruncationFinder{code.program, f, found}.function_body();
   }
   return found;
 }
@@ -131,7 +137,7 @@ CrashDiagnosis diagnose_host_crash(const ExportBundle& original, int signal, int
   std::vector<PointerTruncation> found;
   for (const CFunction& f : code.program.functions) {
     if (!f.is_definition || !model_file(code.program, f.range.file)) continue;
-    TruncationFinder{code.program, f, found}.stmt(f.body);
+    TruncationFinder{code.program, f, found}.function_body();
   }
   d.retry_target = "cortex-m4";
   if (!found.empty()) {
@@ -140,9 +146,11 @@ CrashDiagnosis diagnose_host_crash(const ExportBundle& original, int signal, int
     d.function = t.function;
     d.file = t.file;
     d.line = t.line;
-    d.because = what(t.function) + " keeps a pointer in a " + std::to_string(t.bits) + "-bit integer (" + t.file + ":" + std::to_string(t.line) +
-                ": " + t.text + ")" +
-                (found.size() > 1 ? ", and " + std::to_string(found.size() - 1) + " more such casts" : "") +
+    d.because = what(t.function) + " keeps a pointer in a " + std::to_string(t.bits) + "-bit integer (" + t.file + ":" +
+                std::to_string(t.line) + ": " + t.text + ")" +
+                (found.size() == 2  ? ", and 1 more such cast"
+                 : found.size() > 2 ? ", and " + std::to_string(found.size() - 1) + " more such casts"
+                                    : "") +
                 "; on this 64-bit machine the address is cut";
     return d;
   }

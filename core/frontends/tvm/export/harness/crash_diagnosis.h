@@ -33,8 +33,8 @@ struct CrashDiagnosis {
   std::string function;  // the operator to blame, "" when unknown
   std::string file;
   int line = 0;
-  int64_t stack_bytes = 0;  // kStack: the deepest chain of locals (from `function`)
-  std::string because;      // "operator X keeps a pointer in a 32-bit integer (default_lib1.c:53: ...)"
+  int64_t stack_bytes = 0;   // kStack: the deepest chain of locals (from `function`)
+  std::string because;       // "operator X keeps a pointer in a 32-bit integer (default_lib1.c:53: ...)"
   std::string retry_target;  // "host" (with a stack of retry_stack_bytes) or "cortex-m4"
   int64_t retry_stack_bytes = 0;
 };

@@ -288,7 +288,8 @@ void add_harness(ExportBundle& bundle, const HarnessSpec& given) {
   // The boards' memory map, sized from what the code declares (board_layout.h).
   const BoardLayout layout = choose_board_layout(board_memory(parse_harness_code(bundle, kBoardTriple)));
   std::vector<std::string> fragment;
-  if (spec.linker_fragment) fragment = spec.pool_sections.empty() ? std::vector<std::string>{".rodata.tvm"} : spec.pool_sections;
+  if (spec.linker_fragment)
+    fragment = spec.pool_sections.empty() ? std::vector<std::string>{".rodata.tvm"} : spec.pool_sections;
   bundle.put("harness/mps2.ld", board_linker_script(layout, fragment));
 }
 

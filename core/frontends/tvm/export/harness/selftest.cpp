@@ -8,8 +8,8 @@
 #include <filesystem>
 #include <sstream>
 
-#include "export/bundle_writer.h"
 #include "base/size_text.h"
+#include "export/bundle_writer.h"
 #include "export/export_error.h"
 #include "frontends/tvm/export/harness/board_layout.h"
 #include "frontends/tvm/export/harness/builtin_kernels.h"
@@ -185,7 +185,8 @@ void judge(SelftestResult& r) {
     r.verdict = std::string("build failed (") + (r.original.built ? "re-planned" : "original") + ")";
   } else if (!r.original.ran || !r.replanned.ran) {
     const HarnessRun& failed = r.original.ran ? r.replanned : r.original;
-    r.verdict = std::string("run failed (") + (r.original.ran ? "re-planned" : "original") + ": " + ending(failed) + ")";
+    r.verdict =
+        std::string("run failed (") + (r.original.ran ? "re-planned" : "original") + ": " + ending(failed) + ")";
   } else if (r.original.model_rc != 0 || r.replanned.model_rc != 0) {
     r.verdict = "the model returned " + std::to_string(r.original.model_rc) + " (original) and " +
                 std::to_string(r.replanned.model_rc) + " (re-planned)";
