@@ -71,6 +71,17 @@ TEST(SelftestCrash, PointersKeptIn32BitIntegersAreNamedWithTheirLines) {
   EXPECT_TRUE(find_pointer_truncations(original_of("mlf/usmp_default_pools")).empty());
   EXPECT_TRUE(find_pointer_truncations(original_of("mlf/host_crash_stack")).empty());
 
+  // The analysis follows the addresses into the row table: PaddedInput is read through rows[0] while
+  // sid_2 is written, so the two conflict, and TVM's offsets (those of conv1d in usmp_default_pools)
+  // are greedy_by_size's again.
+  const MlfModel m = load_mlf_model(fixture_path("mlf/host_crash_pointer32"));
+  const Buffer& padded = m.problem.buffers[static_cast<size_t>(*m.problem.find_buffer("PaddedInput"))];
+  ASSERT_TRUE(padded.lifetime.has_value());
+  EXPECT_EQ(padded.lifetime->begin, 20);
+  EXPECT_EQ(padded.lifetime->end, 36);  // half-open: `usmpx info` prints [20, 35]
+  const int sid_2 = *m.problem.find_buffer("sid_2");
+  EXPECT_NE(std::find(padded.conflicts.begin(), padded.conflicts.end(), sid_2), padded.conflicts.end());
+
   const CrashDiagnosis d = diagnose_host_crash(original_of("mlf/host_crash_pointer32"), SIGSEGV, 8 * kMiB);
   EXPECT_EQ(d.cause, CrashCause::kPointer32);
   EXPECT_EQ(d.signal, "SIGSEGV");
