@@ -1,5 +1,6 @@
 #include "frontends/tvm/export/harness/crash_diagnosis.h"
 
+#include <algorithm>
 #include <csignal>
 
 #include "base/size_text.h"
@@ -30,32 +31,55 @@ std::string base_name(const std::string& path) {
   return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
+bool narrow_integer(const std::string& type, int64_t bytes) {
+  return bytes > 0 && bytes < 8 && !pointer_type(type) && type.find("float") == std::string::npos &&
+         type.find("double") == std::string::npos && type.find("struct") == std::string::npos;
+}
+
+// Casts of pointers to narrower integers, written (`(uint32_t)(uintptr_t)p`) or implicit (an
+// integer initialised or assigned from a pointer, which C compilers only warn about).
 struct TruncationFinder {
   const CProgram& program;
   const CFunction& function;
   std::vector<PointerTruncation>& found;
 
+  void add(const CRange& at, int64_t bytes) {
+    PointerTruncation t;
+    t.function = function.name;
+    t.file = base_name(program.files[static_cast<size_t>(at.file)].path);
+    t.line = at.line;
+    t.bits = static_cast<int>(bytes * 8);
+    t.text = std::string(program.files[static_cast<size_t>(at.file)].text.substr(at.begin, at.end - at.begin));
+    found.push_back(std::move(t));
+  }
+
   void expr(const CExpr& e) {
     if (e.kind == CExprKind::kCast && integral_type(e) && e.type_bytes < 8 && !e.args.empty() &&
         holds_pointer(e.args[0])) {
-      PointerTruncation t;
-      t.function = function.name;
-      t.file = base_name(program.files[static_cast<size_t>(e.range.file)].path);
-      t.line = e.range.line;
-      t.bits = static_cast<int>(e.type_bytes * 8);
-      t.text = std::string(
-          program.files[static_cast<size_t>(e.range.file)].text.substr(e.range.begin, e.range.end - e.range.begin));
-      found.push_back(std::move(t));
+      add(e.range, e.type_bytes);
+      return;
+    }
+    if (e.kind == CExprKind::kBinary && e.text == "=" && e.args.size() == 2 &&
+        narrow_integer(e.args[0].type, e.args[0].type_bytes) && pointer_type(e.args[1].type)) {
+      add(e.range, e.args[0].type_bytes);
       return;
     }
     for (const CExpr& a : e.args)
       expr(a);
   }
   void function_body() {
+    const size_t first = found.size();
     for (const CVariable& v : function.variables) {  // initialisers: `uint32_t row = (uint32_t)p;`
-      if (v.init) expr(*v.init);
+      if (!v.init) continue;
+      if (!v.is_param && narrow_integer(v.type, v.type_bytes) && pointer_type(v.init->type) && v.range.valid()) {
+        add(v.range, v.type_bytes);
+      } else {
+        expr(*v.init);
+      }
     }
     stmt(function.body);
+    std::stable_sort(found.begin() + static_cast<std::ptrdiff_t>(first), found.end(),
+                     [](const PointerTruncation& a, const PointerTruncation& b) { return a.line < b.line; });
   }
   void stmt(const CStmt& s) {
     for (const CExpr& e : s.exprs)

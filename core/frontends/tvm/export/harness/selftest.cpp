@@ -236,33 +236,42 @@ int64_t host_stack_limit() {
 // The original compiled and crashed on the host: say why, and run both where the cause does not
 // apply (crash_diagnosis.h). A crash is never "same outputs".
 SelftestResult retry_after_crash(const Builds& b, SelftestResult crashed) {
-  const CrashDiagnosis d = diagnose_host_crash(b.original, crashed.original.signal, host_stack_limit());
-  const std::string line = "the original build crashed on the host (" + d.signal + "): " + d.because;
+  CrashDiagnosis d = diagnose_host_crash(b.original, crashed.original.signal, host_stack_limit());
+  std::string line = "the original build crashed on the host (" + d.signal + "): " + d.because;
   SelftestResult again;
   if (d.retry_target == "host") {
     again = run_target(b, "host", d.retry_stack_bytes);
-    again.diagnosis = line + "; retried on the host with a " + format_size(d.retry_stack_bytes) + " stack";
-  } else {
-    std::string missing;
-    // Refused naming the cause: the verdict stays short for the table, the diagnosis says why.
-    crashed.verdict = "not proved: the original crashes on the host";
-    if (!selftest_target_available("cortex-m4", &missing)) {
-      crashed.diagnosis = line + "; not retried: the emulated Cortex-M4 that would run it needs " + missing +
-                          ", which is not installed (Debian: gcc-arm-none-eabi, libnewlib-arm-none-eabi, "
-                          "qemu-system-arm)";
-      return crashed;
+    const std::string stack = "with a " + format_size(d.retry_stack_bytes) + " stack";
+    if (again.original.signal == 0) {
+      again.diagnosis = line + "; retried on the host " + stack;
+      if (!again.original.ran && again.original.built)
+        again.verdict = "not proved: the original fails on the host " + stack + " too (" + ending(again.original) + ")";
+      return again;
     }
-    const BoardMemory memory = board_memory(parse_harness_code(b.original, kBoardTriple));
-    const BoardLayout layout = choose_board_layout(memory);
-    if (!layout.fits) {
-      crashed.diagnosis = line + "; not retried on the emulated Cortex-M4: " + layout.why_not;
-      return crashed;
-    }
-    again = run_target(b, "cortex-m4");
-    again.diagnosis = line + "; retried on the emulated Cortex-M4 (" + describe_board_layout(layout, memory) + ")";
+    // The stack was not all: what else is there, with the stack no longer counted.
+    crashed = again;
+    d = diagnose_host_crash(b.original, again.original.signal, -1);
+    line += "; " + stack + " it crashes still (" + d.signal + "): " + d.because;
   }
+  // Refused naming the cause: the verdict stays short for the table, the diagnosis says why.
+  crashed.verdict = "not proved: the original crashes on the host";
+  std::string missing;
+  if (!selftest_target_available("cortex-m4", &missing)) {
+    crashed.diagnosis = line + "; not retried: the emulated Cortex-M4 that would run it needs " + missing +
+                        ", which is not installed (Debian: gcc-arm-none-eabi, libnewlib-arm-none-eabi, "
+                        "qemu-system-arm)";
+    return crashed;
+  }
+  const BoardMemory memory = board_memory(parse_harness_code(b.original, kBoardTriple));
+  const BoardLayout layout = choose_board_layout(memory);
+  if (!layout.fits) {
+    crashed.diagnosis = line + "; not retried on the emulated Cortex-M4: " + layout.why_not;
+    return crashed;
+  }
+  again = run_target(b, "cortex-m4");
+  again.diagnosis = line + "; retried on the emulated Cortex-M4 (" + describe_board_layout(layout, memory) + ")";
   if (!again.original.ran && again.original.built)
-    again.verdict = "not proved: the original fails on " + again.target + " too (" + ending(again.original) + ")";
+    again.verdict = "not proved: the original fails on cortex-m4 too (" + ending(again.original) + ")";
   return again;
 }
 

@@ -67,6 +67,19 @@ TEST(SelftestCrash, PointersKeptIn32BitIntegersAreNamedWithTheirLines) {
   EXPECT_EQ(found[0].text, "(uint32_t)(uintptr_t)PaddedInput_let");
   EXPECT_EQ(found[1].line, 54);
   EXPECT_EQ(found[1].text, "(uint32_t)(uintptr_t)mask");
+  // Implicit conversions too: an integer initialised or assigned from a pointer.
+  ExportBundle implicit = original_of("mlf/usmp_default_pools");
+  const std::string lib1 = "codegen/host/src/default_lib1.c";
+  implicit.put(lib1, implicit.find(lib1)->data +
+                         "int32_t tvmgen_default_keep(float* p) {\n  uint32_t a = p;\n  uint16_t b;\n  b = p;\n"
+                         "  return (int32_t)(a + b);\n}\n");
+  const std::vector<PointerTruncation> kept = find_pointer_truncations(implicit);
+  ASSERT_EQ(kept.size(), 2u);
+  EXPECT_EQ(kept[0].text, "uint32_t a = p");
+  EXPECT_EQ(kept[0].bits, 32);
+  EXPECT_EQ(kept[1].text, "b = p");
+  EXPECT_EQ(kept[1].bits, 16);
+  EXPECT_EQ(kept[1].function, "tvmgen_default_keep");
   // The pointer read back through uintptr_t, and TVM's own integer casts, are no truncation.
   EXPECT_TRUE(find_pointer_truncations(original_of("mlf/usmp_default_pools")).empty());
   EXPECT_TRUE(find_pointer_truncations(original_of("mlf/host_crash_stack")).empty());
@@ -156,6 +169,37 @@ TEST(SelftestCrash, AStackCrashOnTheHostIsProvedWithABiggerStack) {
             "stack, the host gives 8 MiB; retried on the host with a 10 MiB stack");
   EXPECT_TRUE(r.same) << r.verdict << r.original.log << r.replanned.log;
   EXPECT_EQ(r.original.signal, 0);
+}
+
+TEST(SelftestCrash, AStackThatWasNotAllIsFollowedByThePointerItHidesAndTheBoards) {
+  std::string missing;
+  if (!selftest_target_available("host", &missing)) GTEST_SKIP() << missing << " is not installed";
+  if (!selftest_target_available("cortex-m4", &missing)) GTEST_SKIP() << missing << " is not installed";
+  if (host_stack() != 8 * kMiB) GTEST_SKIP() << "the host's stack is not 8 MiB: " << host_stack();
+  // host_crash_stack's operator, also keeping the window's address in a 32-bit word.
+  ExportBundle both = original_of("mlf/host_crash_stack");
+  const std::string lib1 = "codegen/host/src/default_lib1.c";
+  std::string text = both.find(lib1)->data;
+  const std::string loop = "  for (int32_t oc = 0; oc < 2; ++oc) {";
+  ASSERT_NE(text.find(loop), std::string::npos);
+  text.insert(text.find(loop),
+              "  uint32_t row = (uint32_t)(uintptr_t)window;\n  ((float*)(uintptr_t)row)[0] = window[1];\n");
+  both.put(lib1, text);
+  const auto results = selftest(both, both, {"host"}, "both");
+  ASSERT_EQ(results.size(), 1u);
+  const SelftestResult& r = results[0];
+  EXPECT_EQ(r.target, "cortex-m4");
+  EXPECT_TRUE(r.same) << r.verdict << r.original.log;
+  const std::string start =
+      "the original build crashed on the host (SIGSEGV): operator tvmgen_default_partial_conv declares 9,437,224 "
+      "bytes of locals (default_lib1.c:41); the deepest chain of calls needs 9,437,276 bytes of stack, the host "
+      "gives 8 MiB; with a 10 MiB stack it crashes still (SIGSEGV): operator tvmgen_default_partial_conv keeps a "
+      "pointer in a 32-bit integer (default_lib1.c:54: (uint32_t)(uintptr_t)window)";
+  EXPECT_EQ(r.diagnosis.substr(0, start.size()), start) << r.diagnosis;
+  EXPECT_NE(r.diagnosis.find("; retried on the emulated Cortex-M4 (flash 4 MiB, RAM 4 MiB, PSRAM 16 MiB: read-write "
+                             "data ("),
+            std::string::npos)
+      << r.diagnosis;
 }
 
 TEST(SelftestCrash, ACrashThatNoTargetCanRetryIsRefusedNamingTheCause) {
