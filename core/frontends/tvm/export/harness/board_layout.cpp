@@ -86,7 +86,9 @@ BoardMemory board_memory(const HarnessCode& code) {
   const CProgram& p = code.program;
   std::set<std::string> counted;
   for (const CGlobal& g : p.globals) {
-    if (g.range.file < 0 || !counted.insert(g.name).second) continue;
+    // A static object is its file's own; other names are one object however often declared.
+    const std::string key = g.is_static ? g.name + "@" + std::to_string(g.range.file) : g.name;
+    if (g.range.file < 0 || !counted.insert(key).second) continue;
     const bool read_only = g.is_const || g.section.find("rodata") != std::string::npos;
     if (read_only) {
       m.rom_bytes += g.type_bytes;

@@ -1,10 +1,11 @@
 #pragma once
 
 // Why a harness build that compiled crashed on this machine (a signal instead of its result line),
-// read from the C with libclang: an operator whose locals outgrow the host's stack, or code that
-// keeps a pointer in a 32-bit integer (it works on the 32-bit Cortex-M it was written for and
-// truncates on a 64-bit host). The diagnosis names the function, the bytes or the line, and where
-// selftest retries: the host with a stack that holds the deepest chain, else the emulated Cortex-M4.
+// read from the C with libclang: an operator whose locals outgrow the host's stack, a pool array
+// smaller than the code reaches into it (pool_reach.h), or code that keeps a pointer in a 32-bit integer (it works on
+// the 32-bit Cortex-M it was written for and truncates on a 64-bit host). The diagnosis names the function, the bytes
+// or the line, and where selftest retries: the host with a stack that holds the deepest chain, else the emulated
+// Cortex-M4.
 
 #include <cstdint>
 #include <string>
@@ -25,7 +26,7 @@ struct PointerTruncation {
 
 std::vector<PointerTruncation> find_pointer_truncations(const ExportBundle& bundle);
 
-enum class CrashCause { kUnknown, kStack, kPointer32 };
+enum class CrashCause { kUnknown, kStack, kPool, kPointer32 };
 
 struct CrashDiagnosis {
   CrashCause cause = CrashCause::kUnknown;
@@ -33,9 +34,12 @@ struct CrashDiagnosis {
   std::string function;  // the operator to blame, "" when unknown
   std::string file;
   int line = 0;
-  int64_t stack_bytes = 0;   // kStack: the deepest chain of locals (from `function`)
-  std::string because;       // "operator X keeps a pointer in a 32-bit integer (default_lib1.c:53: ...)"
-  std::string retry_target;  // "host" (with a stack of retry_stack_bytes) or "cortex-m4"
+  int64_t stack_bytes = 0;  // kStack: the deepest chain of locals (from `function`)
+  std::string because;      // "operator X keeps a pointer in a 32-bit integer (default_lib1.c:53: ...)"
+  // "host" (with a stack of retry_stack_bytes), "cortex-m4", or "" when every target would crash
+  // the same way (a pool array smaller than the code reaches: `not_retried` says why).
+  std::string retry_target;
+  std::string not_retried;
   int64_t retry_stack_bytes = 0;
 };
 

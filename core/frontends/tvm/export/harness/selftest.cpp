@@ -255,6 +255,10 @@ SelftestResult retry_after_crash(const Builds& b, SelftestResult crashed) {
   }
   // Refused naming the cause: the verdict stays short for the table, the diagnosis says why.
   crashed.verdict = "not proved: the original crashes on the host";
+  if (!d.not_retried.empty()) {
+    crashed.diagnosis = line + "; not retried: " + d.not_retried;
+    return crashed;
+  }
   std::string missing;
   if (!selftest_target_available("cortex-m4", &missing)) {
     crashed.diagnosis = line + "; not retried: the emulated Cortex-M4 that would run it needs " + missing +

@@ -11,6 +11,7 @@
 
 #include "frontends/tvm/export/harness/board_layout.h"
 #include "frontends/tvm/export/harness/crash_diagnosis.h"
+#include "frontends/tvm/export/harness/pool_reach.h"
 #include "frontends/tvm/export/harness/selftest.h"
 #include "frontends/tvm/export/mlf_export.h"
 #include "planners/registry.h"
@@ -169,6 +170,35 @@ TEST(SelftestCrash, AStackCrashOnTheHostIsProvedWithABiggerStack) {
             "stack, the host gives 8 MiB; retried on the host with a 10 MiB stack");
   EXPECT_TRUE(r.same) << r.verdict << r.original.log << r.replanned.log;
   EXPECT_EQ(r.original.signal, 0);
+}
+
+TEST(SelftestCrash, APoolArraySmallerThanTheCodeUsesIsNamedAndNotRetried) {
+  EXPECT_TRUE(find_pool_overruns(original_of("mlf/usmp_external_pools")).empty());
+  EXPECT_TRUE(find_pool_overruns(original_of("mlf/host_crash_pointer32")).empty());
+  // The header declares 16 bytes for the application's sram pool, whose dense buffer needs 64.
+  ExportBundle bundle = original_of("mlf/usmp_external_pools");
+  const std::string header = "codegen/host/include/tvmgen_mini.h";
+  std::string text = bundle.find(header)->data;
+  const std::string macro = "#define TVMGEN_MINI_SRAM_WORKSPACE_POOL_SIZE 64";
+  ASSERT_NE(text.find(macro), std::string::npos);
+  text.replace(text.find(macro), macro.size(), "#define TVMGEN_MINI_SRAM_WORKSPACE_POOL_SIZE 16");
+  bundle.put(header, text);
+  const std::vector<PoolOverrun> overruns = find_pool_overruns(bundle);
+  ASSERT_EQ(overruns.size(), 1u);
+  EXPECT_EQ(overruns[0].pool, "sram");
+  EXPECT_EQ(overruns[0].array_bytes, 16);
+  EXPECT_EQ(overruns[0].reach, 64);
+  EXPECT_EQ(overruns[0].buffer, "sid_2_let");
+  EXPECT_EQ(overruns[0].line, 132);
+  const CrashDiagnosis d = diagnose_host_crash(bundle, SIGSEGV, 8 * kMiB);
+  EXPECT_EQ(d.cause, CrashCause::kPool);
+  EXPECT_EQ(d.because,
+            "pool sram: the harness allocates 16 bytes (TVMGEN_MINI_SRAM_WORKSPACE_POOL_SIZE in tvmgen_mini.h), the "
+            "code uses 64 bytes (sid_2_let: 64 bytes at offset 0, mini_lib1.c:132)");
+  EXPECT_EQ(d.retry_target, "");
+  EXPECT_EQ(d.not_retried,
+            "every target allocates the pool at the size the model declares; give the header and the sources TVM "
+            "wrote together");
 }
 
 TEST(SelftestCrash, AStackThatWasNotAllIsFollowedByThePointerItHidesAndTheBoards) {
