@@ -174,21 +174,6 @@ CrashDiagnosis diagnose_host_crash(const ExportBundle& original, int signal, int
         "TVM wrote together";
     return d;
   }
-  // A pool array smaller than the code reaches: the boards allocate the same arrays.
-  if (const std::vector<PoolOverrun> overruns = find_pool_overruns(original); !overruns.empty()) {
-    const PoolOverrun& o = overruns.front();
-    d.cause = CrashCause::kPool;
-    d.file = o.file;
-    d.line = o.line;
-    d.because = "pool " + o.pool + ": the harness allocates " + with_separators(o.array_bytes) + " bytes (" +
-                o.declared_by + "), the code uses " + with_separators(o.reach) + " bytes (" + o.buffer + ": " +
-                with_separators(o.bytes) + " bytes at offset " + with_separators(o.offset) + ", " + o.file + ":" +
-                std::to_string(o.line) + ")";
-    d.not_retried =
-        "every target allocates the pool at the size the model declares; give the header and the sources "
-        "TVM wrote together";
-    return d;
-  }
   std::vector<PointerTruncation> found;
   for (const CFunction& f : code.program.functions) {
     if (!f.is_definition || !model_file(code.program, f.range.file)) continue;
