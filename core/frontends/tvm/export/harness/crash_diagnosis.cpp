@@ -119,14 +119,21 @@ std::string signal_name(int signal) {
   }
 }
 
-std::vector<PointerTruncation> find_pointer_truncations(const ExportBundle& bundle) {
-  const HarnessCode code = parse_harness_code(bundle, kHostTriple);
+namespace {
+
+std::vector<PointerTruncation> truncations_in(const CProgram& program) {
   std::vector<PointerTruncation> found;
-  for (const CFunction& f : code.program.functions) {
-    if (!f.is_definition || !model_file(code.program, f.range.file)) continue;
-    TruncationFinder{code.program, f, found}.function_body();
+  for (const CFunction& f : program.functions) {
+    if (!f.is_definition || !model_file(program, f.range.file)) continue;
+    TruncationFinder{program, f, found}.function_body();
   }
   return found;
+}
+
+}  // namespace
+
+std::vector<PointerTruncation> find_pointer_truncations(const ExportBundle& bundle) {
+  return truncations_in(parse_harness_code(bundle, kHostTriple).program);
 }
 
 CrashDiagnosis diagnose_host_crash(const ExportBundle& original, int signal, int64_t host_stack_bytes) {
@@ -174,11 +181,7 @@ CrashDiagnosis diagnose_host_crash(const ExportBundle& original, int signal, int
         "TVM wrote together";
     return d;
   }
-  std::vector<PointerTruncation> found;
-  for (const CFunction& f : code.program.functions) {
-    if (!f.is_definition || !model_file(code.program, f.range.file)) continue;
-    TruncationFinder{code.program, f, found}.function_body();
-  }
+  const std::vector<PointerTruncation> found = truncations_in(code.program);
   d.retry_target = "cortex-m4";
   if (!found.empty()) {
     const PointerTruncation& t = found.front();
