@@ -160,10 +160,11 @@ BoardLayout choose_board_layout(const BoardMemory& memory) {
       memory.ram_bytes + (l.rodata_in_psram ? memory.rom_bytes : 0) + (l.stack_in_psram ? l.stack_bytes : 0);
   if (psram > kBoardPsramBytes) {
     l.fits = false;
-    l.why_not = "the model declares " + format_size(memory.ram_bytes) + " of read-write data (largest " +
-                memory.largest_object + ", " + format_size(memory.largest_object_bytes) + "), " +
-                format_size(memory.rom_bytes) + " of constants and needs " + format_size(memory.stack_bytes) +
-                " of stack: more than the emulated boards hold (4 MiB flash, 4 MiB RAM, 16 MiB PSRAM)";
+    l.why_not = "the model declares " + format_size(memory.ram_bytes) + " of read-write data, " +
+                format_size(memory.rom_bytes) + " of constants and " + format_size(memory.stack_bytes) +
+                " of stack (largest object: " + memory.largest_object + ", " +
+                format_size(memory.largest_object_bytes) +
+                "): more than the emulated boards hold (4 MiB flash, 4 MiB RAM, 16 MiB PSRAM)";
   }
   return l;
 }

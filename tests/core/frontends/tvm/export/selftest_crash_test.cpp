@@ -248,9 +248,9 @@ TEST(SelftestCrash, ACrashThatNoTargetCanRetryIsRefusedNamingTheCause) {
   if (selftest_target_available("cortex-m4", &missing)) {
     EXPECT_EQ(r.diagnosis,
               crashed +
-                  "; not retried on the emulated Cortex-M4: the model declares 24 MiB of read-write data "
-                  "(largest partial_conv_frames, 24 MiB), 332 B of constants and needs 64.1 KiB of stack: more than "
-                  "the emulated boards hold (4 MiB flash, 4 MiB RAM, 16 MiB PSRAM)");
+                  "; not retried on the emulated Cortex-M4: the model declares 24 MiB of read-write data, 332 B of "
+                  "constants and 64.1 KiB of stack (largest object: partial_conv_frames, 24 MiB): more than the "
+                  "emulated boards hold (4 MiB flash, 4 MiB RAM, 16 MiB PSRAM)");
   } else {
     EXPECT_EQ(r.diagnosis, crashed + "; not retried: the emulated Cortex-M4 that would run it needs " + missing +
                                ", which is not installed (Debian: gcc-arm-none-eabi, libnewlib-arm-none-eabi, "
@@ -314,6 +314,37 @@ TEST(BoardLayout, PoolsBeyondFourMibGoToPsram) {
   EXPECT_NE(board_linker_script(stack, {}).find(
                 "  .stack (NOLOAD) : { . = ALIGN(8); . = . + 9503744; _estack = .; } > PSRAM\n"),
             std::string::npos);
+}
+
+TEST(BoardLayout, ConstantsBeyondFlashGoToPsramAndTooMuchIsRefused) {
+  BoardMemory memory;
+  memory.rom_bytes = 5 * kMiB;  // weights beyond the 4 MiB of SSRAM1, less what the code needs
+  memory.ram_bytes = 1000;
+  memory.stack_bytes = kStackMarginBytes + 100;
+  const BoardLayout layout = choose_board_layout(memory);
+  EXPECT_TRUE(layout.fits);
+  EXPECT_TRUE(layout.rodata_in_psram);
+  EXPECT_TRUE(layout.data_in_psram);
+  EXPECT_FALSE(layout.stack_in_psram);
+  EXPECT_EQ(layout.stack_bytes, 66560);
+  const std::string script = board_linker_script(layout, {".rodata.tvm"});
+  for (const char* line :
+       {"REGION_ALIAS(\"USMPX_RODATA_TVM\", PSRAM);\n", "REGION_ALIAS(\"USMPX_BSS_NOINIT_TVM\", PSRAM);\n",
+        "  .text : { *(.text*) . = ALIGN(4); } > FLASH\n", "  .rodata : { *(.rodata*) . = ALIGN(4); } > PSRAM\n",
+        "  INCLUDE usmpx_pools.ld\n"})
+    EXPECT_NE(script.find(line), std::string::npos) << line << "\n" << script;
+  EXPECT_EQ(describe_board_layout(layout, memory),
+            "flash 4 MiB, RAM 4 MiB, PSRAM 16 MiB: constants (5 MiB), read-write data (1,000 B) in PSRAM");
+  // 12 MiB of constants and 5 MiB of data: more than PSRAM's 16 MiB.
+  memory.rom_bytes = 12 * kMiB;
+  memory.ram_bytes = 5 * kMiB;
+  memory.largest_object = "weights";
+  memory.largest_object_bytes = 12 * kMiB;
+  const BoardLayout too_big = choose_board_layout(memory);
+  EXPECT_FALSE(too_big.fits);
+  EXPECT_EQ(too_big.why_not,
+            "the model declares 5 MiB of read-write data, 12 MiB of constants and 64.1 KiB of stack (largest object: "
+            "weights, 12 MiB): more than the emulated boards hold (4 MiB flash, 4 MiB RAM, 16 MiB PSRAM)");
 }
 
 TEST(BoardLayout, BigPoolsAndADeepStackRunOnTheEmulatedBoardsFromPsram) {
