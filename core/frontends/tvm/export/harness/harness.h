@@ -45,7 +45,8 @@ struct HarnessSpec {
 // Adds harness/ to the bundle: main.c (fills the inputs from a xorshift generator seeded with
 // `seed`, runs the model once, prints "output <name> <bytes> <fnv1a>" per output), platform.c
 // (TVMBackendAllocWorkspace on a static arena), our stand-in TVM runtime headers, a host
-// arm_acle.h written in C, a Cortex-M startup file and MPS2 linker script, and a Makefile:
+// arm_acle.h written in C, a Cortex-M startup file, an MPS2 linker script sized from what the code
+// declares (board_layout.h: PSRAM for what SSRAM cannot hold), and a Makefile:
 // `make` builds and runs on this machine; `make cortex-m4` / `make cortex-m7` cross-compile with
 // arm-none-eabi-gcc and run on qemu-system-arm's mps2-an386 / mps2-an500 with semihosting.
 void add_harness(ExportBundle& bundle, const HarnessSpec& spec);
