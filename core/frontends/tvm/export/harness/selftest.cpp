@@ -226,11 +226,13 @@ SelftestResult run_target(const Builds& b, const std::string& target, int64_t st
   return r;
 }
 
-// The stack this process's children get (RLIMIT_STACK), -1 when unlimited.
-int64_t host_stack_limit() {
+// The stack this process's children get (RLIMIT_STACK), or the most they may ask for (`hard`);
+// -1 when unlimited.
+int64_t host_stack_limit(bool hard = false) {
   struct rlimit limit;
-  if (getrlimit(RLIMIT_STACK, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return -1;
-  return static_cast<int64_t>(limit.rlim_cur);
+  if (getrlimit(RLIMIT_STACK, &limit) != 0) return -1;
+  const rlim_t value = hard ? limit.rlim_max : limit.rlim_cur;
+  return value == RLIM_INFINITY ? -1 : static_cast<int64_t>(value);
 }
 
 // The original compiled and crashed on the host: say why, and run both where the cause does not
@@ -239,6 +241,11 @@ SelftestResult retry_after_crash(const Builds& b, SelftestResult crashed) {
   CrashDiagnosis d = diagnose_host_crash(b.original, crashed.original.signal, host_stack_limit());
   std::string line = "the original build crashed on the host (" + d.signal + "): " + d.because;
   SelftestResult again;
+  const int64_t most = host_stack_limit(true);
+  if (d.retry_target == "host" && most >= 0 && most < d.retry_stack_bytes) {
+    line += "; the host allows no more than " + format_size(most) + " of stack";  // the boards then
+    d.retry_target = "cortex-m4";
+  }
   if (d.retry_target == "host") {
     again = run_target(b, "host", d.retry_stack_bytes);
     const std::string stack = "with a " + format_size(d.retry_stack_bytes) + " stack";

@@ -4,8 +4,10 @@
 // SSRAM cannot hold in the 16 MiB PSRAM (tests/fixtures/mlf/psram_pools).
 #include <gtest/gtest.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <csignal>
 #include <filesystem>
 
@@ -170,6 +172,50 @@ TEST(SelftestCrash, AStackCrashOnTheHostIsProvedWithABiggerStack) {
             "stack, the host gives 8 MiB; retried on the host with a 10 MiB stack");
   EXPECT_TRUE(r.same) << r.verdict << r.original.log << r.replanned.log;
   EXPECT_EQ(r.original.signal, 0);
+}
+
+TEST(SelftestCrash, AHostThatAllowsNoBiggerStackSendsTheStackToTheBoards) {
+  std::string missing;
+  if (!selftest_target_available("host", &missing)) GTEST_SKIP() << missing << " is not installed";
+  if (!selftest_target_available("cortex-m4", &missing)) GTEST_SKIP() << missing << " is not installed";
+  if (host_stack() != 8 * kMiB) GTEST_SKIP() << "the host's stack is not 8 MiB: " << host_stack();
+  const ExportBundle original = original_of("mlf/host_crash_stack");
+  const ExportBundle replanned = replanned_of("mlf/host_crash_stack", "hill_climb");
+  // A child process whose hard limit stops at 9 MiB runs the selftest and reports.
+  int pipe_fds[2];
+  ASSERT_EQ(pipe(pipe_fds), 0);
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    close(pipe_fds[0]);
+    struct rlimit limit;
+    getrlimit(RLIMIT_STACK, &limit);
+    limit.rlim_max = 9 * kMiB;
+    limit.rlim_cur = std::min<rlim_t>(limit.rlim_cur, limit.rlim_max);
+    std::string report = "setrlimit failed";
+    if (setrlimit(RLIMIT_STACK, &limit) == 0) {
+      const auto results = selftest(original, replanned, {"host"}, "hard-limit");
+      report = results.size() != 1 ? "results: " + std::to_string(results.size())
+                                   : results[0].target + "\n" + results[0].verdict + "\n" + results[0].diagnosis;
+    }
+    const ssize_t written = write(pipe_fds[1], report.data(), report.size());
+    _exit(written == static_cast<ssize_t>(report.size()) ? 0 : 1);
+  }
+  close(pipe_fds[1]);
+  std::string report;
+  char buffer[4096];
+  ssize_t n = 0;
+  while ((n = read(pipe_fds[0], buffer, sizeof buffer)) > 0)
+    report.append(buffer, static_cast<size_t>(n));
+  close(pipe_fds[0]);
+  int status = 0;
+  waitpid(child, &status, 0);
+  EXPECT_EQ(report,
+            "cortex-m4\nsame outputs\nthe original build crashed on the host (SIGSEGV): operator "
+            "tvmgen_default_partial_conv declares 9,437,220 bytes of locals (default_lib1.c:41); the deepest chain of "
+            "calls needs 9,437,272 bytes of stack, the host gives 8 MiB; the host allows no more than 9 MiB of stack; "
+            "retried on the emulated Cortex-M4 (flash 4 MiB, RAM 4 MiB, PSRAM 16 MiB: read-write data (2,312 B), "
+            "stack (9.06 MiB) in PSRAM)");
 }
 
 TEST(SelftestCrash, APoolArraySmallerThanTheCodeUsesIsNamedAndNotRetried) {
