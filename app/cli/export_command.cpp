@@ -34,7 +34,8 @@ struct ExportInput {
 
 ExportInput load_export_input(const Options& options) {
   try {
-    ExportInput in{nullptr, load_input(options.input, LoadOptions{options.pools, options.module, options.runtime_log, options.runtime_kernels, options.runtime_target})};
+    ExportInput in{nullptr, load_input(options.input, LoadOptions{options.pools, options.module, options.runtime_log,
+                                                                  options.runtime_kernels, options.runtime_target})};
     if (!in.input.exporter) throw ExportError(in.input.no_export);
     in.source = in.input.exporter;
     if (options.session_edits) apply_session(in.input, *options.session_edits, options);
@@ -160,6 +161,7 @@ int run_selftest(const Options& options, std::ostream& out) {
                      {"flash", Align::kRight},
                      {"RAM", Align::kRight}});
     for (const SelftestResult& r : results) {
+      if (!r.diagnosis.empty()) out << r.diagnosis << '\n';
       auto sizes = [](int64_t a, int64_t b) {
         return a < 0 ? std::string("-") : format_bytes(a) + " -> " + format_bytes(b);
       };

@@ -274,7 +274,11 @@ std::string usage_text(const std::string& command) {
            "DIR/Include and DIR/Source with --cmsis-nn DIR. --kernels DIR adds vendor kernel sources\n"
            "(DIR/*.c; headers in DIR and DIR/include) to both builds. What the input cannot build (no\n"
            "lib0.c, vendor kernels or headers it lacks, a vendor SDK heap call, an Ethos-U NPU) is\n"
-           "refused before compiling, with one line naming it.\n\n" +
+           "refused before compiling, with one line naming it. When the original build crashes on the\n"
+           "host, one line says why (an operator's locals beyond the host's stack, a pointer kept in a\n"
+           "32-bit integer, a pool array smaller than the code uses) and both builds are retried where\n"
+           "the cause does not apply (the host with a bigger stack, else cortex-m4), or refused naming\n"
+           "it. The boards' linker script places what SSRAM cannot hold in their 16 MiB PSRAM.\n\n" +
            plan_options + "\n" + pool_options;
   }
   if (command == "info") {

@@ -24,7 +24,9 @@ struct HarnessRun {
   // As a person budgets the image (boards only): flash holds every loaded byte (code, constants,
   // the initial values of .data), RAM every byte placed at a RAM address (.data, .bss, pools).
   int64_t flash_bytes = -1, ram_bytes = -1;
-  std::string log;  // everything the build printed
+  std::string log;     // everything the build printed
+  int exit_code = -1;  // of the program (the board's semihosting exit; 99: a fault), -1 when not run
+  int signal = 0;      // the signal that killed the program on the host, 0 = none
 };
 
 struct SelftestResult {
@@ -33,6 +35,9 @@ struct SelftestResult {
   HarnessRun replanned;
   bool same = false;    // both ran, the model returned 0 in both and every checksum agrees
   std::string verdict;  // one line for the user
+  // When the original crashed on the host: why (one line), and that this result is the retry
+  // ("the original build crashed on the host (SIGSEGV): ...; retried on the emulated Cortex-M4").
+  std::string diagnosis;
 };
 
 struct SelftestOptions {

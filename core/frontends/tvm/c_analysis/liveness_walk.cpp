@@ -239,6 +239,20 @@ class Walker {
     }
   }
 
+  // A buffer's address stored in a local, or in an element of a local array, also as an integer
+  // (`rows[0] = (uint32_t)(uintptr_t)buf;`): every later use of that local may reach the buffer.
+  void carry_stored_address(const CExpr& target, const CExpr& value) {
+    const int b = buffer_of(value);
+    if (b < 0) return;
+    const CExpr* base = &strip_casts(target);
+    if (base->kind == CExprKind::kSubscript && !base->args.empty()) base = &strip_casts(base->args[0]);
+    if (base->kind != CExprKind::kName || base->decl < 0) return;
+    const size_t v = static_cast<size_t>(base->decl);
+    if (frame().buffer_of_var[v] >= 0) return;
+    std::vector<int>& held = frame().carried[v];
+    if (std::find(held.begin(), held.end(), b) == held.end()) held.push_back(b);
+  }
+
   // The buffers an expression refers to, directly or through variables that hold them.
   void collect_buffers(const CExpr& e, std::vector<int>& out) const {
     if (e.kind == CExprKind::kName && e.decl >= 0) {
@@ -430,6 +444,7 @@ class Walker {
           if (e.text == "=" && target.kind == CExprKind::kName && target.decl >= 0 && bind_site(target.decl)) break;
           visit_expr(e.args[0], Use::kStore);
           visit_expr(e.args[1], Use::kLoad);
+          carry_stored_address(e.args[0], e.args[1]);
           const CExpr& lhs = strip_casts(e.args[0]);
           if (lhs.kind == CExprKind::kName && lhs.decl >= 0 &&
               frame().buffer_of_var[static_cast<size_t>(lhs.decl)] < 0) {

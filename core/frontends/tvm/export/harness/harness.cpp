@@ -10,6 +10,7 @@
 #include "frontends/tvm/c_analysis/standin_headers.h"
 #include "frontends/tvm/export/emit/interface_header.h"
 #include "frontends/tvm/export/emit/linker_fragment.h"
+#include "frontends/tvm/export/harness/board_layout.h"
 #include "frontends/tvm/export/harness/harness_files.h"
 #include "frontends/tvm/mlf/relay_signature.h"
 
@@ -277,33 +278,6 @@ class MainWriter {
   std::ostringstream out_;
 };
 
-std::string linker_script(const HarnessSpec& spec) {
-  std::ostringstream out;
-  out << "/* MPS2 (AN386, AN500) memory map for the test harness on qemu-system-arm (USMP Explorer). */\n"
-      << "MEMORY\n{\n  FLASH (rx) : ORIGIN = 0x00000000, LENGTH = 4M\n  RAM (rwx) : ORIGIN = 0x20000000, LENGTH = "
-         "4M\n}\n"
-      << "ENTRY(Reset_Handler)\n_estack = ORIGIN(RAM) + LENGTH(RAM);\n";
-  if (spec.linker_fragment) {
-    std::vector<std::string> sections = {".rodata.tvm", ".bss.noinit.tvm"};
-    for (const std::string& s : spec.pool_sections) {
-      if (std::find(sections.begin(), sections.end(), s) == sections.end()) sections.push_back(s);
-    }
-    for (const std::string& s : sections) {
-      const bool read_only = s.find("rodata") != std::string::npos || s.find("flash") != std::string::npos;
-      out << "REGION_ALIAS(\"" << linker_region_name(s) << "\", " << (read_only ? "FLASH" : "RAM") << ");\n";
-    }
-  }
-  out << "SECTIONS\n{\n  .isr_vector : { KEEP(*(.isr_vector)) } > FLASH\n";
-  if (spec.linker_fragment) out << "  INCLUDE usmpx_pools.ld\n";
-  out << "  .text : { *(.text*) *(.rodata*) . = ALIGN(4); } > FLASH\n"
-      << "  .ARM.exidx : { *(.ARM.exidx*) } > FLASH\n"
-      << "  .data : { _sdata = .; *(.data*) . = ALIGN(4); _edata = .; } > RAM AT > FLASH\n"
-      << "  _sidata = LOADADDR(.data);\n"
-      << "  .bss (NOLOAD) : { _sbss = .; *(.bss*) *(COMMON) . = ALIGN(4); _ebss = .; } > RAM\n"
-      << "  end = .;\n  _end = .;\n}\n";
-  return out.str();
-}
-
 std::string makefile(const HarnessSpec& spec) {
   std::ostringstream out;
   out << "# Test harness for TVM module \"" << spec.module << "\" (written by USMP Explorer).\n"
@@ -373,11 +347,16 @@ void add_harness(ExportBundle& bundle, const HarnessSpec& given) {
   bundle.put("harness/main.c", MainWriter(spec).run());
   bundle.put("harness/platform.c", std::string(harness_platform_c()));
   bundle.put("harness/startup.c", std::string(harness_startup_c()));
-  bundle.put("harness/mps2.ld", linker_script(spec));
   bundle.put("harness/Makefile", makefile(spec));
   bundle.put("harness/include-host/arm_acle.h", std::string(harness_host_arm_acle()));
   for (const StandinHeader& h : standin_tvm_headers())
     bundle.put("harness/include/" + std::string(h.path), std::string(h.text));
+  // The boards' memory map, sized from what the code declares (board_layout.h).
+  const BoardLayout layout = choose_board_layout(board_memory(parse_harness_code(bundle, kBoardTriple)));
+  std::vector<std::string> fragment;
+  if (spec.linker_fragment)
+    fragment = spec.pool_sections.empty() ? std::vector<std::string>{".rodata.tvm"} : spec.pool_sections;
+  bundle.put("harness/mps2.ld", board_linker_script(layout, fragment));
 }
 
 }  // namespace usmpx

@@ -49,8 +49,9 @@ struct HarnessSpec {
 // `seed`, runs the model once, prints "output <name> <bytes> <fnv1a>" per output), platform.c
 // (TVMBackendAllocWorkspace on a static arena), our stand-in TVM runtime headers (also where a
 // model source's relative include of a runtime header, "../../src/standalone_crt/include/tvm/
-// runtime/...", finds them from an include folder of harness/relative/), a host
-// arm_acle.h written in C, a Cortex-M startup file and MPS2 linker script, and a Makefile:
+// runtime/...", finds them from an include folder of harness/relative/), a host arm_acle.h
+// written in C, a Cortex-M startup file, an MPS2 linker script sized from what the code declares
+// (board_layout.h: PSRAM for what SSRAM cannot hold), and a Makefile:
 // `make` builds and runs on this machine; `make cortex-m4` / `make cortex-m7` cross-compile with
 // arm-none-eabi-gcc and run on qemu-system-arm's mps2-an386 / mps2-an500 with semihosting.
 void add_harness(ExportBundle& bundle, const HarnessSpec& spec);

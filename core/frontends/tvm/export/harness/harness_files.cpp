@@ -223,13 +223,14 @@ build/$(1)/startup.o: startup.c | build/$(1)
 	$$(ARM_CC) $(2) $$(HARNESS_FLAGS) -c $$< -o $$@
 $$(eval $$(call cmsis_nn_library,$(1),$$(ARM_CC),$(2) -ffunction-sections -fdata-sections,$$(ARM_AR)))
 build/$(1)/model.elf: $$(call MODEL_OBJS,$(1)) build/$(1)/main.o build/$(1)/platform.o build/$(1)/startup.o mps2.ld $$(call cmsis_lib,$(1))
-	$$(ARM_CC) $(2) -nostartfiles --specs=rdimon.specs -Wl,--gc-sections -L$$(ROOT)/$$(FRAGMENT_DIR) -T mps2.ld $$(filter %.o %.a,$$^) -lm -Wl,--start-group -lc -lrdimon -Wl,--end-group -o $$@
+	$$(ARM_CC) $(2) -nostartfiles --specs=rdimon.specs -Wl,--gc-sections -Wl,--defsym=USMPX_PSRAM_ORIGIN=$(5) -L$$(ROOT)/$$(FRAGMENT_DIR) -T mps2.ld $$(filter %.o %.a,$$^) -lm -Wl,--start-group -lc -lrdimon -Wl,--end-group -o $$@
 	$$(ARM_SIZE) $$@
 $(1): build/$(1)/model.elf
 	timeout 120 $$(QEMU) -machine $(3) -cpu $(4) -nographic -monitor none -serial none -semihosting-config enable=on,target=native -kernel $$<
 endef
-$(eval $(call board,cortex-m4,$(M4_FLAGS),mps2-an386,cortex-m4))
-$(eval $(call board,cortex-m7,$(M7_FLAGS),mps2-an500,cortex-m7))
+# The boards' 16 MiB PSRAM, where mps2.ld puts what SSRAM does not hold: 0x21000000 on AN386, 0x60000000 on AN500.
+$(eval $(call board,cortex-m4,$(M4_FLAGS),mps2-an386,cortex-m4,0x21000000))
+$(eval $(call board,cortex-m7,$(M7_FLAGS),mps2-an500,cortex-m7,0x60000000))
 
 build/%:
 	mkdir -p $@

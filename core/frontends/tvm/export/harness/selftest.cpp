@@ -1,5 +1,6 @@
 #include "frontends/tvm/export/harness/selftest.h"
 
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <algorithm>
 #include <cstdio>
@@ -7,9 +8,12 @@
 #include <filesystem>
 #include <sstream>
 
+#include "base/size_text.h"
 #include "export/bundle_writer.h"
 #include "export/export_error.h"
+#include "frontends/tvm/export/harness/board_layout.h"
 #include "frontends/tvm/export/harness/builtin_kernels.h"
+#include "frontends/tvm/export/harness/crash_diagnosis.h"
 
 namespace usmpx {
 namespace {
@@ -21,16 +25,40 @@ std::string shell_quote(const std::string& s) {
   return q + "'";
 }
 
-// Runs a shell command, returning its exit status and everything it printed.
-int run_command(const std::string& command, std::string& output) {
+struct CommandStatus {
+  int exit_code = -1;
+  int signal = 0;  // what killed it
+};
+
+// Runs a shell command, returning how it ended and everything it printed.
+CommandStatus run_command_status(const std::string& command, std::string& output) {
+  CommandStatus result;
   FILE* pipe = popen((command + " 2>&1").c_str(), "r");
-  if (!pipe) return -1;
+  if (!pipe) return result;
   char buffer[4096];
   size_t n = 0;
   while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0)
     output.append(buffer, n);
   const int status = pclose(pipe);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  if (WIFEXITED(status)) {
+    result.exit_code = WEXITSTATUS(status);
+    // A shell that did not exec reports a program killed by signal N as 128 + N.
+    if (result.exit_code > 128 && result.exit_code < 128 + 32) result.signal = result.exit_code - 128;
+  } else if (WIFSIGNALED(status)) {
+    result.signal = WTERMSIG(status);
+  }
+  return result;
+}
+
+int run_command(const std::string& command, std::string& output) {
+  const CommandStatus status = run_command_status(command, output);
+  return status.signal ? -1 : status.exit_code;
+}
+
+// The exit code of the board's program from make's "make: *** [Makefile:NN: cortex-m4] Error 99".
+int make_error_code(const std::string& log) {
+  const size_t at = log.rfind("] Error ");
+  return at == std::string::npos ? -1 : std::atoi(log.c_str() + at + 8);
 }
 
 bool on_path(const std::string& program) {
@@ -104,7 +132,8 @@ bool selftest_target_available(const std::string& target, std::string* missing) 
   return true;
 }
 
-HarnessRun run_harness(const std::string& root, const std::string& target, const std::string& make_variables) {
+HarnessRun run_harness(const std::string& root, const std::string& target, const std::string& make_variables,
+                       int64_t stack_bytes) {
   HarnessRun run;
   const std::string harness = (std::filesystem::path(root) / "harness").string();
   const std::string make =
@@ -114,7 +143,19 @@ HarnessRun run_harness(const std::string& root, const std::string& target, const
   run.built = build == 0;
   if (!run.built) return run;
   std::string ran;
-  run_command(make + " " + (target == "host" ? "run" : target), ran);
+  if (target == "host") {
+    // `make run` runs the program; run here it tells how it ended (a signal), with the stack asked for.
+    const std::string ulimit =
+        stack_bytes > 0 ? "ulimit -s " + std::to_string((stack_bytes + 1023) / 1024) + " 2>/dev/null; " : "";
+    const CommandStatus status =
+        run_command_status(ulimit + "cd " + shell_quote(harness) + " && exec ./build/host/model", ran);
+    run.exit_code = status.signal ? -1 : status.exit_code;
+    run.signal = status.signal;
+    if (status.signal) ran += "usmpx: the program was killed by " + signal_name(status.signal) + "\n";
+  } else {
+    const int rc = run_command(make + " " + target, ran);
+    run.exit_code = rc == 0 ? 0 : make_error_code(ran);
+  }
   run.log += ran;
   if (target != "host") {
     const std::string elf = shell_quote(harness + "/build/" + target + "/model.elf");
@@ -128,6 +169,124 @@ HarnessRun run_harness(const std::string& root, const std::string& target, const
   parse_run(run);
   return run;
 }
+
+namespace {
+
+// How a program that printed no result line ended, for a verdict: "SIGSEGV", "exit 99: a fault".
+std::string ending(const HarnessRun& run) {
+  if (run.signal) return signal_name(run.signal);
+  if (run.exit_code == 99) return "exit 99: a fault";
+  if (run.exit_code == 124) return "timed out";
+  return run.exit_code >= 0 ? "exit " + std::to_string(run.exit_code) : "no result line";
+}
+
+void judge(SelftestResult& r) {
+  if (!r.original.built || !r.replanned.built) {
+    r.verdict = std::string("build failed (") + (r.original.built ? "re-planned" : "original") + ")";
+  } else if (!r.original.ran || !r.replanned.ran) {
+    const HarnessRun& failed = r.original.ran ? r.replanned : r.original;
+    r.verdict =
+        std::string("run failed (") + (r.original.ran ? "re-planned" : "original") + ": " + ending(failed) + ")";
+  } else if (r.original.model_rc != 0 || r.replanned.model_rc != 0) {
+    r.verdict = "the model returned " + std::to_string(r.original.model_rc) + " (original) and " +
+                std::to_string(r.replanned.model_rc) + " (re-planned)";
+  } else if (r.original.outputs.empty() && r.replanned.outputs.empty()) {
+    r.verdict = "the model has no outputs the harness can see; nothing was compared";
+  } else if (r.original.outputs != r.replanned.outputs) {
+    r.verdict = "outputs differ";
+  } else if (std::any_of(r.original.outputs.begin(), r.original.outputs.end(),
+                         [](const auto& o) { return o.second.rfind("0 ", 0) == 0; })) {
+    r.verdict = "an output's size is unknown; nothing was compared";
+  } else {
+    r.same = true;
+    r.verdict = "same outputs";
+  }
+}
+
+struct Builds {
+  const ExportBundle& original;
+  std::string before, after, variables;
+};
+
+SelftestResult run_target(const Builds& b, const std::string& target, int64_t stack_bytes = 0) {
+  SelftestResult r;
+  r.target = target;
+  if (target != "host") {
+    // What the code declares must fit the board's memory map (board_layout.h), else nothing links.
+    const BoardLayout layout = choose_board_layout(board_memory(parse_harness_code(b.original, kBoardTriple)));
+    if (!layout.fits) {
+      r.verdict = "not built: does not fit the board";
+      r.diagnosis = target + " not built: " + layout.why_not;
+      return r;
+    }
+  }
+  r.original = run_harness(b.before, target, b.variables, stack_bytes);
+  r.replanned = run_harness(b.after, target, b.variables, stack_bytes);
+  judge(r);
+  return r;
+}
+
+// The stack this process's children get (RLIMIT_STACK), or the most they may ask for (`hard`);
+// -1 when unlimited.
+int64_t host_stack_limit(bool hard = false) {
+  struct rlimit limit;
+  if (getrlimit(RLIMIT_STACK, &limit) != 0) return -1;
+  const rlim_t value = hard ? limit.rlim_max : limit.rlim_cur;
+  return value == RLIM_INFINITY ? -1 : static_cast<int64_t>(value);
+}
+
+// The original compiled and crashed on the host: say why, and run both where the cause does not
+// apply (crash_diagnosis.h). A crash is never "same outputs".
+SelftestResult retry_after_crash(const Builds& b, SelftestResult crashed) {
+  CrashDiagnosis d = diagnose_host_crash(b.original, crashed.original.signal, host_stack_limit());
+  std::string line = "the original build crashed on the host (" + d.signal + "): " + d.because;
+  SelftestResult again;
+  const int64_t most = host_stack_limit(true);
+  if (d.retry_target == "host" && most >= 0 && most < d.retry_stack_bytes) {
+    line += "; the host allows no more than " + format_size(most) + " of stack";  // the boards then
+    d.retry_target = "cortex-m4";
+  }
+  if (d.retry_target == "host") {
+    again = run_target(b, "host", d.retry_stack_bytes);
+    const std::string stack = "with a " + format_size(d.retry_stack_bytes) + " stack";
+    if (again.original.signal == 0) {
+      again.diagnosis = line + "; retried on the host " + stack;
+      if (!again.original.ran && again.original.built)
+        again.verdict = "not proved: the original fails on the host " + stack + " too (" + ending(again.original) + ")";
+      return again;
+    }
+    // The stack was not all: what else is there, with the stack no longer counted.
+    crashed = again;
+    d = diagnose_host_crash(b.original, again.original.signal, -1);
+    line += "; " + stack + " it crashes still (" + d.signal + "): " + d.because;
+  }
+  // Refused naming the cause: the verdict stays short for the table, the diagnosis says why.
+  crashed.verdict = "not proved: the original crashes on the host";
+  if (!d.not_retried.empty()) {
+    crashed.diagnosis = line + "; not retried: " + d.not_retried;
+    return crashed;
+  }
+  std::string missing;
+  if (!selftest_target_available("cortex-m4", &missing)) {
+    crashed.diagnosis = line + "; not retried: the emulated Cortex-M4 that would run it needs " + missing +
+                        ", which is not installed (Debian: gcc-arm-none-eabi, libnewlib-arm-none-eabi, "
+                        "qemu-system-arm)";
+    return crashed;
+  }
+  const BoardMemory memory = board_memory(parse_harness_code(b.original, kBoardTriple));
+  const BoardLayout layout = choose_board_layout(memory);
+  if (!layout.fits) {
+    crashed.diagnosis = line + "; not retried on the emulated Cortex-M4: " + layout.why_not;
+    return crashed;
+  }
+  again = run_target(b, "cortex-m4");
+  again.diagnosis = line + "; retried on the emulated Cortex-M4 (" + describe_board_layout(layout, memory) + ")";
+  if (!again.original.ran && again.original.built)
+    again.verdict = "not proved: the original fails on cortex-m4 too (" + ending(again.original) + ")";
+  return again;
+}
+
+}  // namespace
 
 std::vector<SelftestResult> run_selftest(const ExportBundle& original, const ExportBundle& replanned,
                                          const std::vector<std::string>& targets, const std::string& work_dir,
@@ -163,30 +322,14 @@ std::vector<SelftestResult> run_selftest(const ExportBundle& original, const Exp
   const std::string after = (fs::path(work_dir) / "replanned").string();
   write_bundle(original, before, {true});
   write_bundle(replanned, after, {true});
+  const Builds builds{original, before, after, variables};
   std::vector<SelftestResult> results;
+  std::vector<std::string> ran;
   for (const std::string& target : targets) {
-    SelftestResult r;
-    r.target = target;
-    r.original = run_harness(before, target, variables);
-    r.replanned = run_harness(after, target, variables);
-    if (!r.original.built || !r.replanned.built) {
-      r.verdict = std::string("build failed (") + (r.original.built ? "re-planned" : "original") + ")";
-    } else if (!r.original.ran || !r.replanned.ran) {
-      r.verdict = std::string("run failed (") + (r.original.ran ? "re-planned" : "original") + ")";
-    } else if (r.original.model_rc != 0 || r.replanned.model_rc != 0) {
-      r.verdict = "the model returned " + std::to_string(r.original.model_rc) + " (original) and " +
-                  std::to_string(r.replanned.model_rc) + " (re-planned)";
-    } else if (r.original.outputs.empty() && r.replanned.outputs.empty()) {
-      r.verdict = "the model has no outputs the harness can see; nothing was compared";
-    } else if (r.original.outputs != r.replanned.outputs) {
-      r.verdict = "outputs differ";
-    } else if (std::any_of(r.original.outputs.begin(), r.original.outputs.end(),
-                           [](const auto& o) { return o.second.rfind("0 ", 0) == 0; })) {
-      r.verdict = "an output's size is unknown; nothing was compared";
-    } else {
-      r.same = true;
-      r.verdict = "same outputs";
-    }
+    if (std::find(ran.begin(), ran.end(), target) != ran.end()) continue;  // a retry ran it already
+    SelftestResult r = run_target(builds, target);
+    if (target == "host" && !r.original.ran && r.original.signal != 0) r = retry_after_crash(builds, r);
+    ran.push_back(r.target);
     results.push_back(std::move(r));
   }
   return results;

@@ -50,8 +50,10 @@ std::vector<SelftestResult> run_selftest(const ExportBundle& original, const Exp
                                          const std::vector<std::string>& targets, const std::string& work_dir,
                                          const SelftestOptions& options = {});
 
-// Runs the harness Makefile of an exported folder for one target ("host" = `make run`);
-// `make_variables` are passed on the command line ("CMSIS_NN=...").
-HarnessRun run_harness(const std::string& root, const std::string& target, const std::string& make_variables = "");
+// Runs the harness Makefile of an exported folder for one target (the host: `make host`, then the
+// program, with a stack of `stack_bytes` when > 0); `make_variables` are passed on the command
+// line ("CMSIS_NN=...").
+HarnessRun run_harness(const std::string& root, const std::string& target, const std::string& make_variables = "",
+                       int64_t stack_bytes = 0);
 
 }  // namespace usmpx
