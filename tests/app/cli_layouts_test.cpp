@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "base/text_file.h"
 #include "cli_run.h"
 #include "test_support.h"
 
@@ -67,6 +68,20 @@ TEST(CliLayouts, AlignmentFromTvmsPlanKeepsTheLoneLibraryValid) {
       << said;
   EXPECT_NE(said.find("as-built plan: greedy_by_size reproduces 9 of 9 offsets"), std::string::npos) << said;
   EXPECT_EQ(said.find("is not aligned"), std::string::npos) << said;
+  // Its as-built export writes lib1.c back byte for byte and no lib0.c of its own.
+  const fs::path out = fs::temp_directory_path() / ("usmpx_cli_lone_" + std::to_string(::getpid()));
+  fs::remove_all(out);
+  const auto exported = run_usmpx({"export", lib, "--algorithm", "as-built", "--out", out.string()});
+  EXPECT_EQ(exported.code, 0) << exported.out << exported.err;
+  EXPECT_EQ(read_text_file((out / "lib1.c").string()), read_text_file(lib + "/lib1.c"));
+  EXPECT_FALSE(fs::exists(out / "default_lib0.c"));
+  // A plan that moves a constant is refused: its data is in the lib0.c the input lacks.
+  const auto moved = run_usmpx(
+      {"export", lib, "--pin", "fused_constant=global_const_workspace@512", "--out", (out / "moved").string()});
+  EXPECT_EQ(moved.code, 1) << moved.out << moved.err;
+  EXPECT_NE((moved.out + moved.err).find("the plan moves constant 'fused_constant' to offset 512"), std::string::npos)
+      << moved.out << moved.err;
+  fs::remove_all(out);
 }
 
 TEST(CliLayouts, NoCodeExitsWith3) {

@@ -15,6 +15,7 @@
 #include "frontends/tvm/export/emit/linker_fragment.h"
 #include "frontends/tvm/export/emit/metadata_update.h"
 #include "frontends/tvm/export/harness/harness.h"
+#include "frontends/tvm/export/lone_library.h"
 #include "frontends/tvm/export/mlf_harness_spec.h"
 #include "frontends/tvm/export/rewrite/header_edit.h"
 #include "frontends/tvm/export/rewrite/lib0_edit.h"
@@ -51,6 +52,7 @@ class MlfExporter {
     find_metadata_module();
     find_header(all);
     detect_style();
+    if (is_lone_library(m_, lib0_file_ >= 0)) return lone_library(all);
     Lib0Spec spec;
     std::string lib0;
     if (packed_run_) {
@@ -80,6 +82,12 @@ class MlfExporter {
       const std::string updated = update_metadata_json(meta->data, m_.module, memory);
       if (nlohmann::json::parse(updated) != nlohmann::json::parse(meta->data)) bundle_.put(metadata_path(), updated);
     }
+    return finished(all);
+  }
+
+ private:
+  // The plan, the linker fragment and the harness beside the sources; what changed.
+  ExportBundle finished(const ArchiveContents& all) {
     bundle_.put(joined(root_, "usmpx_plan.json"), write_plan_json(problem_, plan_) + "\n");
     std::vector<int64_t> hints;
     for (const Pool& p : problem_.pools)
@@ -94,7 +102,18 @@ class MlfExporter {
     return std::move(bundle_);
   }
 
- private:
+  // Operators without their lib0.c (lone_library.h): only their lets change, and the notes say
+  // what the firmware's own pool definitions must hold.
+  ExportBundle lone_library(const ArchiveContents& all) {
+    check_constants_stay(m_, problem_, plan_);
+    const HostRewrite host = rewrite_host_sources(m_, problem_, plan_, pools_, -1);
+    for (const auto& [file, text] : host.files)
+      bundle_.put(m_.program.files[static_cast<size_t>(file)].path, text);
+    for (std::string& line : pools_defined_elsewhere(m_, problem_, plan_, pools_))
+      bundle_.notes.push_back({Severity::kWarning, "export-user-pool", std::move(line), {}, -1, {}});
+    return finished(all);
+  }
+
   const ArchiveFile* member(const std::string& path) const { return m_.package->contents.find(path); }
 
   // metadata.json beside the sources' root (an MLF archive's top), when the input has one.
@@ -249,6 +268,7 @@ class MlfExporter {
       lib0_path_ = joined(folder_of(entry_path), m_.module + "_lib" + std::to_string(n) + ".c");
       if (!member(lib0_path_) && !bundle_.find(lib0_path_)) break;
     }
+    if (is_lone_library(m_, false)) return;  // its lib0.c exists, outside the input
     bundle_.notes.push_back(
         {Severity::kNote,
          "export-new-lib",
