@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <numeric>
+#include <ranges>
 
 #include "model/conflict_graph.h"
 #include "model/live_bytes.h"
@@ -213,10 +214,10 @@ struct LiveTogether {
     int64_t left = 0;
     int64_t room = 0;
     size_t next_gap = 0;
-    for (auto it = small_sizes.rbegin(); it != small_sizes.rend(); ++it) {
-      while (next_gap < blocks.gaps_by_room.size() && blocks.gaps_by_room[next_gap].first >= it->first)
+    for (const auto& [size, count] : std::views::reverse(small_sizes)) {
+      while (next_gap < blocks.gaps_by_room.size() && blocks.gaps_by_room[next_gap].first >= size)
         room += blocks.gaps_by_room[next_gap++].second;
-      const int64_t units = it->second * blocks.rounded(it->first);
+      const int64_t units = count * blocks.rounded(size);
       const int64_t placed = std::min(units, room);
       room -= placed;
       left += units - placed;
@@ -288,13 +289,13 @@ int64_t fixed_blocks_bound(const Problem& problem, const std::vector<int>& subse
       return problem.interval_conflicts() ? buf.lifetime && other && buf.lifetime->overlaps(*other)
                                           : std::binary_search(mine.begin(), mine.end(), b);
     });
-    if (universal && buf.size_bytes > 0) walls.push_back({begin, begin + buf.size_bytes});
+    if (universal && buf.size_bytes > 0) walls.emplace_back(begin, begin + buf.size_bytes);
   }
   if (walls.empty() || free.empty()) return blocks.highest;
   std::sort(walls.begin(), walls.end());
   int64_t at = 0;
   for (const auto& w : walls) {
-    if (w.first > at) blocks.gaps.push_back({at, w.first});
+    if (w.first > at) blocks.gaps.emplace_back(at, w.first);
     at = std::max(at, w.second);
   }
   blocks.top = at;

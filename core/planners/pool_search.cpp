@@ -9,6 +9,7 @@
 
 #include "planners/exact_instance.h"
 #include "planners/exact_search.h"
+#include "planners/lower_bound.h"
 
 namespace usmpx {
 namespace {
@@ -146,7 +147,12 @@ PoolSearchOutcome minimize_pool(const Problem& problem, std::vector<Allocation>&
   for (int b : built.free_members)
     allocations[static_cast<size_t>(b)].offset = 0;
   const int64_t g = gcd_of(built.instance, members.fixed, problem);
-  int64_t lb = std::max(floor, built.instance.lower_bound());
+  // The bound of these buffers in one address space (lower_bound.h: cliques, blocks pinned at
+  // offsets, alignment) ends the search as soon as a placement meets it.
+  std::vector<int> all = members.items;
+  for (const auto& f : members.fixed)
+    all.push_back(f.first);
+  int64_t lb = std::max({floor, built.instance.lower_bound(), pool_lower_bound(problem, all).bytes});
   int64_t best = size;
   out.searched = true;
   auto accept = [&](const std::vector<int64_t>& offsets) {

@@ -47,8 +47,8 @@ struct BoardMemory {
   int64_t stack_bytes = 0;         // the deepest chain plus kStackMarginBytes for main, printf and the C library
 };
 
-constexpr int64_t kStackMarginBytes = 64 * 1024;
-constexpr int64_t kMiB = 1024 * 1024;
+constexpr int64_t kStackMarginBytes = int64_t{64} * 1024;
+constexpr int64_t kMiB = int64_t{1024} * 1024;
 
 BoardMemory board_memory(const HarnessCode& code);
 
@@ -63,7 +63,7 @@ struct BoardLayout {
   std::string why_not;
 };
 
-constexpr int64_t kCodeReserveBytes = 512 * 1024;  // for .text, newlib and the vectors in the 4 MiB of SSRAM1
+constexpr int64_t kCodeReserveBytes = int64_t{512} * 1024;  // for .text, newlib and the vectors in the 4 MiB of SSRAM1
 constexpr int64_t kBoardFlashBytes = 4 * kMiB;
 constexpr int64_t kBoardRamBytes = 4 * kMiB;
 constexpr int64_t kBoardPsramBytes = 16 * kMiB;
