@@ -144,11 +144,12 @@ HarnessRun run_harness(const std::string& root, const std::string& target, const
   if (!run.built) return run;
   std::string ran;
   if (target == "host") {
-    // `make run` runs the program; run here it tells how it ended (a signal), with the stack asked for.
+    // `make run` runs the program; run here it tells how it ended (a signal; timeout's 124 after
+    // 5 minutes, as the boards' 120 s), with the stack asked for.
     const std::string ulimit =
         stack_bytes > 0 ? "ulimit -s " + std::to_string((stack_bytes + 1023) / 1024) + " 2>/dev/null; " : "";
     const CommandStatus status =
-        run_command_status(ulimit + "cd " + shell_quote(harness) + " && exec ./build/host/model", ran);
+        run_command_status(ulimit + "cd " + shell_quote(harness) + " && exec timeout 300 ./build/host/model", ran);
     run.exit_code = status.signal ? -1 : status.exit_code;
     run.signal = status.signal;
     if (status.signal) ran += "usmpx: the program was killed by " + signal_name(status.signal) + "\n";
