@@ -1,0 +1,53 @@
+#pragma once
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QObject>
+#include <QtTest>
+#include <memory>
+
+#include "chart/pool_chart_widget.h"
+#include "chart/qcustomplot_include.h"
+#include "explorer_controller.h"
+#include "main_window.h"
+
+// The main window as the explorer's workflow tests drive it: made at a size, an input opened and
+// planned, an algorithm chosen, a widget kept among the test artefacts to be looked at. Test
+// classes derive from it and add their slots.
+class ExplorerWindowFixture : public QObject {
+ protected:
+  std::unique_ptr<usmpx::app::MainWindow> window_;
+  usmpx::app::ExplorerController* controller() { return window_->controller(); }
+
+  // width < 0: the size the window gives itself (first start or saved geometry).
+  void make_window(int width = 1600, int height = 1000) {
+    window_ = std::make_unique<usmpx::app::MainWindow>();
+    window_->set_batch_mode(true);
+    if (width > 0) window_->resize(width, height);
+    window_->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window_.get()));
+  }
+
+  void open(const QString& path) {
+    QVERIFY(window_->open_path(path));
+    controller()->wait_idle();
+    QVERIFY(controller()->has_input());
+    window_->chart()->plot()->replot();
+  }
+
+  void use_algorithm(const char* name) {
+    usmpx::SessionEdits next = controller()->edits();
+    next.algorithm = name;
+    QVERIFY(controller()->apply_edit(QStringLiteral("algorithm"), next));
+    controller()->wait_idle();
+    window_->chart()->plot()->replot();
+  }
+
+  void save_artefact(QWidget* widget, const QString& name) {
+    QDir().mkpath(QStringLiteral(USMPX_ARTEFACTS_DIR));
+    QTest::qWait(100);
+    for (QCustomPlot* plot : widget->findChildren<QCustomPlot*>())
+      plot->replot();
+    widget->grab().save(QStringLiteral(USMPX_ARTEFACTS_DIR "/") + name);
+  }
+};
