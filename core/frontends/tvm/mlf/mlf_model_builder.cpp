@@ -213,6 +213,37 @@ void MlfModelBuilder::finish_as_built() {
     return;
   }
   m_.as_built = std::move(plan);
+  pin_constants_without_data();
+}
+
+void MlfModelBuilder::pin_constants_without_data() {
+  std::vector<std::string> pinned;
+  for (size_t i = 0; i < m_.walk.buffers.size(); ++i) {
+    const WalkBuffer& w = m_.walk.buffers[i];
+    Buffer& b = m_.problem.buffers[i];
+    if (w.source != WalkBufferSource::kPoolLet || b.kind != BufferKind::kConstant || b.pin) continue;
+    const PoolLet& let = m_.code.lets[static_cast<size_t>(w.index)];
+    const std::string& var =
+        m_.program.functions[static_cast<size_t>(let.function)].variables[static_cast<size_t>(let.variable)].name;
+    const bool has_data = std::any_of(m_.code.internal_pools.begin(), m_.code.internal_pools.end(), [&](const auto& p) {
+      return p.constant && p.name == let.pool &&
+             std::any_of(p.constants.begin(), p.constants.end(), [&](const CField& f) { return f.name == var; });
+    });
+    if (has_data) continue;
+    b.pin = Pin{m_.as_built->allocations[i].pool, m_.as_built->allocations[i].offset};
+    pinned.push_back(b.name);
+  }
+  if (pinned.empty()) return;
+  std::string names;
+  for (const std::string& n : pinned)
+    names += (names.empty() ? "'" : ", '") + n + "'";
+  Diagnostic d = input_warning("mlf-constants-pinned",
+                               std::to_string(pinned.size()) + " constant(s) pinned where TVM's plan put them (" +
+                                   names + "): their data is in " + m_.module +
+                                   "_lib0.c, which the input does not hold, so no plan may move them",
+                               {m_.package->path, 0, 0});
+  d.severity = Severity::kNote;
+  m_.warnings.push_back(std::move(d));
 }
 
 }  // namespace usmpx

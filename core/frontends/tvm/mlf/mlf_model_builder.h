@@ -44,6 +44,10 @@ class MlfModelBuilder {
   int64_t assume_uncertain_lifetimes(const std::vector<int64_t>& sizes, const std::vector<bool>& constant,
                                      std::vector<AccessInterval>& intervals);
   void finish_as_built();
+  // Constants whose data the sources do not hold (a lone operator library: the lib0.c defining
+  // the constant pool is not in the input) stay where TVM's plan put them, pinned: no export could
+  // write them anywhere else.
+  void pin_constants_without_data();
 
   // mlf_model_pools.cpp
   // metadata.json's targets, then any other target named by a source's "// tvm target:" line

@@ -9,15 +9,15 @@
 #include <filesystem>
 #include <fstream>
 
-#include "checks/as_built_check.h"
 #include "archive_builder.h"
+#include "base/input_error.h"
+#include "base/text_file.h"
+#include "checks/as_built_check.h"
 #include "frontends/tvm/export/harness/selftest.h"
 #include "frontends/tvm/export/mlf_export.h"
-#include "base/input_error.h"
-#include "inputs/input_file.h"
-#include "base/text_file.h"
 #include "frontends/tvm/mlf/firmware_tree.h"
 #include "frontends/tvm/mlf/mlf_model.h"
+#include "inputs/input_file.h"
 #include "mlf_test_support.h"
 #include "planners/registry.h"
 #include "planners/validator.h"
@@ -171,13 +171,19 @@ TEST_F(Layouts, OperatorLibraryAloneIsATvmInput) {
   for (const std::string& path : {lib, archive_of(lib)}) {
     SCOPED_TRACE(path);
     EXPECT_EQ(recognise_input(path), InputFormat::kFirmwareTree);
-    const LoadedInput in = load_input(path);
+    LoadedInput in = load_input(path);
     EXPECT_EQ(in.problem.buffers.size(), 9u);
     const Plan plan = checked_as_built(in.problem, in.as_built, 9);
     // Without default_lib0.c the pools are as large as their buffers reach: TVM's sizes here.
     EXPECT_EQ(pool_size(in.problem, plan, "global_workspace"), 208);
     EXPECT_EQ(pool_size(in.problem, plan, "global_const_workspace"), 312);
-    ASSERT_EQ(in.warnings.size(), 1u) << testing::located(in.warnings.back());
+    ASSERT_EQ(in.warnings.size(), 2u) << testing::located(in.warnings.back());
+    EXPECT_EQ(in.warnings[0].code, "mlf-constants-pinned");
+    EXPECT_EQ(in.warnings[0].message,
+              "3 constant(s) pinned where TVM's plan put them ('fused_constant', 'fused_constant_1', "
+              "'fused_constant_2'): their data is in default_lib0.c, which the input does not hold, so no plan may "
+              "move them");
+    in.warnings.erase(in.warnings.begin());
     EXPECT_EQ(in.warnings[0].code, "mlf-firmware-tree");
     EXPECT_EQ(in.warnings[0].message,
               "C library without metadata.json: module 'default' recognised by lib1.c, which defines "

@@ -295,7 +295,7 @@ TEST_F(MlfArchives, TruncatedLib0DegradesToWarnings) {
   const std::string no_lib0 =
       write("nolib0.tar", testing::make_tar(with_file(entries, "./codegen/host/src/default_lib0.c", nullptr)));
   const MlfModel n = load_mlf_model(no_lib0);
-  ASSERT_EQ(n.warnings.size(), 2u);
+  ASSERT_EQ(n.warnings.size(), 3u);
   EXPECT_EQ(testing::located(n.warnings[0]),
             no_lib0 +
                 ": pool 'global_workspace' is not declared in default_lib0.c; its size, 208 bytes, comes from "
@@ -304,6 +304,13 @@ TEST_F(MlfArchives, TruncatedLib0DegradesToWarnings) {
             no_lib0 +
                 ": pool 'global_const_workspace' is not declared in default_lib0.c; its size, 312 bytes, comes from "
                 "metadata.json's constants_size_bytes");
+  // The constants' data was in lib0.c: they stay where TVM put them.
+  EXPECT_EQ(testing::located(n.warnings[2]),
+            no_lib0 +
+                ": 3 constant(s) pinned where TVM's plan put them ('fused_constant', 'fused_constant_1', "
+                "'fused_constant_2'): their data is in default_lib0.c, which the input does not hold, so no plan may "
+                "move them");
+  EXPECT_EQ(buffer_named(n.problem, "fused_constant_2").pin, (Pin{*n.problem.find_pool("global_const_workspace"), 0}));
   EXPECT_EQ(n.problem.buffers.size(), 9u);
 }
 
