@@ -4,7 +4,8 @@
 // positions (the bytes live together) and with them (lower_bound.h), the sizes reached, whether
 // best proved its plan, and the times as ratios to greedy_by_size's.
 //
-// usage: usmpx_bench_reserved_bounds [--time-limit SEC] [--problems N]
+// usage: usmpx_bench_reserved_bounds [--time-limit SEC] [--problems N] [--write-problems DIR]
+// (--write-problems saves each problem as DIR/reserved_<k>.problem.json, to open in the explorer)
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -14,7 +15,9 @@
 #include <string>
 #include <vector>
 
+#include "base/text_file.h"
 #include "model/live_bytes.h"
+#include "model/problem_json_writer.h"
 #include "planners/lower_bound.h"
 #include "planners/registry.h"
 #include "planners/validator.h"
@@ -64,13 +67,17 @@ double ms_since(Clock::time_point t) {
 int main(int argc, char** argv) {
   double limit = 5.0;
   int problems = 5;
+  std::string write_dir;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--time-limit") == 0 && i + 1 < argc) {
       limit = std::atof(argv[++i]);
     } else if (std::strcmp(argv[i], "--problems") == 0 && i + 1 < argc) {
       problems = std::max(1, std::atoi(argv[++i]));
+    } else if (std::strcmp(argv[i], "--write-problems") == 0 && i + 1 < argc) {
+      write_dir = argv[++i];
     } else {
-      std::fprintf(stderr, "usage: usmpx_bench_reserved_bounds [--time-limit SEC] [--problems N]\n");
+      std::fprintf(stderr,
+                   "usage: usmpx_bench_reserved_bounds [--time-limit SEC] [--problems N] [--write-problems DIR]\n");
       return 2;
     }
   }
@@ -79,6 +86,9 @@ int main(int argc, char** argv) {
   int proven = 0;
   for (int k = 0; k < problems; ++k) {
     const usmpx::Problem p = blocked_problem(1000 + static_cast<uint64_t>(k), 510, 6, 24000);
+    if (!write_dir.empty())
+      usmpx::write_file_atomically(write_dir + "/reserved_" + std::to_string(k) + ".problem.json",
+                                   usmpx::write_problem_json(p));
     std::vector<int> all(p.buffers.size());
     for (size_t i = 0; i < all.size(); ++i)
       all[i] = static_cast<int>(i);
