@@ -191,8 +191,9 @@ bool fits_a_gap(const FixedBlocks& blocks, const Buffer& b) {
 // and the others (no more of them than the gaps hold lie below it), in plain and rounded bytes.
 struct LiveTogether {
   int64_t large = 0, small = 0, large_units = 0;
-  std::map<int64_t, int> padding;      // the rounding each buffer adds, by count
-  std::map<int64_t, int> small_sizes;  // the buffers that fit some gap, by size
+  std::map<int64_t, int> padding;        // the rounding each buffer adds, by count
+  std::map<int64_t, int> large_padding;  // the same of the buffers too large for every gap
+  std::map<int64_t, int> small_sizes;    // the buffers that fit some gap, by size
 
   void add(const FixedBlocks& blocks, const Buffer& b, bool large_one, int sign) {
     const int64_t units = blocks.rounded(b.size_bytes);
@@ -205,6 +206,7 @@ struct LiveTogether {
     }
     const int64_t pad = units - b.size_bytes;
     if ((padding[pad] += sign) == 0) padding.erase(pad);
+    if (large_one && (large_padding[pad] += sign) == 0) large_padding.erase(pad);
   }
 
   // The rounded bytes of the small buffers that no gap can take. A buffer goes only into a gap
@@ -226,12 +228,15 @@ struct LiveTogether {
   }
 
   // What lies above the top at least: in plain bytes, and in rounded bytes less the highest
-  // buffer's rounding (its own end is the pool's, not its rounded end).
+  // buffer's rounding (its own end is the pool's, not its rounded end). When the gaps can hold
+  // every small buffer, a plan that lifts one above anyway ends past the large ones' rounded
+  // bytes: only the large buffers' rounding can be left out.
   int64_t above(const FixedBlocks& blocks) const {
     const int64_t plain = large + std::max<int64_t>(0, small - blocks.gap_bytes);
-    const int64_t units = large_units + small_units_left(blocks);
-    const int64_t widest_pad = padding.empty() ? 0 : padding.rbegin()->first;
-    return std::max(plain, units - widest_pad);
+    const int64_t left = small_units_left(blocks);
+    const auto& pads = left > 0 ? padding : large_padding;
+    const int64_t widest_pad = pads.empty() ? 0 : pads.rbegin()->first;
+    return std::max(plain, large_units + left - widest_pad);
   }
 };
 

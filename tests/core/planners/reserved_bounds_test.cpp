@@ -155,5 +155,45 @@ TEST(ReservedBounds, NoValidPlanGoesBelowTheBound) {
   }
 }
 
+// The shape the bound is made for: blocks pinned throughout, tensors with odd sizes and 8-, 16- or
+// 32-byte alignment around them. On small random pools the exact search finds the optimum; the
+// bound never exceeds it, and meets it on many of them.
+TEST(ReservedBounds, TheBoundNeverExceedsTheOptimumOfBlockedPools) {
+  std::mt19937_64 rng(2026);
+  int tight = 0;
+  int solved = 0;
+  for (int round = 0; round < 200; ++round) {
+    Problem p;
+    p.conflict_source = ConflictSource::kLifetimes;
+    p.pools.push_back(Pool{.name = "sram"});
+    int64_t at = static_cast<int64_t>(rng() % 64);
+    const int blocks = 1 + static_cast<int>(rng() % 3);
+    for (int k = 0; k < blocks; ++k) {
+      const int64_t size = 20 + static_cast<int64_t>(rng() % 100);
+      p.buffers.push_back(block("r" + std::to_string(k), size, at, {0, 12}));
+      at += size + static_cast<int64_t>(rng() % 160);
+    }
+    const int tensors = 3 + static_cast<int>(rng() % 6);
+    for (int i = 0; i < tensors; ++i) {
+      const int64_t begin = static_cast<int64_t>(rng() % 10);
+      p.buffers.push_back(tensor("t" + std::to_string(i), 9 + static_cast<int64_t>(rng() % 200),
+                                 {begin, begin + 1 + static_cast<int64_t>(rng() % 3)}, int64_t{8} << (rng() % 3)));
+    }
+    std::vector<int> all(p.buffers.size());
+    for (size_t i = 0; i < all.size(); ++i)
+      all[i] = static_cast<int>(i);
+    const int64_t bound = pool_lower_bound(p, all).bytes;
+    const Plan exact = run_planner(*make_planner("exact"), p, testing::step_budget(200'000));
+    if (!validate(p, exact).empty()) continue;
+    ASSERT_GE(exact.total_size(), bound) << "round " << round;
+    if (!exact.proven_optimal) continue;
+    ++solved;
+    tight += exact.total_size() == bound ? 1 : 0;
+  }
+  // Measured: all 200 solved, the bound exact on 88 (on 5,000 rounds: 2,195, never above).
+  EXPECT_GE(solved, 190);
+  EXPECT_GE(tight, 80) << tight << " of " << solved;
+}
+
 }  // namespace
 }  // namespace usmpx
