@@ -2,7 +2,9 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QLineEdit>
 #include <QObject>
+#include <QTableWidget>
 #include <QtTest>
 #include <memory>
 
@@ -10,6 +12,7 @@
 #include "chart/qcustomplot_include.h"
 #include "explorer_controller.h"
 #include "main_window.h"
+#include "panels/pool_editor_widget.h"
 
 // The main window as the explorer's workflow tests drive it: made at a size, an input opened and
 // planned, an algorithm chosen, a widget kept among the test artefacts to be looked at. Test
@@ -19,13 +22,17 @@ class ExplorerWindowFixture : public QObject {
   std::unique_ptr<usmpx::app::MainWindow> window_;
   usmpx::app::ExplorerController* controller() { return window_->controller(); }
 
-  // width < 0: the size the window gives itself (first start or saved geometry).
-  void make_window(int width = 1600, int height = 1000) {
+  // width < 0: the size the window gives itself (first start or saved geometry). `active`: the
+  // window also takes the keyboard focus, for tests that type.
+  void make_window(int width = 1600, int height = 1000, bool active = false) {
     window_ = std::make_unique<usmpx::app::MainWindow>();
     window_->set_batch_mode(true);
     if (width > 0) window_->resize(width, height);
     window_->show();
     QVERIFY(QTest::qWaitForWindowExposed(window_.get()));
+    if (!active) return;
+    window_->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(window_.get()));
   }
 
   void open(const QString& path) {
@@ -41,6 +48,22 @@ class ExplorerWindowFixture : public QObject {
     QVERIFY(controller()->apply_edit(QStringLiteral("algorithm"), next));
     controller()->wait_idle();
     window_->chart()->plot()->replot();
+  }
+
+  // Types `text` into a pool editor cell as a user does: double-click, type, Enter.
+  void type_into_pool_cell(int row, int column, const QString& text) {
+    QTableWidget* table = window_->pool_editor()->table();
+    const QRect cell = table->visualItemRect(table->item(row, column));
+    table->scrollToItem(table->item(row, column));
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, cell.center());
+    // Double-click opens the editor (mouseDClick sends press, release, double-click, release).
+    QTest::mouseDClick(table->viewport(), Qt::LeftButton, {}, cell.center());
+    QTRY_VERIFY(table->findChild<QLineEdit*>() && table->findChild<QLineEdit*>()->isVisible());
+    QLineEdit* editor = table->findChild<QLineEdit*>();
+    QTest::keyClick(editor, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClicks(editor, text);
+    QTest::keyClick(editor, Qt::Key_Return);  // the delegate commits on the next event loop turn
+    QTRY_VERIFY(!table->findChild<QLineEdit*>() || !table->findChild<QLineEdit*>()->isVisible());
   }
 
   void save_artefact(QWidget* widget, const QString& name) {

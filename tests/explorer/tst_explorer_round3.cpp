@@ -25,6 +25,7 @@
 #include "checks/as_built_check.h"
 #include "compare_dialog.h"
 #include "explorer_controller.h"
+#include "explorer_window_fixture.h"
 #include "export_dialog.h"
 #include "frontends/problem_files/problem_json.h"
 #include "inputs/input_file.h"
@@ -87,54 +88,13 @@ void verify_whole_plan_ranges(views::PoolChartWidget& chart) {
 
 }  // namespace
 
-class TestExplorerRound3 : public QObject {
+class TestExplorerRound3 : public ExplorerWindowFixture {
   Q_OBJECT
 
  private:
-  std::unique_ptr<app::MainWindow> window_;
   QString large_path_;  // 800 buffers, 4 MiB of constants
   QString small_path_;  // 80 buffers, 52 KiB of constants: the same pools, far smaller
   QString mixed_path_;  // 650 buffers, constants of unrounded sizes
-  app::ExplorerController* controller() { return window_->controller(); }
-
-  void make_window() {
-    window_ = std::make_unique<app::MainWindow>();
-    window_->set_batch_mode(true);
-    window_->resize(1600, 1000);
-    window_->show();
-    QVERIFY(QTest::qWaitForWindowExposed(window_.get()));
-    window_->activateWindow();
-    QVERIFY(QTest::qWaitForWindowActive(window_.get()));
-  }
-
-  void open(const QString& path) {
-    QVERIFY(window_->open_path(path));
-    controller()->wait_idle();
-    QVERIFY(controller()->has_input());
-    window_->chart()->plot()->replot();
-  }
-
-  void save_artefact(QWidget* widget, const QString& name) {
-    QDir().mkpath(QStringLiteral(USMPX_ARTEFACTS_DIR));
-    QTest::qWait(100);
-    for (QCustomPlot* plot : widget->findChildren<QCustomPlot*>())
-      plot->replot();
-    widget->grab().save(QStringLiteral(USMPX_ARTEFACTS_DIR "/") + name);
-  }
-
-  void type_into_pool_cell(int row, int column, const QString& text) {
-    QTableWidget* table = window_->pool_editor()->table();
-    const QRect cell = table->visualItemRect(table->item(row, column));
-    table->scrollToItem(table->item(row, column));
-    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, cell.center());
-    QTest::mouseDClick(table->viewport(), Qt::LeftButton, {}, cell.center());
-    QTRY_VERIFY(table->findChild<QLineEdit*>() && table->findChild<QLineEdit*>()->isVisible());
-    QLineEdit* editor = table->findChild<QLineEdit*>();
-    QTest::keyClick(editor, Qt::Key_A, Qt::ControlModifier);
-    QTest::keyClicks(editor, text);
-    QTest::keyClick(editor, Qt::Key_Return);
-    QTRY_VERIFY(!table->findChild<QLineEdit*>() || !table->findChild<QLineEdit*>()->isVisible());
-  }
 
   void use_best() {
     window_->algorithm_box()->setCurrentText(QStringLiteral("best"));
@@ -189,7 +149,7 @@ class TestExplorerRound3 : public QObject {
     app::ExplorerController::autosave_path();  // creates the folder
     QFile::remove(app::ExplorerController::autosave_path());
     QFile::remove(app::ExplorerController::autosave_origin_path());
-    make_window();
+    make_window(1600, 1000, true);
   }
 
   void cleanup() { window_.reset(); }
@@ -381,7 +341,7 @@ class TestExplorerRound3 : public QObject {
     window_.reset();
     QVERIFY(QFile::exists(autosave));
 
-    make_window();
+    make_window(1600, 1000, true);
     QVERIFY(window_->restore_autosave());
     controller()->wait_idle();
     QCOMPARE(controller()->problem().pools[static_cast<size_t>(pool_row("global_workspace"))].size_hint_bytes, 300);
@@ -406,7 +366,7 @@ class TestExplorerRound3 : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(autosave), 5000);
     QFile::remove(app::ExplorerController::autosave_origin_path());
     window_.reset();
-    make_window();
+    make_window(1600, 1000, true);
     QVERIFY(window_->restore_autosave());
     controller()->wait_idle();
     QVERIFY(controller()->session_path().isEmpty());

@@ -19,6 +19,7 @@
 #include "chart/qcustomplot_include.h"
 #include "compare_dialog.h"
 #include "explorer_controller.h"
+#include "explorer_window_fixture.h"
 #include "main_window.h"
 #include "model_problems.h"
 #include "panels/pool_editor_widget.h"
@@ -47,44 +48,11 @@ std::vector<Allocation> allocations_in(const Plan& plan, int pool) {
 
 }  // namespace
 
-class TestExplorerWorkflows : public QObject {
+class TestExplorerWorkflows : public ExplorerWindowFixture {
   Q_OBJECT
 
  private:
-  std::unique_ptr<app::MainWindow> window_;
   QString model_path_;
-  app::ExplorerController* controller() { return window_->controller(); }
-
-  void save_artefact(QWidget* widget, const QString& name) {
-    QDir().mkpath(QStringLiteral(USMPX_ARTEFACTS_DIR));
-    QTest::qWait(100);
-    for (QCustomPlot* plot : widget->findChildren<QCustomPlot*>())
-      plot->replot();
-    widget->grab().save(QStringLiteral(USMPX_ARTEFACTS_DIR "/") + name);
-  }
-
-  void open(const QString& path) {
-    QVERIFY(window_->open_path(path));
-    controller()->wait_idle();
-    QVERIFY(controller()->has_input());
-    window_->chart()->plot()->replot();
-  }
-
-  // Types `text` into a pool editor cell as a user does: double-click, type, Enter.
-  void type_into_pool_cell(int row, int column, const QString& text) {
-    QTableWidget* table = window_->pool_editor()->table();
-    const QRect cell = table->visualItemRect(table->item(row, column));
-    table->scrollToItem(table->item(row, column));
-    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, cell.center());
-    // Double-click opens the editor (mouseDClick sends press, release, double-click, release).
-    QTest::mouseDClick(table->viewport(), Qt::LeftButton, {}, cell.center());
-    QTRY_VERIFY(table->findChild<QLineEdit*>() && table->findChild<QLineEdit*>()->isVisible());
-    QLineEdit* editor = table->findChild<QLineEdit*>();
-    QTest::keyClick(editor, Qt::Key_A, Qt::ControlModifier);
-    QTest::keyClicks(editor, text);
-    QTest::keyClick(editor, Qt::Key_Return);  // the delegate commits on the next event loop turn
-    QTRY_VERIFY(!table->findChild<QLineEdit*>() || !table->findChild<QLineEdit*>()->isVisible());
-  }
 
   // Typed into the limit box: searches that cannot prove optimality stop after a second.
   void use_best() {
@@ -115,13 +83,7 @@ class TestExplorerWorkflows : public QObject {
 
   void init() {
     QSettings().clear();
-    window_ = std::make_unique<app::MainWindow>();
-    window_->set_batch_mode(true);
-    window_->resize(1500, 900);
-    window_->show();
-    QVERIFY(QTest::qWaitForWindowExposed(window_.get()));
-    window_->activateWindow();
-    QVERIFY(QTest::qWaitForWindowActive(window_.get()));
+    make_window(1500, 900, true);
   }
 
   void cleanup() { window_.reset(); }
