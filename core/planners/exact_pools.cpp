@@ -39,8 +39,7 @@ bool minimize_pools(const Problem& problem, Plan& plan, Deadline& deadline, bool
     const std::optional<int64_t> target = stop_at_fit ? std::optional<int64_t>(info.size_hint_bytes) : std::nullopt;
     PoolSearchOutcome out = minimize_pool(problem, plan.allocations, pool, slice, target);
     all_fit = all_fit && out.size <= info.size_hint_bytes;
-    const int64_t clique = pool_lower_bound(problem, members[static_cast<size_t>(pool)]).bytes;
-    const int64_t lb = std::max(out.lower_bound, std::min(clique, out.size));
+    const int64_t lb = out.lower_bound;
     if (closed[static_cast<size_t>(pool)] && !stop_at_fit) {
       int64_t& bound = plan.pool_lower_bounds[static_cast<size_t>(pool)];
       bound = std::max(bound, lb);

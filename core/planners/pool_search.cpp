@@ -94,12 +94,11 @@ int64_t peak_of(const exact::BuiltInstance& built, const std::vector<int64_t>& o
   return peak;
 }
 
-}  // namespace
-
-PoolSearchOutcome minimize_pool(const Problem& problem, std::vector<Allocation>& allocations, int pool,
-                                Deadline& deadline, std::optional<int64_t> target) {
+// minimize_pool without the bound of the pool's buffers (`bound`), which only starts the search.
+PoolSearchOutcome search_pool(const Problem& problem, std::vector<Allocation>& allocations, int pool,
+                              const PoolMembers& members, int64_t bound, Deadline& deadline,
+                              std::optional<int64_t> target) {
   PoolSearchOutcome out;
-  const PoolMembers members = members_of(problem, allocations, pool);
   int64_t size = 0;
   int64_t floor = 0;  // what neither the search nor any placement can lower
   for (size_t b = 0; b < problem.buffers.size(); ++b) {
@@ -147,12 +146,8 @@ PoolSearchOutcome minimize_pool(const Problem& problem, std::vector<Allocation>&
   for (int b : built.free_members)
     allocations[static_cast<size_t>(b)].offset = 0;
   const int64_t g = gcd_of(built.instance, members.fixed, problem);
-  // The bound of these buffers in one address space (lower_bound.h: cliques, blocks pinned at
-  // offsets, alignment) ends the search as soon as a placement meets it.
-  std::vector<int> all = members.items;
-  for (const auto& f : members.fixed)
-    all.push_back(f.first);
-  int64_t lb = std::max({floor, built.instance.lower_bound(), pool_lower_bound(problem, all).bytes});
+  // The search ends as soon as a placement meets the bound.
+  int64_t lb = std::max({floor, built.instance.lower_bound(), bound});
   int64_t best = size;
   out.searched = true;
   auto accept = [&](const std::vector<int64_t>& offsets) {
@@ -257,6 +252,23 @@ PoolSearchOutcome minimize_pool(const Problem& problem, std::vector<Allocation>&
   out.size = best;
   out.lower_bound = lb;
   out.optimal = best <= lb;
+  return out;
+}
+
+}  // namespace
+
+PoolSearchOutcome minimize_pool(const Problem& problem, std::vector<Allocation>& allocations, int pool,
+                                Deadline& deadline, std::optional<int64_t> target) {
+  const PoolMembers members = members_of(problem, allocations, pool);
+  // The bound of these buffers in one address space (lower_bound.h: cliques, blocks pinned at
+  // offsets, alignment), whichever way the search goes.
+  std::vector<int> all = members.items;
+  for (const auto& f : members.fixed)
+    all.push_back(f.first);
+  const int64_t bound = pool_lower_bound(problem, all).bytes;
+  PoolSearchOutcome out = search_pool(problem, allocations, pool, members, bound, deadline, target);
+  out.lower_bound = std::max(out.lower_bound, std::min(bound, out.size));
+  out.optimal = out.size <= out.lower_bound;
   return out;
 }
 
