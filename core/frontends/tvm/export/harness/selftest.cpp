@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <optional>
 #include <sstream>
 
 #include "base/size_text.h"
@@ -207,6 +208,14 @@ void judge(SelftestResult& r) {
 struct Builds {
   const ExportBundle& original;
   std::string before, after, variables;
+  // What the original's C declares for the boards (board_layout.h), read with libclang once
+  // however many board targets and retries need it.
+  mutable std::optional<BoardMemory> memory;
+
+  const BoardMemory& board_memory_of_original() const {
+    if (!memory) memory = board_memory(parse_harness_code(original, kBoardTriple));
+    return *memory;
+  }
 };
 
 SelftestResult run_target(const Builds& b, const std::string& target, int64_t stack_bytes = 0) {
@@ -214,7 +223,7 @@ SelftestResult run_target(const Builds& b, const std::string& target, int64_t st
   r.target = target;
   if (target != "host") {
     // What the code declares must fit the board's memory map (board_layout.h), else nothing links.
-    const BoardLayout layout = choose_board_layout(board_memory(parse_harness_code(b.original, kBoardTriple)));
+    const BoardLayout layout = choose_board_layout(b.board_memory_of_original());
     if (!layout.fits) {
       r.verdict = "not built: does not fit the board";
       r.diagnosis = target + " not built: " + layout.why_not;
@@ -274,7 +283,7 @@ SelftestResult retry_after_crash(const Builds& b, SelftestResult crashed) {
                         "qemu-system-arm)";
     return crashed;
   }
-  const BoardMemory memory = board_memory(parse_harness_code(b.original, kBoardTriple));
+  const BoardMemory& memory = b.board_memory_of_original();
   const BoardLayout layout = choose_board_layout(memory);
   if (!layout.fits) {
     crashed.diagnosis = line + "; not retried on the emulated Cortex-M4: " + layout.why_not;
