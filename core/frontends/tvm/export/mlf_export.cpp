@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "base/archive_path.h"
 #include "base/archive_reader.h"
 #include "export/export_error.h"
 #include "frontends/tvm/export/emit/constant_bytes.h"

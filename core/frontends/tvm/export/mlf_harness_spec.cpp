@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "base/archive_path.h"
 #include "frontends/tvm/mlf/relay_signature.h"
 
 namespace usmpx {
@@ -13,11 +14,6 @@ const MlfModuleMetadata& module_metadata(const MlfModel& m) {
   }
   static const MlfModuleMetadata none;
   return m.package->metadata.modules.empty() ? none : m.package->metadata.modules.front();
-}
-
-std::string folder_of(const std::string& path) {
-  const size_t slash = path.rfind('/');
-  return slash == std::string::npos ? "" : path.substr(0, slash);
 }
 
 std::string joined(const std::string& folder, const std::string& name) {

@@ -16,8 +16,6 @@ namespace usmpx {
 // The module's metadata.json entry; an empty one for inputs without metadata.json.
 const MlfModuleMetadata& module_metadata(const MlfModel& m);
 
-// "a/b/c.c" -> "a/b"; "" for a bare name.
-std::string folder_of(const std::string& path);
 std::string joined(const std::string& folder, const std::string& name);
 
 // The folder holding a module's generated C: "codegen/host" for codegen/host/src/x.c, the

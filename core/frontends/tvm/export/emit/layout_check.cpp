@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "base/archive_path.h"
 #include "export/export_error.h"
 #include "frontends/tvm/c_analysis/clang_reader.h"
 
@@ -30,11 +31,6 @@ std::vector<std::string> layout_triples(const std::vector<std::string>& tvm_targ
 }
 
 namespace {
-
-std::string folder_of(const std::string& path) {
-  const size_t slash = path.rfind('/');
-  return slash == std::string::npos ? "" : path.substr(0, slash);
-}
 
 const CGlobal* find_definition(const CProgram& program, const std::string& name) {
   const CGlobal* found = nullptr;

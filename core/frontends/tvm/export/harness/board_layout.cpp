@@ -6,6 +6,7 @@
 #include <set>
 #include <sstream>
 
+#include "base/archive_path.h"
 #include "base/size_text.h"
 #include "frontends/tvm/c_analysis/clang_reader.h"
 #include "frontends/tvm/export/emit/linker_fragment.h"
@@ -13,16 +14,6 @@
 
 namespace usmpx {
 namespace {
-
-std::string folder(const std::string& path) {
-  const size_t slash = path.rfind('/');
-  return slash == std::string::npos ? "" : path.substr(0, slash);
-}
-
-std::string base_name(const std::string& path) {
-  const size_t slash = path.rfind('/');
-  return slash == std::string::npos ? path : path.substr(slash + 1);
-}
 
 // ARENA_BYTES of harness/Makefile: what platform.c's TVMBackendAllocWorkspace arena holds.
 std::string arena_bytes(const ExportBundle& bundle) {
@@ -72,7 +63,7 @@ HarnessCode parse_harness_code(const ExportBundle& bundle, const std::string& tr
   for (const ExportFile& f : bundle.files) {
     if (!f.path.ends_with(".h") || f.path.starts_with("harness/include/")) continue;
     in.include_files.push_back({f.path, f.data});
-    dirs.insert(folder(f.path));
+    dirs.insert(folder_of(f.path));
   }
   in.include_dirs.assign(dirs.begin(), dirs.end());
   in.display_root = "(harness)";

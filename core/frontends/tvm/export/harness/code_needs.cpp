@@ -8,6 +8,7 @@
 #include <sstream>
 #include <string_view>
 
+#include "base/archive_path.h"
 #include "frontends/tvm/export/harness/builtin_kernels.h"
 
 namespace usmpx {
@@ -270,11 +271,6 @@ std::string read_text(const std::filesystem::path& path) {
   std::ostringstream text;
   text << in.rdbuf();
   return text.str();
-}
-
-std::string base_name(const std::string& path) {
-  const size_t slash = path.rfind('/');
-  return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
 // Everything that provides definitions and headers to the build.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <csignal>
 
+#include "base/archive_path.h"
 #include "base/size_text.h"
 #include "frontends/tvm/export/harness/board_layout.h"
 #include "frontends/tvm/export/harness/pool_reach.h"
@@ -25,11 +26,6 @@ bool holds_pointer(const CExpr& e) {
   if (e.kind == CExprKind::kCast && integral_type(e) && e.type_bytes >= 8 && !e.args.empty())
     return holds_pointer(e.args[0]);
   return false;
-}
-
-std::string base_name(const std::string& path) {
-  const size_t slash = path.rfind('/');
-  return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
 bool narrow_integer(const std::string& type, int64_t bytes) {

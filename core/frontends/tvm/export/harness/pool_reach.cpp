@@ -3,6 +3,7 @@
 #include <map>
 #include <set>
 
+#include "base/archive_path.h"
 #include "frontends/tvm/c_analysis/clang_reader.h"
 #include "frontends/tvm/c_analysis/liveness_walk.h"
 #include "frontends/tvm/c_analysis/tvm_code.h"
@@ -10,16 +11,6 @@
 
 namespace usmpx {
 namespace {
-
-std::string base_name(const std::string& path) {
-  const size_t slash = path.rfind('/');
-  return slash == std::string::npos ? path : path.substr(slash + 1);
-}
-
-std::string folder(const std::string& path) {
-  const size_t slash = path.rfind('/');
-  return slash == std::string::npos ? "" : path.substr(0, slash);
-}
 
 std::string upper(std::string s) {
   for (char& c : s)
@@ -48,7 +39,7 @@ std::vector<PoolOverrun> find_pool_overruns(const ExportBundle& bundle) {
   for (const ExportFile& f : bundle.files) {
     if (!f.path.ends_with(".h") || f.path.starts_with("harness/")) continue;
     in.include_files.push_back({f.path, f.data});
-    dirs.insert(folder(f.path));
+    dirs.insert(folder_of(f.path));
   }
   in.include_dirs.assign(dirs.begin(), dirs.end());
   in.display_root = "(harness)";
