@@ -325,10 +325,19 @@ tvm_crt_error_t tvm_runtime_run(const tvm_model_t* model, void** inputs, void** 
   return headers;
 }
 
+RelativeInclude split_relative_include(std::string_view include) {
+  RelativeInclude r{0, include};
+  while (r.rest.starts_with("../") || r.rest.starts_with("./")) {
+    const bool up = r.rest.starts_with("../");
+    r.up += up ? 1 : 0;
+    r.rest.remove_prefix(up ? 3 : 2);
+  }
+  return r;
+}
+
 std::string_view standin_for_relative_include(std::string_view include) {
   if (!include.starts_with("../")) return {};
-  while (include.starts_with("../") || include.starts_with("./"))
-    include.remove_prefix(include.starts_with("../") ? 3 : 2);
+  include = split_relative_include(include).rest;
   for (const StandinHeader& h : standin_tvm_headers()) {
     if (include == h.path) return h.path;
     if (include.size() > h.path.size() && include.ends_with(h.path) &&

@@ -31,6 +31,14 @@ const std::vector<StandinHeader>& standin_kernel_headers();
 // entry points use; for archives without their own runtime/ folder.
 const std::vector<StandinHeader>& standin_tvm_headers();
 
+// A relative #include path split into how many folders its leading "../" steps climb ("./"
+// steps climb none) and the path after them: "../../src/x.h" -> {2, "src/x.h"}.
+struct RelativeInclude {
+  size_t up = 0;
+  std::string_view rest;
+};
+RelativeInclude split_relative_include(std::string_view include);
+
 // The stand-in TVM header a relative #include of generated C names, as firmware projects of 2021
 // include TVM's runtime from where they keep it ("../../src/standalone_crt/include/tvm/runtime/
 // c_runtime_api.h"): the stand-in path after the include's last "include/" folder (or the whole

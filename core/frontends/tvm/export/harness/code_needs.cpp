@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "base/archive_path.h"
+#include "frontends/tvm/c_analysis/standin_headers.h"
 #include "frontends/tvm/export/harness/builtin_kernels.h"
 
 namespace usmpx {
@@ -294,9 +295,7 @@ struct Providers {
     }
     // "../../src/x/include/y.h": a file of the bundle ending in "src/x/include/y.h" (the harness
     // places the stand-in runtime headers such relative includes name where they resolve).
-    std::string_view rest = h;
-    while (rest.starts_with("../") || rest.starts_with("./"))
-      rest.remove_prefix(rest.starts_with("../") ? 3 : 2);
+    const std::string_view rest = split_relative_include(h).rest;
     if (rest.size() != h.size() && !rest.empty()) {
       for (const std::string& p : header_paths) {
         if (p == rest || p.ends_with("/" + std::string(rest))) return true;

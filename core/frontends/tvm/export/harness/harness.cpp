@@ -310,12 +310,7 @@ void add_relative_standins(ExportBundle& bundle, HarnessSpec& spec) {
     for (const std::string& include : quoted_includes(f->data)) {
       const std::string_view standin = standin_for_relative_include(include);
       if (standin.empty()) continue;
-      std::string_view rest = include;
-      size_t up = 0;
-      while (rest.starts_with("../") || rest.starts_with("./")) {
-        up += rest.starts_with("../") ? 1 : 0;
-        rest.remove_prefix(rest.starts_with("../") ? 3 : 2);
-      }
+      const auto [up, rest] = split_relative_include(include);
       std::vector<std::string_view> folders;
       for (size_t at = 0, slash; (slash = rest.find('/', at)) != std::string_view::npos; at = slash + 1)
         folders.push_back(rest.substr(at, slash - at));
