@@ -444,8 +444,6 @@ class HostRewriter {
                  call.args.empty() ? nullptr : &call.args.back(), join(parts));
   }
 
-  // Replaces a parameter or argument list: from the first item to the last, or, when there is
-  // none, everything between the parentheses after `name` inside `whole`.
   // TVM 0.8's lib0.c declares the entry with bare names, `tvmgen_default_run_model(arg0,arg1);`
   // (an identifier list, which clang reads as no parameters): such a declaration states no
   // parameter types, so its callers may pass the pools as they are; it stays as written.
@@ -464,6 +462,8 @@ class HostRewriter {
     return !inside.empty() && inside != "void";
   }
 
+  // Replaces a parameter or argument list: from the first item to the last, or, when there is
+  // none, everything between the parentheses after `name` inside `whole`.
   void replace_list(const CRange& whole, const std::string& name, const CRange* first, const CRange* last,
                     const std::string& list) {
     if (first && last) {
