@@ -4,10 +4,6 @@
 
 namespace usmpx {
 
-bool is_lone_library(const MlfModel& m, bool input_has_lib0) {
-  return m.code.usmp() && !input_has_lib0;
-}
-
 void check_constants_stay(const MlfModel& m, const Problem& problem, const Plan& plan) {
   for (size_t b = 0; b < problem.buffers.size(); ++b) {
     if (problem.buffers[b].kind != BufferKind::kConstant) continue;

@@ -13,9 +13,6 @@ namespace usmpx {
 // rewrites the operators' lets and writes no lib0.c of its own; it says what the pools must now
 // hold.
 
-// Whether `m` is such a library: USMP on, and no source defines the run wrapper or its pools.
-bool is_lone_library(const MlfModel& m, bool input_has_lib0);
-
 // Constants cannot move: their data is in the lib0.c the input lacks. Throws ExportError naming
 // the first constant the plan puts elsewhere than TVM's plan.
 void check_constants_stay(const MlfModel& m, const Problem& problem, const Plan& plan);

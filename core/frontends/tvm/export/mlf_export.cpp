@@ -53,7 +53,7 @@ class MlfExporter {
     find_metadata_module();
     find_header(all);
     detect_style();
-    if (is_lone_library(m_, lib0_file_ >= 0)) return lone_library(all);
+    if (lone_library_input()) return lone_library(all);
     Lib0Spec spec;
     std::string lib0;
     if (packed_run_) {
@@ -102,6 +102,9 @@ class MlfExporter {
     }
     return std::move(bundle_);
   }
+
+  // USMP-on operators whose lib0.c (the run wrapper and the pools) is not in the input.
+  bool lone_library_input() const { return m_.code.usmp() && lib0_file_ < 0; }
 
   // Operators without their lib0.c (lone_library.h): only their lets change, and the notes say
   // what the firmware's own pool definitions must hold.
@@ -269,7 +272,7 @@ class MlfExporter {
       lib0_path_ = joined(folder_of(entry_path), m_.module + "_lib" + std::to_string(n) + ".c");
       if (!member(lib0_path_) && !bundle_.find(lib0_path_)) break;
     }
-    if (is_lone_library(m_, false)) return;  // its lib0.c exists, outside the input
+    if (lone_library_input()) return;  // its lib0.c exists, outside the input
     bundle_.notes.push_back(
         {Severity::kNote,
          "export-new-lib",
