@@ -168,9 +168,8 @@ MainWindow::MainWindow(QWidget* parent)
     const Plan& plan = controller_->plan();
     const QString message =
         tr("Planned with %1 in %2 ms").arg(QString::fromStdString(plan.algorithm)).arg(plan.runtime_ms, 0, 'f', 0);
-    // The totals on the right name the plan and its time too: the message shows only when it fits
-    // whole beside them, never cut off under them.
-    update_status();
+    // The totals on the right (set on plan_ready, just before) name the plan and its time too:
+    // the message shows only when it fits whole beside them, never cut off under them.
     const int room = statusBar()->width() - status_totals_->sizeHint().width() - 32;
     if (statusBar()->fontMetrics().horizontalAdvance(message) <= room) {
       statusBar()->showMessage(message, 6000);
