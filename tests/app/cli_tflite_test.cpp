@@ -215,6 +215,24 @@ TEST(CliTflite, ArenaForANamedBuildFromTheModelAlone) {
   EXPECT_EQ(text.out.substr(text.out.size() - last.size()), last) << text.out;
 }
 
+TEST(CliTflite, CheckFailsForAModelTflmRefuses) {
+  // EXP on int8: TFLM's exp.cc refuses it at AllocateTensors; GATHER on int32 params likewise;
+  // NEG on int8 passes AllocateTensors and fails at Invoke.
+  for (const char* name : {"EXP_int8", "GATHER_int32", "NEG_int8"}) {
+    SCOPED_TRACE(name);
+    USMPX_REQUIRE_SHARED(model, std::string("tflite/ops/models/") + name + ".tflite");
+    const CliRun run = run_usmpx({"check", model});
+    EXPECT_EQ(run.code, 1) << run.out;
+    EXPECT_NE(run.out.find("check fails: TFLM refuses this model"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find(std::string(name) == "NEG_int8" ? " at Invoke: " : " at AllocateTensors: "),
+              std::string::npos)
+        << run.out;
+  }
+  // A model TFLM runs passes.
+  const CliRun ok = run_usmpx({"check", example()});
+  EXPECT_EQ(ok.code, 0) << ok.out;
+}
+
 TEST(CliTflite, ArenaOptionsAreChecked) {
   const CliRun bad = run_usmpx({"plan", example(), "--tflm-kernels", "xtensa"});
   EXPECT_EQ(bad.code, 2);
