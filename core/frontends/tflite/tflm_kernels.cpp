@@ -106,7 +106,8 @@ TflmKernelRecord tflm_kernel_record(const TfliteModel& model, const TfliteSubgra
   r.variant = tflm_variant(model, g, op);
   const TflmKernelEntry* kernel = code.builtin_code == sc::kCustom ? nullptr : tflm_kernel_entry(name);
   if (!kernel) {
-    r.why_unknown = code.builtin_code == sc::kCustom ? "custom operator " + name : name + ": TFLM has no kernel for it";
+    r.why_unknown = name + (code.builtin_code == sc::kCustom ? ": a custom operator (its kernel is the firmware's)"
+                                                             : ": TFLM has no kernel for it");
     return r;
   }
   const bool x64 = build.target == TflmTarget::kX86_64;
