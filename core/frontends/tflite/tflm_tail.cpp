@@ -212,10 +212,14 @@ TflmTail tflm_tail(const TfliteAnalysis& a, const TflmBuild& build) {
   }
 
   // MicroAllocator::FinishModelAllocation: one handle per scratch buffer, then the variable
-  // tensors that are not planned offline.
-  if (requests > 0) tail.allocate(r.pointer * requests, r.pointer, kOther);
-  for (const TfliteTensorInfo& t : a.tensors) {
-    if (t.placement == TensorPlacement::kVariable) tail.allocate(t.bytes, kPersistentAlignment, kVariables);
+  // tensors that are not planned offline. Its loop over the subgraphs allocates the handles of
+  // all requests once per subgraph (TFLM's code does; only subgraph 0's are used).
+  for (size_t s = 0; s < model.subgraphs.size(); ++s) {
+    if (requests > 0) tail.allocate(r.pointer * requests, r.pointer, kOther);
+    for (const TfliteTensorInfo& t : a.tensors) {
+      if (t.subgraph == static_cast<int>(s) && t.placement == TensorPlacement::kVariable)
+        tail.allocate(t.bytes, kPersistentAlignment, kVariables);
+    }
   }
 
   // CommitStaticMemoryPlan: one AllocationInfo per tensor and scratch buffer, then the planner's
