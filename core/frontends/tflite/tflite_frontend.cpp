@@ -198,6 +198,8 @@ std::string arena_line(const TfliteAnalysis& a, const Plan& plan) {
                      " bytes (" + parts + "; " + build_text(a);
   const std::string gaps = figure_gaps(f);
   if (!gaps.empty()) line += "; " + gaps;
+  for (const std::string& assumed : a.tail.assumptions)
+    line += "; assumes " + assumed;
   return line + ")\n";
 }
 

@@ -146,6 +146,8 @@ TflmTail tflm_tail(const TfliteAnalysis& a, const TflmBuild& build) {
   // examples and tests), or one per resource where the model has more.
   const int64_t slots = resource_slots(model);
   if (slots > 0) {
+    out.assumptions.push_back("a MicroResourceVariables store of " + std::to_string(slots) +
+                              " created in the arena before the interpreter");
     tail.allocate(r.resource_store, kPersistentAlignment, kBuffers);
     tail.allocate(r.resource_variable * slots, kPersistentAlignment, kBuffers);
   }
@@ -246,6 +248,10 @@ TflmTail tflm_tail(const TfliteAnalysis& a, const TflmBuild& build) {
     }
   }
 
+  // TFLM allocates the scratch handles once per subgraph; no ground truth holds a model with
+  // several subgraphs and scratch buffers, so such a figure is not claimed exact.
+  if (requests > 0 && model.subgraphs.size() > 1)
+    out.unproven.push_back("scratch handles of " + std::to_string(model.subgraphs.size()) + " subgraphs");
   out.bytes = tail.used();
   out.exact = out.unknown.empty() && out.unproven.empty();
   out.categories = tail.categories();

@@ -54,9 +54,10 @@ struct TflmTail {
   TflmBuild build;
   int64_t bytes = 0;
   bool exact = true;
-  std::vector<std::string> unknown;   // operators without a rule, one entry each (the figure is a lower bound)
-  std::vector<std::string> unproven;  // operators whose rule's variant no test holds, one entry each
-  std::vector<TflmArenaStep> steps;   // the plain interpreter's AllocateTensors, for tflm_min_arena
+  std::vector<std::string> unknown;      // operators without a rule, one entry each (the figure is a lower bound)
+  std::vector<std::string> unproven;     // operators whose rule's variant no test holds, one entry each
+  std::vector<TflmArenaStep> steps;      // the plain interpreter's AllocateTensors, for tflm_min_arena
+  std::vector<std::string> assumptions;  // what the figure assumes of the application ("a ... store of 8")
   std::vector<TflmTailCategory> categories;
   int64_t uncategorized = 0;  // allocator objects, subgraph records, options structs, scratch handles
   std::vector<TflmOperatorTail> operators;
