@@ -1,0 +1,53 @@
+#pragma once
+
+// The project's own implementation of the ExecuTorch portable operators the programs in
+// ../shared/executorch call (aten::add, aten::mul, aten::_softmax, aten::max_pool2d_with_indices,
+// out variants): what `usmpx selftest` runs a .pte on. Written from the operators' documented
+// semantics (PyTorch's), float32 contiguous tensors; what they do not cover is refused by name.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "frontends/executorch/et_schema.h"
+
+namespace usmpx {
+
+// A tensor as a kernel sees it: its bytes where the plan put them.
+struct EtRtTensor {
+  int scalar_type = 0;
+  std::vector<int64_t> sizes;
+  uint8_t* data = nullptr;
+  int64_t nbytes = 0;
+  int64_t numel() const {
+    int64_t n = 1;
+    for (int64_t s : sizes)
+      n *= s;
+    return n;
+  }
+};
+
+// One value of a running method.
+struct EtRtValue {
+  et_schema::ValueType type = et_schema::ValueType::kNone;
+  int64_t i = 0;              // Int, Bool
+  double d = 0;               // Double
+  std::vector<int64_t> ints;  // IntList (resolved), BoolList
+  EtRtTensor tensor;
+  std::vector<int32_t> items;  // TensorList: value indices
+};
+
+// A kernel: its arguments are the call's value indices into `values`. Throws EtKernelError.
+using EtKernel = void (*)(std::vector<EtRtValue>& values, const std::vector<int32_t>& args);
+
+struct EtKernelError {
+  std::string message;
+};
+
+// The kernel for an operator's full name ("aten::add.out"), or nullptr when not implemented.
+EtKernel et_portable_kernel(const std::string& full_name);
+
+// The operators implemented, for messages and docs.
+std::vector<std::string> et_portable_kernel_names();
+
+}  // namespace usmpx

@@ -1,0 +1,97 @@
+// usmpx selftest for .pte programs: the program as it is and re-planned run on the project's own
+// portable operators with the plan's offsets as real memory; same outputs for a valid plan,
+// outputs differ for an overlapping one, delegates and unknown operators refused by name.
+#include <gtest/gtest.h>
+
+#include "et_test_program.h"
+#include "frontends/executorch/et_export.h"
+#include "frontends/executorch/et_problem.h"
+#include "frontends/executorch/et_selftest.h"
+#include "planners/registry.h"
+#include "test_support.h"
+
+namespace usmpx {
+namespace {
+
+ExportBundle bundle_of(const std::string& bytes) {
+  ExportBundle b;
+  b.single_file = true;
+  b.put("program.pte", bytes);
+  return b;
+}
+
+SelftestResult selftest(const std::string& path, const std::string& original, const std::string& replanned) {
+  const auto st = et_selftest(path);
+  EXPECT_EQ(st->obstacle(bundle_of(original), SelftestOptions{}), "");
+  const auto results = st->run(bundle_of(original), bundle_of(replanned), {"host"}, "", SelftestOptions{});
+  EXPECT_EQ(results.size(), 1u);
+  return results.empty() ? SelftestResult{} : results.front();
+}
+
+const std::vector<std::string> kRunnable = {"add", "arduino_add", "linear_no_constant_segment", "maxpool2d", "softmax"};
+
+TEST(EtSelftest, AsBuiltAndBestComputeTheSameOnEveryRunnableProgram) {
+  for (const std::string& name : kRunnable) {
+    SCOPED_TRACE(name);
+    USMPX_REQUIRE_SHARED(path, "executorch/models/" + name + ".pte");
+    const std::string bytes = read_et_file(path);
+    const EtAnalysis a = analyse_et(bytes, path, PoolOptions{});
+    Plan as_built = a.as_built;
+    finish_plan(a.problem, as_built);
+    const EtExport same = export_et(a, bytes, path, a.problem, as_built);
+    const SelftestResult r0 = selftest(path, bytes, same.bytes);
+    EXPECT_TRUE(r0.same) << r0.verdict;
+    const Plan best = testing::plan_with("best", a.problem);
+    ASSERT_FALSE(best.has_errors());
+    const EtExport e = export_et(a, bytes, path, a.problem, best);
+    const SelftestResult r = selftest(path, bytes, e.bytes);
+    EXPECT_TRUE(r.same) << r.verdict << r.replanned.log;
+    EXPECT_EQ(r.verdict.rfind("same outputs", 0), 0u) << r.verdict;
+    ASSERT_FALSE(r.original.outputs.empty());
+    EXPECT_EQ(r.original.outputs, r.replanned.outputs);
+  }
+}
+
+// The operators compute what PyTorch's do: add.pte's output is the sum of its two inputs.
+TEST(EtSelftest, AddComputesTheSumOfItsInputs) {
+  USMPX_REQUIRE_SHARED(path, "executorch/models/add.pte");
+  const EtRunOutputs out = run_et_program(read_et_file(path), path);
+  ASSERT_EQ(out.outputs.size(), 1u);
+  EXPECT_EQ(out.outputs[0].first, "forward output 0");
+  EXPECT_FALSE(out.outputs[0].second.empty());
+}
+
+// A deliberately overlapping plan (the second input moved onto the first one's bytes, a
+// test-only placement no planner makes): the program then adds the first input to itself.
+TEST(EtSelftest, AnOverlappingPlanIsReportedAsOutputsDiffer) {
+  USMPX_REQUIRE_SHARED(path, "executorch/models/add.pte");
+  const std::string bytes = read_et_file(path);
+  const EtAnalysis a = analyse_et(bytes, path, PoolOptions{});
+  ASSERT_GE(a.problem.buffers.size(), 3u);
+  Plan broken = a.as_built;
+  finish_plan(a.problem, broken);
+  ASSERT_FALSE(broken.has_errors());
+  broken.allocations[1].offset = broken.allocations[0].offset;
+  broken.diagnostics.clear();
+  const EtExport e = export_et(a, bytes, path, a.problem, broken);
+  const SelftestResult r = selftest(path, bytes, e.bytes);
+  EXPECT_FALSE(r.same);
+  EXPECT_EQ(r.verdict.rfind("outputs differ: forward output 0", 0), 0u) << r.verdict;
+}
+
+TEST(EtSelftest, DelegatesAndUnknownOperatorsAreRefusedByName) {
+  const std::string delegated = testing::et_test_program_bytes(testing::two_delegates_joined_by_a_view());
+  const std::string why = et_selftest("two.pte")->obstacle(bundle_of(delegated), SelftestOptions{});
+  EXPECT_NE(why.find("it calls delegate XnnpackBackend"), std::string::npos) << why;
+  USMPX_REQUIRE_SHARED(kws, "executorch/models/arduino_kws.pte");
+  const std::string kws_why = et_selftest(kws)->obstacle(bundle_of(read_et_file(kws)), SelftestOptions{});
+  EXPECT_NE(kws_why.find("operators not implemented by this tool: cortex_m::dequantize_per_tensor.out"),
+            std::string::npos)
+      << kws_why;
+  USMPX_REQUIRE_SHARED(xor_path, "executorch/models/xor_training.pte");
+  const std::string xor_why = et_selftest(xor_path)->obstacle(bundle_of(read_et_file(xor_path)), SelftestOptions{});
+  EXPECT_NE(xor_why.find("its weights are in an external .ptd file"), std::string::npos) << xor_why;
+}
+
+}  // namespace
+}  // namespace usmpx
