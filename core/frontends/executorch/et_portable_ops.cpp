@@ -52,7 +52,7 @@ void store(const EtRtTensor& t, int64_t i, float f) {
 }
 
 void check_room(const EtRtTensor& t, const char* op) {
-  if (t.numel() * 4 > t.nbytes) fail(std::string(op) + ": a tensor's bytes do not hold its elements");
+  if (t.numel() < 0 || t.numel() * 4 > t.nbytes) fail(std::string(op) + ": a tensor's bytes do not hold its elements");
 }
 
 // Element-wise with broadcasting (PyTorch's rules: sizes aligned at the right, 1 stretches).
@@ -168,7 +168,11 @@ void max_pool2d_with_indices_out(std::vector<EtRtValue>& v, const std::vector<in
   check_room(out, op);
   if (indices.numel() * 8 > indices.nbytes || indices.numel() != out.numel())
     fail(std::string(op) + ": indices do not match the output");
+  if (kernel.size() < 2 || stride.size() < 2 || padding.size() < 2 || dilation.size() < 2 || kernel[0] <= 0 ||
+      kernel[1] <= 0 || stride[0] <= 0 || stride[1] <= 0 || dilation[0] <= 0 || dilation[1] <= 0)
+    fail(std::string(op) + ": kernel, stride, padding or dilation not usable");
   const size_t r = in.sizes.size();
+  if (in.sizes[r - 2] <= 0 || in.sizes[r - 1] <= 0) fail(std::string(op) + ": an empty input plane");
   const int64_t planes = in.numel() / (in.sizes[r - 2] * in.sizes[r - 1]);
   const int64_t ih = in.sizes[r - 2], iw = in.sizes[r - 1], oh = out.sizes[r - 2], ow = out.sizes[r - 1];
   for (int64_t p = 0; p < planes; ++p) {

@@ -19,10 +19,13 @@ struct EtRtTensor {
   std::vector<int64_t> sizes;
   uint8_t* data = nullptr;
   int64_t nbytes = 0;
+  // Elements; -1 for a negative size or more than 2^40 elements (no kernel runs on those).
   int64_t numel() const {
     int64_t n = 1;
-    for (int64_t s : sizes)
+    for (int64_t s : sizes) {
+      if (s < 0 || (s > 0 && n > (int64_t{1} << 40) / s)) return -1;
       n *= s;
+    }
     return n;
   }
 };

@@ -14,6 +14,8 @@ namespace sc = et_schema;
 
 // Instructions one method may run at most (a jump that never ends is refused, not followed).
 constexpr int64_t kMaxSteps = 10'000'000;
+// Bytes one method's run may allocate (planned buffers, constants, unplanned tensors).
+constexpr int64_t kMaxRunBytes = int64_t{1} << 30;
 
 class Lcg {
  public:
@@ -47,7 +49,7 @@ class MethodRun {
   void run(EtRunOutputs& out) {
     Lcg fill(0x5eed);
     for (size_t id = 1; id < m_.buffer_sizes.size(); ++id) {
-      auto& buffer = owned_.emplace_back(static_cast<size_t>(std::max<int64_t>(0, m_.buffer_sizes[id])));
+      auto& buffer = own(m_.buffer_sizes[id]);
       for (auto& b : buffer)
         b = static_cast<uint8_t>(fill.next());
       planned_.push_back(&buffer);
@@ -73,6 +75,13 @@ class MethodRun {
 
  private:
   [[noreturn]] void fail(const std::string& what) const { throw ExportError("method '" + m_.name + "': " + what); }
+
+  std::vector<uint8_t>& own(int64_t bytes) {
+    allocated_ += std::max<int64_t>(0, bytes);
+    if (bytes < 0 || allocated_ > kMaxRunBytes)
+      fail("needs more than " + std::to_string(kMaxRunBytes) + " bytes to run here");
+    return owned_.emplace_back(static_cast<size_t>(bytes));
+  }
 
   // Where a constant tensor's data lies in the file.
   const uint8_t* constant(uint32_t index, int64_t nbytes, int value) const {
@@ -133,7 +142,7 @@ class MethodRun {
         std::memcpy(t.data, constant(x.data_buffer_idx, t.nbytes, static_cast<int>(v)), static_cast<size_t>(t.nbytes));
     } else {
       // Constants (copied: a kernel must not write the file), and tensors the application binds.
-      auto& storage = owned_.emplace_back(static_cast<size_t>(t.nbytes));
+      auto& storage = own(t.nbytes);
       if (x.data_buffer_idx > 0 && t.nbytes > 0)
         std::memcpy(storage.data(), constant(x.data_buffer_idx, t.nbytes, static_cast<int>(v)), storage.size());
       t.data = storage.data();
@@ -193,6 +202,7 @@ class MethodRun {
   const EtProgram& p_;
   const EtMethod& m_;
   std::deque<std::vector<uint8_t>> owned_;
+  int64_t allocated_ = 0;
   std::vector<std::vector<uint8_t>*> planned_;
   std::vector<EtRtValue> values_;
 };
