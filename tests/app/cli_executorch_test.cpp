@@ -127,16 +127,19 @@ TEST(CliExecuTorch, CheckCatchesABrokenPlan) {
 }
 
 // selftest runs a .pte as it is and re-planned on the project's portable operators.
-TEST(CliExecuTorch, SelftestProvesAReplanAndRefusesDelegatesByName) {
+TEST(CliExecuTorch, SelftestProvesAReplanAndRefusesWhatItCannotRunByName) {
   USMPX_REQUIRE_SHARED(path, "executorch/models/softmax.pte");
   const CliRun run = run_usmpx({"selftest", path, "--algorithm", "best", "--time-limit", "0.5"});
   EXPECT_EQ(run.code, 0) << run.out << run.err;
   EXPECT_NE(run.out.find("same outputs (1, byte for byte)"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("selftest passed"), std::string::npos) << run.out;
-  USMPX_REQUIRE_SHARED(kws, "executorch/models/arduino_kws.pte");
-  const CliRun refused = run_usmpx({"selftest", kws});
-  EXPECT_NE(refused.code, 0);
-  EXPECT_NE(refused.out.find("operators not implemented by this tool: cortex_m::"), std::string::npos) << refused.out;
+  USMPX_REQUIRE_SHARED(training, "executorch/models/xor_training.pte");
+  const CliRun refused = run_usmpx({"selftest", training});
+  EXPECT_EQ(refused.code, 1);
+  EXPECT_NE(refused.out.find("selftest cannot run this model: operators not implemented by this tool: "
+                             "aten::_log_softmax.out"),
+            std::string::npos)
+      << refused.out;
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 #include "frontends/executorch/et_portable_ops.h"
 
+#include "frontends/executorch/et_kernel_args.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -11,36 +13,7 @@ namespace {
 
 namespace sc = et_schema;
 
-constexpr int kFloat = 6, kLong = 4;
-
-[[noreturn]] void fail(const std::string& what) {
-  throw EtKernelError{what};
-}
-
-const EtRtValue& arg(std::vector<EtRtValue>& values, const std::vector<int32_t>& args, size_t i, const char* op) {
-  if (i >= args.size() || args[i] < 0 || static_cast<size_t>(args[i]) >= values.size())
-    fail(std::string(op) + ": argument " + std::to_string(i) + " missing");
-  return values[static_cast<size_t>(args[i])];
-}
-
-const EtRtTensor& tensor_arg(std::vector<EtRtValue>& values, const std::vector<int32_t>& args, size_t i, const char* op,
-                             int type = kFloat) {
-  const EtRtValue& v = arg(values, args, i, op);
-  if (v.type != sc::ValueType::kTensor || !v.tensor.data)
-    fail(std::string(op) + ": argument " + std::to_string(i) + " is not a tensor with data");
-  if (v.tensor.scalar_type != type)
-    fail(std::string(op) + " on " + sc::scalar_type_name(v.tensor.scalar_type) +
-         " tensors (implemented: " + sc::scalar_type_name(type) + ")");
-  return v.tensor;
-}
-
-double scalar_arg(std::vector<EtRtValue>& values, const std::vector<int32_t>& args, size_t i, const char* op) {
-  const EtRtValue& v = arg(values, args, i, op);
-  if (v.type == sc::ValueType::kDouble) return v.d;
-  if (v.type == sc::ValueType::kInt || v.type == sc::ValueType::kBool) return static_cast<double>(v.i);
-  if (v.type == sc::ValueType::kNull) return 1.0;
-  fail(std::string(op) + ": argument " + std::to_string(i) + " is not a scalar");
-}
+using namespace et_kernel_args;
 
 float load(const EtRtTensor& t, int64_t i) {
   float f;
@@ -202,12 +175,16 @@ void max_pool2d_with_indices_out(std::vector<EtRtValue>& v, const std::vector<in
 }
 
 const std::map<std::string, EtKernel>& kernels() {
-  static const std::map<std::string, EtKernel> table = {
-      {"aten::add.out", add_out},
-      {"aten::mul.out", mul_out},
-      {"aten::_softmax.out", softmax_out},
-      {"aten::max_pool2d_with_indices.out", max_pool2d_with_indices_out},
-  };
+  static const std::map<std::string, EtKernel> table = [] {
+    std::vector<std::pair<std::string, EtKernel>> list = {
+        {"aten::add.out", add_out},
+        {"aten::mul.out", mul_out},
+        {"aten::_softmax.out", softmax_out},
+        {"aten::max_pool2d_with_indices.out", max_pool2d_with_indices_out},
+    };
+    add_et_cortex_m_kernels(list);
+    return std::map<std::string, EtKernel>(list.begin(), list.end());
+  }();
   return table;
 }
 
