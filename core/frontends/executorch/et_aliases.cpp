@@ -56,8 +56,13 @@ std::string range(int64_t lo, int64_t hi) {
 
 class Resolver {
  public:
-  Resolver(EtAnalysis& a, const std::vector<EtUse>& uses)
-      : a_(a), uses_(uses), groups_(a.tensors.size()), first_(a.tensors.size()), last_(a.tensors.size()) {
+  Resolver(EtAnalysis& a, const std::vector<EtUse>& uses, bool join_uncertain)
+      : a_(a),
+        uses_(uses),
+        join_uncertain_(join_uncertain),
+        groups_(a.tensors.size()),
+        first_(a.tensors.size()),
+        last_(a.tensors.size()) {
     for (size_t t = 0; t < a.tensors.size(); ++t) {
       first_[t] = a.tensors[t].first;
       last_[t] = a.tensors[t].last;
@@ -85,6 +90,16 @@ class Resolver {
             round_up(c.bytes) != round_up(info.bytes) || c.first >= info.first)
           continue;
         if (base < 0 || c.last > a_.tensors[static_cast<size_t>(base)].last) base = static_cast<int>(b);
+      }
+      if (base >= 0 && by_delegate) {
+        // Read again by name after its write, the base may simply have died before the delegate
+        // wrote its output on the same bytes.
+        const EtTensorInfo& c = a_.tensors[static_cast<size_t>(base)];
+        if (uses_[static_cast<size_t>(base)].instructions > 1 ||
+            outputs_[static_cast<size_t>(c.method)].count(c.value)) {
+          ++result_.uncertain_views;
+          if (!join_uncertain_) continue;
+        }
       }
       if (base >= 0) {
         unite(t, static_cast<size_t>(base));
@@ -189,6 +204,7 @@ class Resolver {
 
   EtAnalysis& a_;
   const std::vector<EtUse>& uses_;
+  bool join_uncertain_;
   UnionFind groups_;
   std::vector<int64_t> first_, last_;  // per group root: the union of its members' lifetimes
   std::vector<std::set<int32_t>> inputs_, outputs_;
@@ -198,8 +214,8 @@ class Resolver {
 }  // namespace
 
 EtAliasResult resolve_et_aliases(EtAnalysis& a, const std::vector<EtUse>& uses,
-                                 const std::vector<EtStatedAlias>& stated) {
-  Resolver r(a, uses);
+                                 const std::vector<EtStatedAlias>& stated, bool join_uncertain) {
+  Resolver r(a, uses, join_uncertain);
   r.find_views();
   r.join_stated(stated);
   r.report_overlaps();

@@ -38,12 +38,15 @@ struct EtAliasResult {
   int delegate_views = 0;         // ... of which read first by a delegate call
   int stated = 0;                 // tensors joined by an et_view or an out-variant's returned value
   int pinned = 0;                 // tensors kept where the program put them (cannot tell what they alias)
+  // Tensors a delegate is given first on the exact bytes of a tensor read again after its write
+  // (a view, or the delegate's output on dead bytes): joined only when asked.
+  int uncertain_views = 0;
   std::vector<Diagnostic> notes;  // warnings: unexplained overlaps of live tensors, pins
 };
 
 // Finds views, joins stated aliases, pins what cannot be told, and reports every other overlap
 // of live tensors in the program's plan. Sets EtTensorInfo::alias_of, view and pinned.
 EtAliasResult resolve_et_aliases(EtAnalysis& a, const std::vector<EtUse>& uses,
-                                 const std::vector<EtStatedAlias>& stated);
+                                 const std::vector<EtStatedAlias>& stated, bool join_uncertain);
 
 }  // namespace usmpx

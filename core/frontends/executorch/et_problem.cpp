@@ -222,48 +222,16 @@ std::string shape_text(const std::vector<int32_t>& sizes) {
   return s + "]";
 }
 
-}  // namespace
-
-EtAnalysis analyse_et(const std::string& bytes, const std::string& path, const PoolOptions& pool_options) {
-  EtAnalysis a;
-  a.program = read_et_program(bytes, path);
+// Everything after the lifetimes: storage groups, buffers, ExecuTorch's plan, which greedy gives
+// it, and the warnings. `join_uncertain`: whether a delegate's first tensor on the exact bytes of
+// a tensor read again after its write is taken for a view of it.
+void finish_analysis(EtAnalysis& a, const std::vector<EtUse>& uses, const std::vector<EtStatedAlias>& stated,
+                     const PoolOptions& pool_options, bool prefixed, bool join_uncertain, int* uncertain) {
   const EtProgram& prog = a.program;
   Problem& p = a.problem;
-  p.conflict_source = ConflictSource::kLifetimes;
-
-  int planning_methods = 0;
-  for (const EtMethod& m : prog.methods)
-    planning_methods += m.buffer_sizes.size() > 1 ? 1 : 0;
-  const bool prefixed = planning_methods > 1;
-
-  std::vector<EtUse> uses;
-  std::vector<EtStatedAlias> stated;
-  int64_t tick = 0;
-  for (size_t mi = 0; mi < prog.methods.size(); ++mi) {
-    const EtMethod& m = prog.methods[mi];
-    EtMethodInfo info;
-    info.first_tick = tick;
-    info.ticks = std::max<int64_t>(1, static_cast<int64_t>(m.instructions.size()));
-    for (size_t id = 1; id < m.buffer_sizes.size(); ++id) {
-      info.pools.push_back(static_cast<int>(p.pools.size()));
-      Pool pool;
-      pool.name = (prefixed ? m.name + "/" : "") + "mem" + std::to_string(id);
-      pool.kind = PoolKind::kWorkspace;
-      pool.alignment = kEtAlignment;
-      pool.targets = {{"executorch", "rw"}};
-      p.pools.push_back(pool);
-      a.pools.push_back({static_cast<int>(mi), static_cast<uint32_t>(id), m.buffer_sizes[id]});
-    }
-    MethodAnalysis ma(a, static_cast<int>(mi), tick, uses, stated);
-    if (prog.methods.size() > 1) ma.set_prefix(m.name + ": ");
-    ma.run();
-    a.methods.push_back(std::move(info));
-    tick += a.methods.back().ticks;
-  }
-
   // Buffers: one per alias group, in graph order (the order of the group's first value).
-  uses.resize(a.tensors.size());
-  const EtAliasResult aliases = resolve_et_aliases(a, uses, stated);
+  const EtAliasResult aliases = resolve_et_aliases(a, uses, stated, join_uncertain);
+  if (uncertain) *uncertain = aliases.uncertain_views;
   const std::vector<size_t>& root = aliases.root;
   std::vector<int> group_buffer(a.tensors.size(), -1);
   std::set<std::string> names;
@@ -370,6 +338,68 @@ EtAnalysis analyse_et(const std::string& bytes, const std::string& path, const P
           "et-delegate", "method '" + m.name + "' calls delegate " + d.id +
                              ": what it receives is live through its call; its own working memory (e.g. Ethos-U "
                              "scratch, from the temp allocator) is not in the planned buffers"));
+    }
+  }
+}
+
+}  // namespace
+
+EtAnalysis analyse_et(const std::string& bytes, const std::string& path, const PoolOptions& pool_options) {
+  EtAnalysis a;
+  a.program = read_et_program(bytes, path);
+  const EtProgram& prog = a.program;
+  Problem& p = a.problem;
+  p.conflict_source = ConflictSource::kLifetimes;
+
+  int planning_methods = 0;
+  for (const EtMethod& m : prog.methods)
+    planning_methods += m.buffer_sizes.size() > 1 ? 1 : 0;
+  const bool prefixed = planning_methods > 1;
+
+  std::vector<EtUse> uses;
+  std::vector<EtStatedAlias> stated;
+  int64_t tick = 0;
+  for (size_t mi = 0; mi < prog.methods.size(); ++mi) {
+    const EtMethod& m = prog.methods[mi];
+    EtMethodInfo info;
+    info.first_tick = tick;
+    info.ticks = std::max<int64_t>(1, static_cast<int64_t>(m.instructions.size()));
+    for (size_t id = 1; id < m.buffer_sizes.size(); ++id) {
+      info.pools.push_back(static_cast<int>(p.pools.size()));
+      Pool pool;
+      pool.name = (prefixed ? m.name + "/" : "") + "mem" + std::to_string(id);
+      pool.kind = PoolKind::kWorkspace;
+      pool.alignment = kEtAlignment;
+      pool.targets = {{"executorch", "rw"}};
+      p.pools.push_back(pool);
+      a.pools.push_back({static_cast<int>(mi), static_cast<uint32_t>(id), m.buffer_sizes[id]});
+    }
+    MethodAnalysis ma(a, static_cast<int>(mi), tick, uses, stated);
+    if (prog.methods.size() > 1) ma.set_prefix(m.name + ": ");
+    ma.run();
+    a.methods.push_back(std::move(info));
+    tick += a.methods.back().ticks;
+  }
+
+  uses.resize(a.tensors.size());
+  // A delegate's first tensor on the exact bytes of a tensor read again after its write may be its
+  // view or its output: ExecuTorch's greedy says which (a view shares its base's spec, so the
+  // file's offsets follow from one reading only). Joined unless only apart reproduces the file.
+  const EtAnalysis lifetimes = a;
+  int uncertain = 0;
+  finish_analysis(a, uses, stated, pool_options, prefixed, true, &uncertain);
+  if (uncertain > 0 && a.reproduced_by.empty()) {
+    EtAnalysis apart = lifetimes;
+    finish_analysis(apart, uses, stated, pool_options, prefixed, false, nullptr);
+    if (!apart.reproduced_by.empty()) {
+      a = std::move(apart);
+      Diagnostic d = input_warning(
+          "et-alias", std::to_string(uncertain) +
+                          " tensor(s) a delegate is given first lie on the bytes of a tensor that died before: "
+                          "planned apart from it, as only that gives the program's offsets with " +
+                          a.reproduced_by + " (the delegate's outputs, not views)");
+      d.severity = Severity::kNote;
+      a.warnings.push_back(d);
     }
   }
   return a;

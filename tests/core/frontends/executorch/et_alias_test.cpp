@@ -88,6 +88,22 @@ TEST(EtAliases, ADelegatesOutputIsNotAView) {
   EXPECT_EQ(tensor(a, 3).alias_of, -1);
 }
 
+// A delegate's first tensor on the exact bytes of a tensor read again after its write may be a
+// view or the delegate's output: ExecuTorch's greedy gives the program's offsets only with them
+// apart, so they are planned apart (and the plan stays valid).
+TEST(EtAliases, ADelegatesOutputOnDeadBytesIsPlannedApartWhenOnlyThatGivesTheOffsets) {
+  const EtAnalysis a = analyse_et(testing::et_test_program_bytes(testing::delegate_output_on_dead_bytes()),
+                                  "dead_bytes.pte", PoolOptions{});
+  EXPECT_FALSE(tensor(a, 3).view);
+  EXPECT_NE(tensor(a, 3).buffer, tensor(a, 1).buffer);
+  EXPECT_EQ(a.problem.buffers.size(), 5u);
+  EXPECT_EQ(a.reproduced_by, "et_greedy");
+  EXPECT_TRUE(has_warning(a, "et-alias", "planned apart from it, as only that gives the program's offsets"));
+  Plan as_built = a.as_built;
+  finish_plan(a.problem, as_built);
+  EXPECT_FALSE(as_built.has_errors());
+}
+
 // A tensor a delegate is given first on part of the bytes of a tensor nothing reads after its
 // write: the tool cannot tell whether it is a view, so both stay where the program put them.
 TEST(EtAliases, WhatCannotBeToldIsPinnedWhereTheProgramPutIt) {

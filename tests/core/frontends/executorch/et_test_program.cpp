@@ -127,4 +127,16 @@ EtTestProgram two_delegates_joined_by_a_view() {
   return p;
 }
 
+EtTestProgram delegate_output_on_dead_bytes() {
+  EtTestProgram p;
+  p.tensors = {{{16}, 1, 128}, {{32}, 1, 0}, {{32}, 1, 128}, {{32}, 1, 0}, {{16}, 1, 128}};
+  p.operators = {"example::step.out"};
+  p.delegates = {"XnnpackBackend"};
+  p.calls = {{false, 0, {0, 1, 1}}, {false, 0, {1, 2, 2}}, {true, 0, {2, 3}}, {false, 0, {3, 4, 4}}};
+  p.inputs = {0};
+  p.outputs = {4};
+  p.buffer_sizes = {0, 256};
+  return p;
+}
+
 }  // namespace usmpx::testing

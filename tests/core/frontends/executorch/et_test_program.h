@@ -38,4 +38,10 @@ std::string et_test_program_bytes(const EtTestProgram& p);
 // v1 and v2 at 4,194,304; buffer 4,194,304 + 64 + XNNPACK's 64-byte tail.
 EtTestProgram two_delegates_joined_by_a_view();
 
+// A chain x[16] -> a[32] -> b[32] -(XnnpackBackend)-> c[32] -> y[16] of kernel calls with one delegate
+// call, planned by ExecuTorch's greedy with c as the delegate's output: c lands on the bytes of a,
+// which died before (offset 0, 128 bytes); a is read again after its write, so c could be a view
+// of it, but only c apart from a gives the program's offsets.
+EtTestProgram delegate_output_on_dead_bytes();
+
 }  // namespace usmpx::testing
