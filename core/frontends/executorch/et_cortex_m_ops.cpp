@@ -87,7 +87,9 @@ void quantize_out(Values& v, const Args& args) {
   const char* op = "cortex_m::quantize_per_tensor.out";
   const EtRtTensor& in = tensor_arg(v, args, 0, op, kFloat, false);
   const double scale = scalar_arg(v, args, 1, op);
-  const int64_t zp = int_arg(v, args, 2, op), lo = int_arg(v, args, 3, op), hi = int_arg(v, args, 4, op);
+  const int64_t zp = offset_arg(v, args, 2, op);
+  const int64_t lo = std::max<int64_t>(-128, int_arg(v, args, 3, op)),
+                hi = std::min<int64_t>(127, int_arg(v, args, 4, op));
   const EtRtTensor& out = tensor_arg(v, args, 6, op, kChar, false);
   if (in.sizes != out.sizes || in.strides() != out.strides())
     fail(std::string(op) + ": input and output differ in shape or layout");
@@ -96,8 +98,9 @@ void quantize_out(Values& v, const Args& args) {
     float x;
     std::memcpy(&x, in.data + i * 4, 4);
     const double q = std::nearbyint(static_cast<double>(x) / scale) + static_cast<double>(zp);
+    const double clamped = std::isnan(q) ? static_cast<double>(zp) : q;
     i8(out)[i] = static_cast<int8_t>(
-        std::clamp<double>(std::isnan(q) ? zp : q, static_cast<double>(lo), static_cast<double>(hi)));
+        std::clamp<double>(clamped, static_cast<double>(std::min(lo, hi)), static_cast<double>(std::max(lo, hi))));
   }
 }
 
@@ -106,12 +109,13 @@ void dequantize_out(Values& v, const Args& args) {
   const char* op = "cortex_m::dequantize_per_tensor.out";
   const EtRtTensor& in = tensor_arg(v, args, 0, op, kChar, false);
   const double scale = scalar_arg(v, args, 1, op);
-  const int64_t zp = int_arg(v, args, 2, op);
+  if (!std::isfinite(scale) || std::abs(scale) > 1e30) fail(std::string(op) + ": scale out of range");
+  const int64_t zp = offset_arg(v, args, 2, op);
   const EtRtTensor& out = tensor_arg(v, args, 6, op, kFloat, false);
   if (in.sizes != out.sizes || in.strides() != out.strides())
     fail(std::string(op) + ": input and output differ in shape or layout");
   for (int64_t i = 0; i < in.numel(); ++i) {
-    const auto f = static_cast<float>((static_cast<int64_t>(i8(in)[i]) - zp) * scale);
+    const auto f = static_cast<float>(static_cast<double>(i8(in)[i] - zp) * scale);
     std::memcpy(out.data + i * 4, &f, 4);
   }
 }
@@ -148,11 +152,11 @@ void conv(Values& v, const Args& args, const char* op, bool depthwise) {
   const EtRtTensor& w = tensor_arg(v, args, 1, op, kChar, true);
   const bool has_bias = !is_null(v, args, 2, op);
   const EtRtTensor* bias = has_bias ? &tensor_arg(v, args, 2, op, kInt, true) : nullptr;
-  const auto stride = ints_arg(v, args, 3, op, 2), padding = ints_arg(v, args, 4, op, 2),
-             dilation = ints_arg(v, args, 5, op, 2);
+  const auto stride = ints_arg(v, args, 3, op, 2, 1), padding = ints_arg(v, args, 4, op, 2),
+             dilation = ints_arg(v, args, 5, op, 2, 1);
   const int64_t multiplier_per_channel = depthwise ? int_arg(v, args, 6, op) : 1;
-  const auto input_offset = static_cast<int32_t>(int_arg(v, args, 6 + k, op));
-  const auto output_offset = static_cast<int32_t>(int_arg(v, args, 7 + k, op));
+  const int64_t input_offset = offset_arg(v, args, 6 + k, op);
+  const int64_t output_offset = offset_arg(v, args, 7 + k, op);
   const EtRtTensor& mult = tensor_arg(v, args, 8 + k, op, kInt, true);
   const EtRtTensor& shift = tensor_arg(v, args, 9 + k, op, kInt, true);
   const int64_t a = int_arg(v, args, 10 + k, op), b = int_arg(v, args, 11 + k, op);
@@ -161,6 +165,8 @@ void conv(Values& v, const Args& args, const char* op, bool depthwise) {
   need_rank(in, 4, op);
   need_rank(w, 4, op);
   need_rank(out, 4, op);
+  if (out.numel() == 0) return;
+  if (w.numel() == 0 || in.numel() == 0) fail(std::string(op) + ": empty weights or input");
   const int64_t batches = in.sizes[0], cin = in.sizes[1], ih = in.sizes[2], iw = in.sizes[3];
   const int64_t cout = out.sizes[1], oh = out.sizes[2], ow = out.sizes[3];
   // Weights: [1, KH, KW, C_out] depthwise, [C_out, KH, KW, C_in] otherwise (CMSIS-NN's layouts).
@@ -171,6 +177,7 @@ void conv(Values& v, const Args& args, const char* op, bool depthwise) {
   if (!shapes || out.sizes[0] != batches || mult.numel() < cout || shift.numel() < cout ||
       (bias && bias->numel() < cout) || stride[0] <= 0 || stride[1] <= 0 || dilation[0] <= 0 || dilation[1] <= 0)
     fail(std::string(op) + ": weight, bias, quantisation or output sizes do not fit the input");
+  check_work(out.numel(), kh * kw * (depthwise ? 1 : cin), op);
   const Nchw pin(in), pout(out);
   for (int64_t n = 0; n < batches; ++n) {
     for (int64_t co = 0; co < cout; ++co) {
@@ -193,7 +200,7 @@ void conv(Values& v, const Args& args, const char* op, bool depthwise) {
               }
             }
           }
-          int64_t r = requantize(static_cast<int32_t>(acc), i32(mult, co), i32(shift, co)) + int64_t{output_offset};
+          const int64_t r = requantize(static_cast<int32_t>(acc), i32(mult, co), i32(shift, co)) + output_offset;
           i8(out)[pout.at(n, co, y, x)] = static_cast<int8_t>(std::clamp(r, act_min, act_max));
         }
       }
@@ -215,12 +222,13 @@ void depthwise_conv2d_out(Values& v, const Args& args) {
 void avg_pool2d_out(Values& v, const Args& args) {
   const char* op = "cortex_m::quantized_avg_pool2d.out";
   const EtRtTensor& in = tensor_arg(v, args, 0, op, kChar, false);
-  const auto kernel = ints_arg(v, args, 1, op, 2), stride = ints_arg(v, args, 2, op, 2),
+  const auto kernel = ints_arg(v, args, 1, op, 2, 1), stride = ints_arg(v, args, 2, op, 2, 1),
              padding = ints_arg(v, args, 3, op, 2);
   const EtRtTensor& scratch = tensor_arg(v, args, 8, op, kByte, false);
   const EtRtTensor& out = tensor_arg(v, args, 9, op, kChar, false);
   need_rank(in, 4, op);
   need_rank(out, 4, op);
+  if (out.numel() == 0) return;
   if (out.sizes[0] != in.sizes[0] || out.sizes[1] != in.sizes[1] || stride[0] <= 0 || stride[1] <= 0)
     fail(std::string(op) + ": output sizes do not fit the input");
   const int64_t channels = in.sizes[1];
@@ -236,20 +244,21 @@ void avg_pool2d_out(Values& v, const Args& args) {
         const int64_t x1 = std::min(in.sizes[3], x * stride[1] - padding[1] + kernel[1]);
         const int64_t count = std::max<int64_t>(0, y1 - y0) * std::max<int64_t>(0, x1 - x0);
         if (count == 0) fail(std::string(op) + ": a window holds no input element");
+        check_work(channels, count, op);
         for (int64_t c = 0; c < channels; ++c) {
-          int32_t sum = 0;
+          int64_t total = 0;
           for (int64_t sy = y0; sy < y1; ++sy) {
             for (int64_t sx = x0; sx < x1; ++sx)
-              sum += i8(in)[pin.at(n, c, sy, sx)];
+              total += i8(in)[pin.at(n, c, sy, sx)];
           }
+          const auto sum = static_cast<int32_t>(total);  // CMSIS-NN's 32-bit accumulator
           std::memcpy(scratch.data + c * 4, &sum, 4);
         }
         for (int64_t c = 0; c < channels; ++c) {
           int32_t sum;
           std::memcpy(&sum, scratch.data + c * 4, 4);
-          const auto k = static_cast<int32_t>(count);
-          const int32_t mean = sum > 0 ? (sum + k / 2) / k : (sum - k / 2) / k;
-          i8(out)[pout.at(n, c, y, x)] = static_cast<int8_t>(std::clamp(mean, -128, 127));
+          const int64_t mean = sum > 0 ? (sum + count / 2) / count : (sum - count / 2) / count;
+          i8(out)[pout.at(n, c, y, x)] = static_cast<int8_t>(std::clamp<int64_t>(mean, -128, 127));
         }
       }
     }
@@ -263,8 +272,8 @@ void linear_out(Values& v, const Args& args) {
   const EtRtTensor& in = tensor_arg(v, args, 0, op, kChar, true);
   const EtRtTensor& w = tensor_arg(v, args, 1, op, kChar, true);
   const EtRtTensor* bias = is_null(v, args, 2, op) ? nullptr : &tensor_arg(v, args, 2, op, kInt, true);
-  const auto input_offset = int_arg(v, args, 4, op), filter_offset = int_arg(v, args, 5, op),
-             output_offset = int_arg(v, args, 6, op);
+  const int64_t input_offset = offset_arg(v, args, 4, op), filter_offset = offset_arg(v, args, 5, op),
+                output_offset = offset_arg(v, args, 6, op);
   const EtRtValue& mult = arg(v, args, 7, op);
   const EtRtValue& shift = arg(v, args, 8, op);
   const int64_t a = int_arg(v, args, 9, op), b = int_arg(v, args, 10, op);
@@ -276,6 +285,7 @@ void linear_out(Values& v, const Args& args) {
       (mult.ints.size() != 1 && static_cast<int64_t>(mult.ints.size()) < outs))
     fail(std::string(op) + ": weight, bias, quantisation or output sizes do not fit the input");
   const int64_t batches = in.numel() / ins;
+  check_work(batches * outs, ins, op);
   for (int64_t n = 0; n < batches; ++n) {
     for (int64_t o = 0; o < outs; ++o) {
       int64_t acc = bias ? i32(*bias, o) : 0;

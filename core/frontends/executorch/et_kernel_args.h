@@ -60,12 +60,33 @@ inline int64_t int_arg(std::vector<EtRtValue>& values, const std::vector<int32_t
   return v.i;
 }
 
-// An int list of exactly `n` entries.
+// Window sizes, strides, paddings and dilations are at most this (no index arithmetic overflows).
+inline constexpr int64_t kMaxWindowValue = int64_t{1} << 20;
+
+// Refuses a call whose multiply-accumulates or comparisons pass 2^34 (a damaged file, not a model).
+inline void check_work(int64_t outputs, int64_t per_output, const char* op) {
+  if (outputs < 0 || per_output < 0 || (per_output > 0 && outputs > (int64_t{1} << 34) / per_output))
+    fail(std::string(op) + ": more than 2^34 steps of work");
+}
+
+// A quantisation offset (a zero point or its negation): within +-2^16.
+inline int32_t offset_arg(std::vector<EtRtValue>& values, const std::vector<int32_t>& args, size_t i, const char* op) {
+  const EtRtValue& v = arg(values, args, i, op);
+  if (v.type != et_schema::ValueType::kInt || v.i < -(int64_t{1} << 16) || v.i > (int64_t{1} << 16))
+    fail(std::string(op) + ": argument " + std::to_string(i) + " is not a quantisation offset");
+  return static_cast<int32_t>(v.i);
+}
+
+// An int list of exactly `n` entries, each in [lo, kMaxWindowValue].
 inline std::vector<int64_t> ints_arg(std::vector<EtRtValue>& values, const std::vector<int32_t>& args, size_t i,
-                                     const char* op, size_t n) {
+                                     const char* op, size_t n, int64_t lo = 0) {
   const EtRtValue& v = arg(values, args, i, op);
   if (v.type != et_schema::ValueType::kIntList || v.ints.size() != n)
     fail(std::string(op) + ": argument " + std::to_string(i) + " is not a list of " + std::to_string(n) + " ints");
+  for (int64_t x : v.ints) {
+    if (x < lo || x > kMaxWindowValue)
+      fail(std::string(op) + ": argument " + std::to_string(i) + " holds " + std::to_string(x) + ", out of range");
+  }
   return v.ints;
 }
 

@@ -84,8 +84,9 @@ void softmax_out(std::vector<EtRtValue>& v, const std::vector<int32_t>& args) {
   if (in.sizes != out.sizes) fail(std::string(op) + ": input and output sizes differ");
   check_room(in, op);
   check_room(out, op);
+  if (in.numel() == 0) return;
   const int64_t rank = static_cast<int64_t>(in.sizes.size());
-  int64_t dim = static_cast<int64_t>(scalar_arg(v, args, 1, op));
+  int64_t dim = int_arg(v, args, 1, op);
   if (dim < 0) dim += rank;
   if (rank == 0) dim = 0;
   if (dim < 0 || (rank > 0 && dim >= rank)) fail(std::string(op) + ": dim out of range");
@@ -141,9 +142,13 @@ void max_pool2d_with_indices_out(std::vector<EtRtValue>& v, const std::vector<in
   check_room(out, op);
   if (indices.numel() * 8 > indices.nbytes || indices.numel() != out.numel())
     fail(std::string(op) + ": indices do not match the output");
-  if (kernel.size() < 2 || stride.size() < 2 || padding.size() < 2 || dilation.size() < 2 || kernel[0] <= 0 ||
-      kernel[1] <= 0 || stride[0] <= 0 || stride[1] <= 0 || dilation[0] <= 0 || dilation[1] <= 0)
+  auto usable = [](const std::vector<int64_t>& p, int64_t lo) {
+    return p.size() >= 2 && p[0] >= lo && p[1] >= lo && p[0] <= kMaxWindowValue && p[1] <= kMaxWindowValue;
+  };
+  if (!usable(kernel, 1) || !usable(stride, 1) || !usable(padding, 0) || !usable(dilation, 1))
     fail(std::string(op) + ": kernel, stride, padding or dilation not usable");
+  if (in.numel() == 0 || out.numel() == 0) return;
+  check_work(out.numel(), kernel[0] * kernel[1], op);
   const size_t r = in.sizes.size();
   if (in.sizes[r - 2] <= 0 || in.sizes[r - 1] <= 0) fail(std::string(op) + ": an empty input plane");
   const int64_t planes = in.numel() / (in.sizes[r - 2] * in.sizes[r - 1]);
