@@ -114,6 +114,7 @@ std::string info_tables(const EtAnalysis& a) {
     std::string buffer = a.problem.buffers[static_cast<size_t>(t.buffer)].name;
     if (t.alias_of >= 0) buffer += t.view ? " (view of v" + std::to_string(t.alias_of) + ")" : " (shares storage)";
     if (t.unused) buffer += " (named by no instruction)";
+    if (t.pinned) buffer += " (kept where the program put it)";
     tensors.add_row({m.name, std::to_string(t.value), sc::scalar_type_name(x.scalar_type), list_text(x.sizes),
                      with_separators(t.bytes), std::to_string(t.memory_id), with_separators(t.offset),
                      "[" + std::to_string(t.first) + ", " + std::to_string(t.last) + "]", buffer});
