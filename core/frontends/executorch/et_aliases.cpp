@@ -54,6 +54,13 @@ std::string range(int64_t lo, int64_t hi) {
   return "[" + std::to_string(lo) + ", " + std::to_string(hi) + ")";
 }
 
+// "v12", or "v12 'fc.weight'" when the program names the tensor.
+std::string label(const EtMethod& m, int value) {
+  const auto& t = m.values[static_cast<size_t>(value)].tensor;
+  const std::string name = t ? t->fully_qualified_name : "";
+  return "v" + std::to_string(value) + (name.empty() ? "" : " '" + name + "'");
+}
+
 class Resolver {
  public:
   Resolver(EtAnalysis& a, const std::vector<EtUse>& uses, bool join_uncertain)
@@ -163,8 +170,8 @@ class Resolver {
         const EtMethod& m = a_.program.methods[static_cast<size_t>(x.method)];
         result_.notes.push_back(input_warning(
             "et-overlap",
-            "method '" + m.name + "': ExecuTorch's plan puts v" + std::to_string(x.value) + " " +
-                range(x.offset, x.offset + x.bytes) + " and v" + std::to_string(y.value) + " " +
+            "method '" + m.name + "': ExecuTorch's plan puts " + label(m, x.value) + " " +
+                range(x.offset, x.offset + x.bytes) + " and " + label(m, y.value) + " " +
                 range(y.offset, y.offset + y.bytes) + " of memory id " + std::to_string(x.memory_id) + " on the same " +
                 std::to_string(hi - lo) + " bytes " + range(lo, hi) +
                 " while both are live, and the program states no reason (neither is a view of the other, no "
