@@ -144,7 +144,11 @@ int run_selftest(const Options& options, std::ostream& out) {
     }
     const std::vector<SelftestResult> results = selftest->run(original, replanned, runnable, work, so);
     int64_t before = 0;
-    if (in.input.as_built) before = in.input.as_built->total_size();
+    if (in.input.as_built) {
+      Plan as_built = *in.input.as_built;  // a model file's own plan comes without its pool sizes
+      if (as_built.pool_sizes.empty()) compute_pool_sizes(in.input.problem, as_built);
+      before = as_built.total_size();
+    }
     if (holds_generated_c(in.input.format)) {
       out << "pool bytes: "
           << (in.input.as_built ? format_bytes(before) : std::string("none (USMP off, or pools other than TVM's)"))

@@ -100,5 +100,47 @@ TEST(CliExecuTorch, CheckAgainstAHintUsesTheProgramsPlan) {
   EXPECT_EQ(best.code, 0) << best.out;
 }
 
+// A program whose plan puts two live tensors on the same bytes without a reason the program states
+// (softmax's input moved onto its output): check exits 1 naming both and the bytes they share.
+TEST(CliExecuTorch, CheckCatchesABrokenPlan) {
+  USMPX_REQUIRE_SHARED(path, "executorch/models/softmax.pte");
+  std::string bytes = read_et_file(path);
+  const std::string low("\x00\x80\x00\x00", 4);  // memory_offset_low = 32768
+  const size_t at = bytes.find(low);
+  ASSERT_NE(at, std::string::npos);
+  bytes[at + 1] = 0;
+  namespace fs = std::filesystem;
+  const fs::path broken = fs::temp_directory_path() / "usmpx-cli-executorch-broken.pte";
+  std::ofstream(broken, std::ios::binary) << bytes;
+  const CliRun run = run_usmpx({"check", broken.string(), "--algorithm", "as-built"});
+  EXPECT_EQ(run.code, 1) << run.out << run.err;
+  const std::string all = run.out + run.err;
+  EXPECT_NE(all.find("puts v0 [0, 32768) and v1 [0, 32768) of memory id 1 on the same 32768 bytes [0, 32768)"),
+            std::string::npos)
+      << all;
+  EXPECT_NE(all.find("buffers 'v0' [0, 32768) and 'v1' [0, 32768) overlap in pool 'mem1' while both are live"),
+            std::string::npos)
+      << all;
+  const CliRun original = run_usmpx({"check", path, "--algorithm", "as-built"});
+  EXPECT_EQ(original.code, 0) << original.out;
+  fs::remove(broken);
+}
+
+// selftest runs a .pte as it is and re-planned on the project's portable operators.
+TEST(CliExecuTorch, SelftestProvesAReplanAndRefusesWhatItCannotRunByName) {
+  USMPX_REQUIRE_SHARED(path, "executorch/models/softmax.pte");
+  const CliRun run = run_usmpx({"selftest", path, "--algorithm", "best", "--time-limit", "0.5"});
+  EXPECT_EQ(run.code, 0) << run.out << run.err;
+  EXPECT_NE(run.out.find("same outputs (1, byte for byte)"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("selftest passed"), std::string::npos) << run.out;
+  USMPX_REQUIRE_SHARED(training, "executorch/models/xor_training.pte");
+  const CliRun refused = run_usmpx({"selftest", training});
+  EXPECT_EQ(refused.code, 1);
+  EXPECT_NE(refused.out.find("selftest cannot run this model: operators not implemented by this tool: "
+                             "aten::_log_softmax.out"),
+            std::string::npos)
+      << refused.out;
+}
+
 }  // namespace
 }  // namespace usmpx

@@ -6,6 +6,7 @@
 #include "base/input_error.h"
 #include "export/export_error.h"
 #include "frontends/executorch/et_export.h"
+#include "frontends/executorch/et_selftest.h"
 #include "frontends/problem_files/minimalloc_csv.h"
 #include "frontends/problem_files/problem_json.h"
 #include "frontends/tflite/tflite_export.h"
@@ -185,7 +186,7 @@ void tflite(std::string_view data) {
 }
 
 // A .pte read and analysed, planned with ExecuTorch's greedy, the plan written into a copy of the
-// program and the copy read back.
+// program and the copy read back; the copy run on the project's operators when it can be (selftest).
 void executorch(std::string_view data) {
   guarded([&] {
     const std::string bytes(data);
@@ -195,6 +196,7 @@ void executorch(std::string_view data) {
     if (plan.has_errors()) return;
     const EtExport e = export_et(a, bytes, "fuzz.pte", a.problem, plan);
     (void)analyse_et(e.bytes, "copy.pte", {});
+    if (et_run_obstacle(a.program).empty()) (void)run_et_program(e.bytes, "copy.pte");
   });
 }
 

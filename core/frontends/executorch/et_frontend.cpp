@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <memory>
+#include <set>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -12,6 +13,7 @@
 #include "frontends/executorch/et_export.h"
 #include "frontends/executorch/et_problem.h"
 #include "frontends/executorch/et_runtime_memory.h"
+#include "frontends/executorch/et_selftest.h"
 #include "frontends/input_probe.h"
 #include "planners/registry.h"
 
@@ -112,6 +114,7 @@ std::string info_tables(const EtAnalysis& a) {
     std::string buffer = a.problem.buffers[static_cast<size_t>(t.buffer)].name;
     if (t.alias_of >= 0) buffer += t.view ? " (view of v" + std::to_string(t.alias_of) + ")" : " (shares storage)";
     if (t.unused) buffer += " (named by no instruction)";
+    if (t.pinned) buffer += " (kept where the program put it)";
     tensors.add_row({m.name, std::to_string(t.value), sc::scalar_type_name(x.scalar_type), list_text(x.sizes),
                      with_separators(t.bytes), std::to_string(t.memory_id), with_separators(t.offset),
                      "[" + std::to_string(t.first) + ", " + std::to_string(t.last) + "]", buffer});
@@ -150,7 +153,41 @@ struct MethodNeeds {
   std::string name;
   std::vector<int64_t> planned;           // by memory id - 1
   std::vector<EtMethodMemory> allocator;  // by et_target_names()
+  int64_t io_bytes = 0;                   // inputs and outputs not planned: the application's buffers
+  std::vector<std::string> delegates;     // backends called: their temp allocator use is unknown
+
+  // Everything the firmware provides for the method on target t: planned buffers, the method
+  // allocator, the temp allocator (0 known: portable and Cortex-M kernels take none, their scratch
+  // is planned) and the inputs and outputs it binds itself.
+  int64_t total(size_t t) const {
+    int64_t sum = allocator[t].method_allocator_bytes + io_bytes;
+    for (int64_t b : planned)
+      sum += b;
+    return sum;
+  }
+  bool exact(size_t t) const { return allocator[t].exact && delegates.empty(); }
 };
+
+// The bytes of a method's inputs and outputs the program does not plan (the application binds them).
+int64_t unplanned_io_bytes(const EtMethod& m) {
+  std::set<int32_t> seen;
+  int64_t bytes = 0;
+  auto add = [&](int32_t v) {
+    if (v < 0 || static_cast<size_t>(v) >= m.values.size() || !seen.insert(v).second) return;
+    const auto& x = m.values[static_cast<size_t>(v)].tensor;
+    if (x && !x->allocation && x->data_buffer_idx == 0) bytes += x->nbytes;
+  };
+  for (const auto* list : {&m.inputs, &m.outputs}) {
+    for (int32_t v : *list) {
+      add(v);
+      if (v >= 0 && static_cast<size_t>(v) < m.values.size()) {
+        for (int32_t item : m.values[static_cast<size_t>(v)].items)
+          add(item);
+      }
+    }
+  }
+  return bytes;
+}
 
 std::vector<MethodNeeds> method_needs(const EtAnalysis& a, const Plan* plan) {
   std::vector<MethodNeeds> out;
@@ -166,6 +203,9 @@ std::vector<MethodNeeds> method_needs(const EtAnalysis& a, const Plan* plan) {
     }
     for (std::string_view target : et_target_names())
       n.allocator.push_back(et_method_memory(m, et_target(target)));
+    n.io_bytes = unplanned_io_bytes(m);
+    for (const EtDelegate& d : m.delegates)
+      n.delegates.push_back(d.id);
     out.push_back(std::move(n));
   }
   return out;
@@ -186,8 +226,20 @@ std::string needs_text(const EtAnalysis& a, const Plan* plan) {
           << " bytes on " << targets[t];
     }
     out << "\n";
+    for (size_t t = 0; t < targets.size(); ++t) {
+      std::string planned;
+      for (int64_t b : n.planned)
+        planned += (planned.empty() ? "" : " + ") + with_separators(b);
+      out << "  firmware memory on " << targets[t] << ": " << (n.exact(t) ? "" : "at least ")
+          << with_separators(n.total(t)) << " bytes = planned buffers " << (planned.empty() ? "0" : planned)
+          << " + method allocator " << with_separators(n.allocator[t].method_allocator_bytes) << " + temp allocator "
+          << (n.delegates.empty() ? "0" : "at least 0") << " + inputs and outputs not planned "
+          << with_separators(n.io_bytes) << "\n";
+    }
     for (const std::string& u : n.allocator.front().unknown)
       out << "  (not counted: " << u << ")\n";
+    for (const std::string& d : n.delegates)
+      out << "  (not counted: what delegate " << d << " takes from the temp allocator at run time)\n";
   }
   out << "  (method allocator: ExecuTorch's Method::init structures as modelled here, with a temp allocator given; "
          "x86-64 checked against the runtime, cortex-m from the same structures with 32-bit pointers)\n";
@@ -209,6 +261,11 @@ std::string needs_json(const EtAnalysis& a, const Plan* plan) {
                                         {"unknown", n.allocator[t].unknown}};
     }
     m["method_allocator"] = alloc;
+    m["unplanned_io_bytes"] = n.io_bytes;
+    nlohmann::ordered_json firmware;
+    for (size_t t = 0; t < targets.size(); ++t)
+      firmware[std::string(targets[t])] = {{"bytes", n.total(t)}, {"exact", n.exact(t)}};
+    m["firmware_bytes"] = firmware;
     methods.push_back(m);
   }
   nlohmann::ordered_json root;
@@ -240,7 +297,10 @@ class EtDetails : public InputDetails {
         planned += b;
       const EtMethodMemory& m = n.allocator.front();  // cortex-m
       return n.name + ": " + with_separators(planned) + " B planned + " + (m.exact ? "" : "at least ") +
-             with_separators(m.method_allocator_bytes) + " B allocator (Cortex-M)";
+             with_separators(m.method_allocator_bytes) +
+             " B allocator (Cortex-M) = " + (n.exact(0) ? "" : "at least ") + with_separators(n.total(0)) +
+             " B in all" +
+             (n.io_bytes > 0 ? " with " + with_separators(n.io_bytes) + " B of unplanned inputs/outputs" : "");
     }
     return "";
   }
@@ -288,9 +348,15 @@ class EtExporter : public ModelExporter {
     return bundle;
   }
 
+  // The program as it is: what selftest runs next to a re-plan.
   ExportBundle original(const ExportOptions&) const override {
-    throw ExportError(path_ + ": an ExecuTorch program holds no code to build; selftest proves plans of TVM's C");
+    ExportBundle bundle;
+    bundle.single_file = true;
+    bundle.put(std::filesystem::path(path_).filename().string(), bytes_);
+    return bundle;
   }
+
+  std::shared_ptr<const Selftest> selftest() const override { return et_selftest(path_); }
 
  private:
   std::shared_ptr<const EtAnalysis> a_;

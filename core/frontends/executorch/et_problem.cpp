@@ -5,6 +5,7 @@
 #include <numeric>
 #include <set>
 
+#include "frontends/executorch/et_aliases.h"
 #include "planners/et_greedy.h"
 
 namespace usmpx {
@@ -15,25 +16,6 @@ namespace sc = et_schema;
 int64_t round_up(int64_t bytes) {
   return (bytes + kEtAlignment - 1) / kEtAlignment * kEtAlignment;
 }
-
-class UnionFind {
- public:
-  explicit UnionFind(size_t n) : parent_(n) { std::iota(parent_.begin(), parent_.end(), 0); }
-  size_t find(size_t x) {
-    while (parent_[x] != x)
-      x = parent_[x] = parent_[parent_[x]];
-    return x;
-  }
-  // The smaller index stays the root: a group is named after its first tensor.
-  void unite(size_t a, size_t b) {
-    a = find(a);
-    b = find(b);
-    if (a != b) parent_[std::max(a, b)] = std::min(a, b);
-  }
-
- private:
-  std::vector<size_t> parent_;
-};
 
 // The value indices an argument names: itself, and a list's items.
 std::vector<int32_t> named(const EtMethod& m, int32_t v) {
@@ -68,7 +50,8 @@ std::string instruction_label(const EtMethod& m, const EtInstruction& in) {
 // outputs and mutable buffers to the end (memory_planning.py update_all_tensors_lifetime).
 class MethodAnalysis {
  public:
-  MethodAnalysis(EtAnalysis& a, int method, int64_t base) : a_(a), method_(method), base_(base) {}
+  MethodAnalysis(EtAnalysis& a, int method, int64_t base, std::vector<EtUse>& uses, std::vector<EtStatedAlias>& stated)
+      : a_(a), method_(method), base_(base), uses_(uses), stated_(stated) {}
 
   void run() {
     const EtMethod& m = a_.program.methods[static_cast<size_t>(method_)];
@@ -88,16 +71,18 @@ class MethodAnalysis {
       t.first = t.last = -1;
       a_.tensors.push_back(t);
     }
-    std::vector<bool> read_first(a_.tensors.size(), false);
+    uses_.resize(a_.tensors.size());
     auto use = [&](int32_t v, int64_t tick) {
       for (int32_t j : named(m, v)) {
         const int t = of_value[static_cast<size_t>(j)];
         if (t < 0) continue;
         EtTensorInfo& info = a_.tensors[static_cast<size_t>(t)];
         if (info.first < 0) info.first = tick;
+        if (info.last != tick) ++uses_[static_cast<size_t>(t)].instructions;
         info.last = tick;
       }
     };
+    auto tensor_of = [&](int32_t v) { return v < 0 ? -1 : of_value[static_cast<size_t>(v)]; };
     std::vector<std::pair<int64_t, int64_t>> loops;
     for (size_t k = 0; k < m.instructions.size(); ++k) {
       const EtInstruction& in = m.instructions[k];
@@ -106,21 +91,30 @@ class MethodAnalysis {
         case sc::InstructionType::kKernelCall: {
           // Out-variant calls end with the returned value(s): the tensors the kernel writes.
           const std::vector<int32_t> written = in.args.empty() ? std::vector<int32_t>{} : named(m, in.args.back());
+          std::vector<int> fresh;  // tensors this call names first
           for (int32_t arg : in.args) {
             for (int32_t j : named(m, arg)) {
               const int t = of_value[static_cast<size_t>(j)];
-              if (t >= 0 && a_.tensors[static_cast<size_t>(t)].first < 0 &&
-                  std::find(written.begin(), written.end(), j) == written.end())
-                read_first[static_cast<size_t>(t)] = true;
+              if (t < 0 || a_.tensors[static_cast<size_t>(t)].first >= 0) continue;
+              fresh.push_back(t);
+              if (std::find(written.begin(), written.end(), j) == written.end())
+                uses_[static_cast<size_t>(t)].read_first = true;
             }
             use(arg, tick);
           }
+          state_aliases(m, in, written, fresh, tensor_of);
           break;
         }
         case sc::InstructionType::kDelegateCall:
           // What a delegate receives is live through its call (its internals are its own).
-          for (int32_t arg : in.args)
+          for (int32_t arg : in.args) {
+            for (int32_t j : named(m, arg)) {
+              const int t = of_value[static_cast<size_t>(j)];
+              if (t >= 0 && a_.tensors[static_cast<size_t>(t)].first < 0)
+                uses_[static_cast<size_t>(t)].delegate_first = true;
+            }
             use(arg, tick);
+          }
           break;
         case sc::InstructionType::kMoveCall:
           use(in.from, tick);
@@ -138,7 +132,6 @@ class MethodAnalysis {
       }
       a_.problem.timeline.push_back({tick, tick, prefix_ + instruction_label(m, in)});
     }
-    std::set<int32_t> inputs(m.inputs.begin(), m.inputs.end());
     for (int32_t v : m.inputs) {
       const int t = of_value[static_cast<size_t>(v)];
       if (t < 0) continue;
@@ -180,44 +173,45 @@ class MethodAnalysis {
         }
       }
     }
-    find_views(m, start, read_first, inputs);
   }
 
   void set_prefix(std::string prefix) { prefix_ = std::move(prefix); }
 
  private:
-  // A tensor read before any instruction writes it, not an input and not mutable state, is a
-  // view (memory.view shares its base's TensorSpec and is not recorded as such): ExecuTorch gave
-  // it the storage of its base, the tensor of the same offset and size live before it.
-  void find_views(const EtMethod& m, size_t start, const std::vector<bool>& read_first,
-                  const std::set<int32_t>& inputs) {
-    for (size_t t = start; t < a_.tensors.size(); ++t) {
-      EtTensorInfo& info = a_.tensors[t];
-      const EtTensor& x = *m.values[static_cast<size_t>(info.value)].tensor;
-      if (!read_first[t] || info.bytes == 0 || inputs.count(info.value) || x.data_buffer_idx > 0) continue;
-      int base = -1;
-      for (size_t b = start; b < a_.tensors.size(); ++b) {
-        const EtTensorInfo& c = a_.tensors[b];
-        if (b == t || c.memory_id != info.memory_id || c.offset != info.offset ||
-            round_up(c.bytes) != round_up(info.bytes) || c.first >= info.first)
-          continue;
-        if (base < 0 || c.last > a_.tensors[static_cast<size_t>(base)].last) base = static_cast<int>(b);
-      }
-      if (base >= 0) {
-        info.alias_of = a_.tensors[static_cast<size_t>(base)].value;
-        info.view = true;
-        views_.push_back({static_cast<int>(t), base});
+  // The aliases a kernel call states: an et_view's output is its input's storage; the value an
+  // out-variant returns may be the out= tensor it writes (named first by this call).
+  template <typename TensorOf>
+  void state_aliases(const EtMethod& m, const EtInstruction& in, const std::vector<int32_t>& written,
+                     const std::vector<int>& fresh, const TensorOf& tensor_of) {
+    const std::string& op = m.operators[static_cast<size_t>(in.index)].name;
+    if (op == "executorch_prim::et_view" && in.args.size() >= 2) {
+      const int self = tensor_of(in.args.front()), out = tensor_of(in.args.back());
+      if (self >= 0 && out >= 0 && self != out) stated_.push_back({out, self, EtStatedAlias::Reason::kEtView});
+    }
+    for (int32_t w : written) {
+      const int r = tensor_of(w);
+      if (r < 0) continue;
+      const EtTensorInfo& ret = a_.tensors[static_cast<size_t>(r)];
+      for (int f : fresh) {
+        const EtTensorInfo& out = a_.tensors[static_cast<size_t>(f)];
+        const EtTensor& x = *m.values[static_cast<size_t>(out.value)].tensor;
+        // An input or mutable buffer holds data before the call: not what the call writes.
+        const bool holds_data =
+            x.data_buffer_idx > 0 || std::find(m.inputs.begin(), m.inputs.end(), out.value) != m.inputs.end();
+        const bool same_kind = x.scalar_type == m.values[static_cast<size_t>(ret.value)].tensor->scalar_type;
+        if (f != r && !holds_data && same_kind && out.bytes == ret.bytes &&
+            std::find(written.begin(), written.end(), out.value) == written.end())
+          stated_.push_back({r, f, EtStatedAlias::Reason::kReturned});
       }
     }
   }
-
- public:
-  std::vector<std::pair<int, int>> views_;  // (tensor, base) pairs found
 
  private:
   EtAnalysis& a_;
   int method_;
   int64_t base_;
+  std::vector<EtUse>& uses_;            // by tensor (all methods)
+  std::vector<EtStatedAlias>& stated_;  // aliases the calls state
   std::string prefix_;
 };
 
@@ -228,102 +222,24 @@ std::string shape_text(const std::vector<int32_t>& sizes) {
   return s + "]";
 }
 
-// Groups of tensors that are one buffer: views with their base, and tensors ExecuTorch's plan
-// puts on overlapping bytes while both are live (the file cannot say why; never plan them apart).
-std::vector<size_t> alias_groups(EtAnalysis& a, const std::vector<std::pair<int, int>>& views) {
-  const size_t n = a.tensors.size();
-  UnionFind groups(n);
-  std::vector<int64_t> first(n), last(n);  // per group root: the union of its members' lifetimes
-  for (size_t t = 0; t < n; ++t) {
-    first[t] = a.tensors[t].first;
-    last[t] = a.tensors[t].last;
-  }
-  auto unite = [&](size_t x, size_t y) {
-    const size_t rx = groups.find(x), ry = groups.find(y);
-    groups.unite(rx, ry);
-    const size_t root = groups.find(rx);
-    first[root] = std::min(first[rx], first[ry]);
-    last[root] = std::max(last[rx], last[ry]);
-  };
-  for (const auto& [t, base] : views)
-    unite(static_cast<size_t>(t), static_cast<size_t>(base));
-  // A merge lengthens a group's life, which may make it overlap tensors already passed: repeat
-  // until a whole pass merges nothing.
-  bool merged = true;
-  while (merged) {
-    merged = false;
-    for (size_t i = 0; i < n; ++i) {
-      const EtTensorInfo& x = a.tensors[i];
-      if (x.bytes == 0) continue;
-      for (size_t j = i + 1; j < n; ++j) {
-        const EtTensorInfo& y = a.tensors[j];
-        if (y.bytes == 0 || y.method != x.method || y.memory_id != x.memory_id) continue;
-        const size_t gi = groups.find(i), gj = groups.find(j);
-        if (gi == gj) continue;
-        const bool bytes_overlap = x.offset < y.offset + y.bytes && y.offset < x.offset + x.bytes;
-        const bool live_together = !(last[gi] < first[gj] || first[gi] > last[gj]);
-        if (bytes_overlap && live_together) {
-          unite(i, j);
-          a.tensors[j].alias_of = x.value;
-          merged = true;
-        }
-      }
-    }
-  }
-  std::vector<size_t> root(n);
-  for (size_t t = 0; t < n; ++t)
-    root[t] = groups.find(t);
-  return root;
-}
-
-}  // namespace
-
-EtAnalysis analyse_et(const std::string& bytes, const std::string& path, const PoolOptions& pool_options) {
-  EtAnalysis a;
-  a.program = read_et_program(bytes, path);
+// Everything after the lifetimes: storage groups, buffers, ExecuTorch's plan, which greedy gives
+// it, and the warnings. `join_uncertain`: whether a delegate's first tensor on the exact bytes of
+// a tensor read again after its write is taken for a view of it.
+void finish_analysis(EtAnalysis& a, const std::vector<EtUse>& uses, const std::vector<EtStatedAlias>& stated,
+                     const PoolOptions& pool_options, bool prefixed, bool join_uncertain, int* uncertain) {
   const EtProgram& prog = a.program;
   Problem& p = a.problem;
-  p.conflict_source = ConflictSource::kLifetimes;
-
-  int planning_methods = 0;
-  for (const EtMethod& m : prog.methods)
-    planning_methods += m.buffer_sizes.size() > 1 ? 1 : 0;
-  const bool prefixed = planning_methods > 1;
-
-  std::vector<std::pair<int, int>> views;
-  int64_t tick = 0;
-  for (size_t mi = 0; mi < prog.methods.size(); ++mi) {
-    const EtMethod& m = prog.methods[mi];
-    EtMethodInfo info;
-    info.first_tick = tick;
-    info.ticks = std::max<int64_t>(1, static_cast<int64_t>(m.instructions.size()));
-    for (size_t id = 1; id < m.buffer_sizes.size(); ++id) {
-      info.pools.push_back(static_cast<int>(p.pools.size()));
-      Pool pool;
-      pool.name = (prefixed ? m.name + "/" : "") + "mem" + std::to_string(id);
-      pool.kind = PoolKind::kWorkspace;
-      pool.alignment = kEtAlignment;
-      pool.targets = {{"executorch", "rw"}};
-      p.pools.push_back(pool);
-      a.pools.push_back({static_cast<int>(mi), static_cast<uint32_t>(id), m.buffer_sizes[id]});
-    }
-    MethodAnalysis ma(a, static_cast<int>(mi), tick);
-    if (prog.methods.size() > 1) ma.set_prefix(m.name + ": ");
-    ma.run();
-    views.insert(views.end(), ma.views_.begin(), ma.views_.end());
-    a.methods.push_back(std::move(info));
-    tick += a.methods.back().ticks;
-  }
-
   // Buffers: one per alias group, in graph order (the order of the group's first value).
-  const std::vector<size_t> root = alias_groups(a, views);
+  const EtAliasResult aliases = resolve_et_aliases(a, uses, stated, join_uncertain);
+  if (uncertain) *uncertain = aliases.uncertain_views;
+  const std::vector<size_t>& root = aliases.root;
   std::vector<int> group_buffer(a.tensors.size(), -1);
   std::set<std::string> names;
   int aliased = 0;
   for (size_t t = 0; t < a.tensors.size(); ++t) {
     if (root[t] != t) continue;
     int64_t lo = INT64_MAX, hi = 0, first = INT64_MAX, last = INT64_MIN;
-    bool input = false, output = false, assumed = false;
+    bool input = false, output = false, assumed = false, pinned = false;
     const EtMethod& m = prog.methods[static_cast<size_t>(a.tensors[t].method)];
     std::set<int32_t> ins(m.inputs.begin(), m.inputs.end());
     std::set<int32_t> outs;
@@ -341,6 +257,7 @@ EtAnalysis analyse_et(const std::string& bytes, const std::string& path, const P
       input = input || ins.count(x.value);
       output = output || outs.count(x.value);
       assumed = assumed || x.unused;
+      pinned = pinned || x.pinned;
       if (u != t) ++aliased;
     }
     const EtTensorInfo& rep = a.tensors[t];
@@ -362,6 +279,7 @@ EtAnalysis analyse_et(const std::string& bytes, const std::string& path, const P
     b.dtype = sc::scalar_type_name(x.scalar_type);
     b.shape.assign(x.sizes.begin(), x.sizes.end());
     if (x.data_buffer_idx > 0) b.origin.function = "mutable buffer (initial state in the program)";
+    if (pinned) b.pin = Pin{b.pool_candidates[0], lo};
     group_buffer[t] = static_cast<int>(p.buffers.size());
     p.buffers.push_back(std::move(b));
     a.as_built.allocations.push_back({p.buffers.back().pool_candidates[0], lo});
@@ -401,19 +319,87 @@ EtAnalysis analyse_et(const std::string& bytes, const std::string& path, const P
                                                                " planned tensor(s) named by no instruction: assumed "
                                                                "live for the whole method"));
   if (aliased > 0) {
-    Diagnostic d = input_warning("et-alias", std::to_string(aliased) +
-                                                 " tensor(s) share storage with another (views, or tensors "
-                                                 "ExecuTorch's plan overlaps while both are live): planned as one "
-                                                 "buffer with it");
+    std::string why = std::to_string(aliases.views) +
+                      " view(s): read before any instruction writes them, on the "
+                      "bytes of a tensor written before";
+    if (aliases.delegate_views > 0)
+      why += " (" + std::to_string(aliases.delegate_views) + " first given to a delegate)";
+    if (aliases.stated > 0) why += "; " + std::to_string(aliases.stated) + " et_view output(s) or returned value(s)";
+    Diagnostic d = input_warning("et-alias", std::to_string(aliased) + " tensor(s) share storage with another (" + why +
+                                                 "): planned as one buffer with it, lifetimes joined, in "
+                                                 "every plan");
     d.severity = Severity::kNote;
     a.warnings.push_back(d);
   }
+  a.warnings.insert(a.warnings.end(), aliases.notes.begin(), aliases.notes.end());
   for (const EtMethod& m : prog.methods) {
     for (const EtDelegate& d : m.delegates) {
       a.warnings.push_back(input_warning(
           "et-delegate", "method '" + m.name + "' calls delegate " + d.id +
                              ": what it receives is live through its call; its own working memory (e.g. Ethos-U "
                              "scratch, from the temp allocator) is not in the planned buffers"));
+    }
+  }
+}
+
+}  // namespace
+
+EtAnalysis analyse_et(const std::string& bytes, const std::string& path, const PoolOptions& pool_options) {
+  EtAnalysis a;
+  a.program = read_et_program(bytes, path);
+  const EtProgram& prog = a.program;
+  Problem& p = a.problem;
+  p.conflict_source = ConflictSource::kLifetimes;
+
+  int planning_methods = 0;
+  for (const EtMethod& m : prog.methods)
+    planning_methods += m.buffer_sizes.size() > 1 ? 1 : 0;
+  const bool prefixed = planning_methods > 1;
+
+  std::vector<EtUse> uses;
+  std::vector<EtStatedAlias> stated;
+  int64_t tick = 0;
+  for (size_t mi = 0; mi < prog.methods.size(); ++mi) {
+    const EtMethod& m = prog.methods[mi];
+    EtMethodInfo info;
+    info.first_tick = tick;
+    info.ticks = std::max<int64_t>(1, static_cast<int64_t>(m.instructions.size()));
+    for (size_t id = 1; id < m.buffer_sizes.size(); ++id) {
+      info.pools.push_back(static_cast<int>(p.pools.size()));
+      Pool pool;
+      pool.name = (prefixed ? m.name + "/" : "") + "mem" + std::to_string(id);
+      pool.kind = PoolKind::kWorkspace;
+      pool.alignment = kEtAlignment;
+      pool.targets = {{"executorch", "rw"}};
+      p.pools.push_back(pool);
+      a.pools.push_back({static_cast<int>(mi), static_cast<uint32_t>(id), m.buffer_sizes[id]});
+    }
+    MethodAnalysis ma(a, static_cast<int>(mi), tick, uses, stated);
+    if (prog.methods.size() > 1) ma.set_prefix(m.name + ": ");
+    ma.run();
+    a.methods.push_back(std::move(info));
+    tick += a.methods.back().ticks;
+  }
+
+  uses.resize(a.tensors.size());
+  // A delegate's first tensor on the exact bytes of a tensor read again after its write may be its
+  // view or its output: ExecuTorch's greedy says which (a view shares its base's spec, so the
+  // file's offsets follow from one reading only). Joined unless only apart reproduces the file.
+  const EtAnalysis lifetimes = a;
+  int uncertain = 0;
+  finish_analysis(a, uses, stated, pool_options, prefixed, true, &uncertain);
+  if (uncertain > 0 && a.reproduced_by.empty()) {
+    EtAnalysis apart = lifetimes;
+    finish_analysis(apart, uses, stated, pool_options, prefixed, false, nullptr);
+    if (!apart.reproduced_by.empty()) {
+      a = std::move(apart);
+      Diagnostic d = input_warning(
+          "et-alias", std::to_string(uncertain) +
+                          " tensor(s) a delegate is given first lie on the bytes of a tensor that died before: "
+                          "planned apart from it, as only that gives the program's offsets with " +
+                          a.reproduced_by + " (the delegate's outputs, not views)");
+      d.severity = Severity::kNote;
+      a.warnings.push_back(d);
     }
   }
   return a;

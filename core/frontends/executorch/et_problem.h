@@ -25,8 +25,9 @@ struct EtTensorInfo {
   int buffer = -1;      // index into the Problem's buffers
   int64_t delta = 0;    // offset inside that buffer (aliases share one buffer)
   int alias_of = -1;    // the value whose storage this one shares (-1: none)
-  bool view = false;    // read before anything writes it: a view of alias_of
+  bool view = false;    // read before anything writes it (or an et_view's output): a view of alias_of
   bool unused = false;  // no instruction names it
+  bool pinned = false;  // kept where the program put it: the tool cannot tell what it aliases
 };
 
 // One (method, memory id): a planned buffer the firmware must provide, a pool of the Problem.

@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "frontends/executorch/et_schema.h"
@@ -37,6 +38,8 @@ struct EtValue {
   std::optional<EtTensor> tensor;  // kTensor
   std::vector<int32_t> items;      // TensorList / OptionalTensorList: value indices (-1 = None)
   int64_t int_value = 0;           // kInt, kBool
+  double double_value = 0;         // kDouble
+  std::vector<int64_t> numbers;    // IntList: indices of Int values; BoolList: the bools
   size_t list_length = 0;          // IntList, DoubleList, BoolList, String: element count
 };
 
@@ -96,8 +99,11 @@ struct EtProgram {
   std::optional<EtExtendedHeader> header;
   std::vector<EtMethod> methods;
   std::vector<EtSegment> segments;
-  size_t constant_buffers = 0;          // deprecated inline constant_buffer entries
-  size_t constant_offsets = 0;          // constant_segment.offsets entries
+  size_t constant_buffers = 0;                   // deprecated inline constant_buffer entries
+  size_t constant_offsets = 0;                   // constant_segment.offsets entries
+  std::vector<uint64_t> constant_offset_values;  // constant_segment.offsets (entry 0: a placeholder)
+  // The deprecated inline constant_buffer: per entry, the file position and length of its storage.
+  std::vector<std::pair<uint64_t, uint64_t>> constant_storage;
   uint32_t constant_segment = 0;        // constant_segment.segment_index
   size_t delegate_data = 0;             // backend_delegate_data entries
   std::vector<std::string> named_data;  // keys

@@ -56,13 +56,23 @@ class Reader {
                             scalar<uint64_t>(t, sc::segment::kSize, 0, "DataSegment.size")});
       verifier_.EndTable();
     }
-    p.constant_buffers = table_vector(root, sc::program::kConstantBuffer, "Program.constant_buffer").size();
+    for (uint64_t pos : table_vector(root, sc::program::kConstantBuffer, "Program.constant_buffer")) {
+      const fb::Table* t = table(pos, "a constant Buffer");
+      uint64_t at = 0, n = 0;
+      if (const uint64_t v = offset_field(t, 0, "Buffer.storage")) {
+        n = vector_length(v, 1, "Buffer.storage");
+        at = v + 4;
+      }
+      p.constant_storage.push_back({at, n});
+      verifier_.EndTable();
+    }
+    p.constant_buffers = p.constant_storage.size();
     p.delegate_data = table_vector(root, sc::program::kBackendDelegateData, "Program.backend_delegate_data").size();
     if (const uint64_t cs = offset_field(root, sc::program::kConstantSegment, "Program.constant_segment")) {
       const fb::Table* t = table(cs, "Program.constant_segment");
       p.constant_segment = scalar<uint32_t>(t, sc::subsegment::kSegmentIndex, 0, "constant_segment.segment_index");
-      if (const uint64_t v = offset_field(t, sc::subsegment::kOffsets, "constant_segment.offsets"))
-        p.constant_offsets = vector_length(v, 8, "constant_segment.offsets");
+      p.constant_offset_values = scalar_vector<uint64_t>(t, sc::subsegment::kOffsets, "constant_segment.offsets");
+      p.constant_offsets = p.constant_offset_values.size();
       verifier_.EndTable();
       if (p.constant_offsets > 1 && p.constant_segment >= p.segments.size())
         fail("the constant segment is segment " + std::to_string(p.constant_segment) + " of " +
@@ -226,14 +236,21 @@ class Reader {
           v.items = scalar_vector<int32_t>(u, sc::list::kItems, where + ".items");
           v.list_length = v.items.size();
           break;
-        case sc::ValueType::kIntList:
+        case sc::ValueType::kIntList:  // items: indices of Int values
+          v.numbers = scalar_vector<int64_t>(u, sc::list::kItems, where + ".items");
+          v.list_length = v.numbers.size();
+          break;
+        case sc::ValueType::kDouble:
+          v.double_value = scalar<double>(u, 0, 0.0, where + ".double_val");
+          break;
         case sc::ValueType::kDoubleList:
           if (const uint64_t items = offset_field(u, sc::list::kItems, where + ".items"))
             v.list_length = vector_length(items, 8, where + ".items");
           break;
         case sc::ValueType::kBoolList:
-          if (const uint64_t items = offset_field(u, sc::list::kItems, where + ".items"))
-            v.list_length = vector_length(items, 1, where + ".items");
+          for (uint8_t b : scalar_vector<uint8_t>(u, sc::list::kItems, where + ".items"))
+            v.numbers.push_back(b);
+          v.list_length = v.numbers.size();
           break;
         case sc::ValueType::kString:
           v.list_length = string_field(u, 0, where + ".string_val").size();

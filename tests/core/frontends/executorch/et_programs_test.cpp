@@ -77,30 +77,6 @@ TEST(EtPrograms, ArduinoKeywordSpotterReadAsExecuTorchPlannedIt) {
   EXPECT_EQ(a.problem.timeline[1].label, "cortex_m::quantized_depthwise_conv2d.out");
 }
 
-// Tensors ExecuTorch's plan puts on the same bytes while both are live are never planned apart:
-// softmax's input moved onto its output (offset 32,768 -> 0) reads as one buffer.
-TEST(EtPrograms, OverlappingLiveTensorsAreOneBuffer) {
-  USMPX_REQUIRE_SHARED(path, "executorch/models/softmax.pte");
-  std::string bytes = read_et_file(path);
-  const EtAnalysis original = analyse_et(bytes, path, PoolOptions{});
-  ASSERT_EQ(original.problem.buffers.size(), 2u);
-  const std::string low("\x00\x80\x00\x00", 4);  // memory_offset_low = 32768
-  const size_t at = bytes.find(low);
-  ASSERT_NE(at, std::string::npos);
-  bytes[at + 1] = 0;
-  const EtAnalysis a = analyse_et(bytes, path, PoolOptions{});
-  ASSERT_EQ(a.problem.buffers.size(), 1u);
-  EXPECT_EQ(a.problem.buffers[0].size_bytes, 32768);
-  EXPECT_EQ(a.tensors[1].alias_of, 0);
-  EXPECT_FALSE(a.tensors[1].view);
-  ASSERT_FALSE(a.warnings.empty());
-  EXPECT_EQ(a.warnings.back().code, "et-alias");
-  Plan plan = a.as_built;
-  finish_plan(a.problem, plan);
-  EXPECT_FALSE(plan.has_errors());
-  EXPECT_EQ(plan.total_size(), 32768);
-}
-
 TEST(EtPrograms, TrainingProgramHasFourMethodsAndMutableBuffersLiveThroughout) {
   USMPX_REQUIRE_SHARED(path, "executorch/models/xor_training.pte");
   const EtAnalysis a = analyse_file(path);

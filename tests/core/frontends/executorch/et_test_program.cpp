@@ -1,0 +1,142 @@
+#include "et_test_program.h"
+
+#include <flatbuffers/flatbuffers.h>
+
+#include "frontends/executorch/et_schema.h"
+
+namespace usmpx::testing {
+namespace {
+
+namespace fb = flatbuffers;
+namespace sc = et_schema;
+
+fb::Offset<void> tensor_value(fb::FlatBufferBuilder& b, const EtTestTensor& t) {
+  const auto sizes = b.CreateVector(t.sizes);
+  std::vector<uint8_t> order;
+  for (size_t i = 0; i < t.sizes.size(); ++i)
+    order.push_back(static_cast<uint8_t>(i));
+  const auto dim_order = b.CreateVector(order);
+  fb::Offset<void> allocation;
+  if (t.memory_id > 0) {
+    const auto start = b.StartTable();
+    b.AddElement<uint32_t>(sc::slot(sc::allocation::kMemoryId), t.memory_id, 0);
+    b.AddElement<uint32_t>(sc::slot(sc::allocation::kOffsetLow), static_cast<uint32_t>(t.offset), 0);
+    b.AddElement<uint32_t>(sc::slot(sc::allocation::kOffsetHigh), static_cast<uint32_t>(t.offset >> 32), 0);
+    allocation = fb::Offset<void>(b.EndTable(start));
+  }
+  auto start = b.StartTable();
+  b.AddElement<int8_t>(sc::slot(sc::tensor::kScalarType), 6, 0);  // FLOAT
+  b.AddOffset(sc::slot(sc::tensor::kSizes), sizes);
+  b.AddOffset(sc::slot(sc::tensor::kDimOrder), dim_order);
+  if (t.memory_id > 0) b.AddOffset(sc::slot(sc::tensor::kAllocationInfo), allocation);
+  const fb::Offset<void> table(b.EndTable(start));
+  start = b.StartTable();
+  b.AddElement<uint8_t>(sc::slot(sc::evalue::kValType), static_cast<uint8_t>(sc::ValueType::kTensor), 0);
+  b.AddOffset(sc::slot(sc::evalue::kVal), table);
+  return fb::Offset<void>(b.EndTable(start));
+}
+
+fb::Offset<void> call(fb::FlatBufferBuilder& b, const EtTestCall& c) {
+  const auto vector = b.CreateVector(c.args);
+  auto start = b.StartTable();
+  b.AddElement<int32_t>(sc::slot(sc::kernel_call::kOpIndex), c.index, 0);
+  b.AddOffset(sc::slot(sc::kernel_call::kArgs), vector);
+  const fb::Offset<void> args(b.EndTable(start));
+  const auto type = c.delegate ? sc::InstructionType::kDelegateCall : sc::InstructionType::kKernelCall;
+  start = b.StartTable();
+  b.AddElement<uint8_t>(sc::slot(sc::instruction::kArgsType), static_cast<uint8_t>(type), 0);
+  b.AddOffset(sc::slot(sc::instruction::kArgs), args);
+  return fb::Offset<void>(b.EndTable(start));
+}
+
+}  // namespace
+
+std::string et_test_program_bytes(const EtTestProgram& p) {
+  fb::FlatBufferBuilder b;
+  std::vector<fb::Offset<void>> values;
+  for (const EtTestTensor& t : p.tensors)
+    values.push_back(tensor_value(b, t));
+  std::vector<fb::Offset<void>> instructions;
+  for (const EtTestCall& c : p.calls)
+    instructions.push_back(call(b, c));
+  std::vector<fb::Offset<void>> operators;
+  for (const std::string& full : p.operators) {
+    const size_t dot = full.find('.');
+    const auto name = b.CreateString(full.substr(0, dot));
+    const auto overload = b.CreateString(dot == std::string::npos ? "" : full.substr(dot + 1));
+    const auto start = b.StartTable();
+    b.AddOffset(sc::slot(sc::op::kName), name);
+    b.AddOffset(sc::slot(sc::op::kOverload), overload);
+    operators.push_back(fb::Offset<void>(b.EndTable(start)));
+  }
+  std::vector<fb::Offset<void>> delegates;
+  for (const std::string& id : p.delegates) {
+    const auto name = b.CreateString(id);
+    auto start = b.StartTable();
+    b.AddElement<int8_t>(sc::slot(sc::data_reference::kLocation), sc::kInline, -1);
+    b.AddElement<uint32_t>(sc::slot(sc::data_reference::kIndex), 0, 1);
+    const fb::Offset<void> processed(b.EndTable(start));
+    start = b.StartTable();
+    b.AddOffset(sc::slot(sc::delegate::kId), name);
+    b.AddOffset(sc::slot(sc::delegate::kProcessed), processed);
+    delegates.push_back(fb::Offset<void>(b.EndTable(start)));
+  }
+  const auto instruction_vector = b.CreateVector(instructions);
+  auto start = b.StartTable();
+  b.AddOffset(sc::slot(sc::chain::kInstructions), instruction_vector);
+  const fb::Offset<void> chain(b.EndTable(start));
+
+  const auto name = b.CreateString("forward");
+  const auto value_vector = b.CreateVector(values);
+  const auto inputs = b.CreateVector(p.inputs);
+  const auto outputs = b.CreateVector(p.outputs);
+  const auto chains = b.CreateVector(std::vector<fb::Offset<void>>{chain});
+  const auto operator_vector = b.CreateVector(operators);
+  const auto delegate_vector = b.CreateVector(delegates);
+  const auto buffer_sizes = b.CreateVector(p.buffer_sizes);
+  start = b.StartTable();
+  b.AddOffset(sc::slot(sc::plan::kName), name);
+  b.AddOffset(sc::slot(sc::plan::kValues), value_vector);
+  b.AddOffset(sc::slot(sc::plan::kInputs), inputs);
+  b.AddOffset(sc::slot(sc::plan::kOutputs), outputs);
+  b.AddOffset(sc::slot(sc::plan::kChains), chains);
+  b.AddOffset(sc::slot(sc::plan::kOperators), operator_vector);
+  b.AddOffset(sc::slot(sc::plan::kDelegates), delegate_vector);
+  b.AddOffset(sc::slot(sc::plan::kNonConstBufferSizes), buffer_sizes);
+  const fb::Offset<void> plan(b.EndTable(start));
+
+  const auto plans = b.CreateVector(std::vector<fb::Offset<void>>{plan});
+  start = b.StartTable();
+  b.AddOffset(sc::slot(sc::program::kExecutionPlan), plans);
+  const fb::Offset<void> program(b.EndTable(start));
+  b.Finish(program, "ET12");
+  return std::string(reinterpret_cast<const char*>(b.GetBufferPointer()), b.GetSize());
+}
+
+EtTestProgram two_delegates_joined_by_a_view() {
+  EtTestProgram p;
+  p.tensors = {{{1, 1024, 1024}, 1, 0},  // v0: input, 4 MiB
+               {{1, 16, 1, 1}, 1, 4194304},
+               {{1, 16}, 1, 4194304},  // v2: a view of v1
+               {{1, 16}, 1, 0}};       // v3: output
+  p.delegates = {"XnnpackBackend", "XnnpackBackend"};
+  p.calls = {{true, 0, {0, 1}}, {true, 1, {2, 3}}};
+  p.inputs = {0};
+  p.outputs = {3};
+  p.buffer_sizes = {0, 4194304 + 64 + 64};
+  return p;
+}
+
+EtTestProgram delegate_output_on_dead_bytes() {
+  EtTestProgram p;
+  p.tensors = {{{16}, 1, 128}, {{32}, 1, 0}, {{32}, 1, 128}, {{32}, 1, 0}, {{16}, 1, 128}};
+  p.operators = {"example::step.out"};
+  p.delegates = {"XnnpackBackend"};
+  p.calls = {{false, 0, {0, 1, 1}}, {false, 0, {1, 2, 2}}, {true, 0, {2, 3}}, {false, 0, {3, 4, 4}}};
+  p.inputs = {0};
+  p.outputs = {4};
+  p.buffer_sizes = {0, 256};
+  return p;
+}
+
+}  // namespace usmpx::testing
