@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <set>
 
 #include <nlohmann/json.hpp>
 
@@ -471,9 +472,13 @@ class MlfExporter {
     MetadataMemory mem;
     std::map<std::string, int64_t> planned_bytes;
     std::map<std::string, int> unplanned;
-    for (const WorkspaceAlloc& a : m_.code.allocs) {
-      const std::string& f = m_.program.functions[static_cast<size_t>(a.function)].name;
-      planned_bytes[f] += a.nbytes;
+    std::set<int> kept;
+    for (const KeptAllocation& k : m_.walk.kept)
+      kept.insert(k.alloc);
+    for (size_t i = 0; i < m_.code.allocs.size(); ++i) {
+      if (kept.count(static_cast<int>(i))) continue;  // still the runtime's
+      const WorkspaceAlloc& a = m_.code.allocs[i];
+      planned_bytes[m_.program.functions[static_cast<size_t>(a.function)].name] += a.nbytes;
     }
     int64_t largest = 0;
     for (const MlfOperatorWorkspace& op : metadata().operators) {
@@ -504,9 +509,13 @@ class MlfExporter {
     if (lib0_file_ < 0) h.model_sources.push_back(lib0_path_);
     h.include_dirs = {folder_of(header_path_)};
     h.fragment_dir = root_;
-    // Every constant-size TVMBackendAllocWorkspace became a pool offset; only those of unknown
-    // size remain, and TVM's own figure bounds them.
-    h.arena_bytes = has_dynamic_workspace(m_) ? std::max<int64_t>(0, metadata().workspace_size_bytes) : 0;
+    // Every constant-size TVMBackendAllocWorkspace became a pool offset but those the analysis
+    // keeps with the allocator (their bytes, each 16-aligned as TVM's stack allocator places them)
+    // and those of unknown size, which TVM's own figure bounds.
+    h.arena_bytes = 0;
+    for (const KeptAllocation& k : m_.walk.kept)
+      h.arena_bytes += (m_.code.allocs[static_cast<size_t>(k.alloc)].nbytes + 15) / 16 * 16;
+    if (has_dynamic_workspace(m_)) h.arena_bytes = std::max<int64_t>(h.arena_bytes, metadata().workspace_size_bytes);
     h.linker_fragment = true;
     for (const ExportPool& p : pools_)
       h.pool_sections.push_back(pool_section(p));

@@ -339,6 +339,13 @@ void add_harness(ExportBundle& bundle, const HarnessSpec& given) {
     }
   }
   add_relative_standins(bundle, spec);
+  for (const std::string& n : spec.notes) {
+    Diagnostic d;
+    d.severity = Severity::kNote;
+    d.code = "harness-assumed";
+    d.message = n;
+    bundle.notes.push_back(std::move(d));
+  }
   bundle.put("harness/main.c", MainWriter(spec).run());
   bundle.put("harness/platform.c", std::string(harness_platform_c()));
   bundle.put("harness/startup.c", std::string(harness_startup_c()));
