@@ -136,6 +136,9 @@ int run_selftest(const Options& options, std::ostream& out) {
     for (const Diagnostic& d : original.notes)
       out << to_string(d.severity) << ": " << d.message << '\n';
     const ExportBundle replanned = in.source->export_plan(in.input.problem, plan, eo);
+    for (const Diagnostic& d : replanned.notes) {  // the analysis' assumptions the re-plan relies on
+      if (d.code.starts_with("mlf-")) out << to_string(d.severity) << ": " << d.message << '\n';
+    }
     for (const std::string& t : selftest_targets(options, *selftest, original, so, out)) {
       std::string missing;
       if (selftest->target_available(t, &missing)) {

@@ -95,6 +95,10 @@ class MlfExporter {
     for (const Pool& p : problem_.pools)
       hints.push_back(p.size_hint_bytes);
     bundle_.put(joined(root_, "usmpx_pools.ld"), emit_linker_fragment(m_.module, pools_, hints));
+    // What the analysis assumed about the USMP-off allocations this plan moves, said with the export.
+    for (const Diagnostic& d : m_.warnings) {
+      if (d.code == "mlf-allocation-overrun" || d.code == "mlf-kept-allocation") bundle_.notes.push_back(d);
+    }
     if (options_.harness) add_harness(bundle_, harness_spec());
     bundle_.sort();
     for (const ExportFile& f : bundle_.files) {

@@ -214,8 +214,8 @@ void fill_sizes_from_accesses(const MlfModel& m, HarnessSpec& h) {
       h.notes.push_back("output " + t.name + ": " + std::to_string(t.size_bytes) + " bytes (" +
                         std::to_string(t.size_bytes / element) + " x " +
                         (acc.element_type.empty() ? std::string("byte") : acc.element_type) +
-                        "), the extent its writers' loops store; metadata.json, a header or the Relay text would "
-                        "state it, the input has none of them");
+                        "), the extent its writers' loops store; no metadata.json output, interface header or "
+                        "Relay result type states it");
     }
   }
 }

@@ -173,8 +173,8 @@ TEST(SelftestUsmpOff, Tvm08OutputSizeComesFromTheExtentItsWritersStore) {
   EXPECT_EQ(selftest_obstacle(original, {}), "");
   ASSERT_EQ(original.notes.size(), 1u);
   EXPECT_EQ(original.notes[0].message,
-            "output arg1: 24 bytes (6 x float), the extent its writers' loops store; metadata.json, a header or the "
-            "Relay text would state it, the input has none of them");
+            "output arg1: 24 bytes (6 x float), the extent its writers' loops store; no metadata.json output, "
+            "interface header or Relay result type states it");
   EXPECT_NE(original.find("harness/main.c")->data.find("24"), std::string::npos);
   const std::vector<std::string> targets = host_or_skip();
   if (targets.empty()) GTEST_SKIP() << "the host's C compiler is not installed";
