@@ -12,6 +12,7 @@
 #include "base/size_text.h"
 #include "export/bundle_writer.h"
 #include "export/export_error.h"
+#include "frontends/tvm/export/harness/board_fault.h"
 #include "frontends/tvm/export/harness/board_layout.h"
 #include "frontends/tvm/export/harness/builtin_kernels.h"
 #include "frontends/tvm/export/harness/crash_diagnosis.h"
@@ -167,6 +168,17 @@ HarnessRun run_harness(const std::string& root, const std::string& target, const
     std::string segments;
     run_command("arm-none-eabi-readelf -lW " + elf, segments);
     parse_segments(segments, run);
+    if (const std::optional<BoardFault> fault = run.exit_code == 99 ? read_board_fault(ran) : std::nullopt) {
+      std::string function;  // the symbol holding the faulting instruction
+      if (fault->pc) {
+        char address[16];
+        std::snprintf(address, sizeof address, "0x%x", static_cast<unsigned>(fault->pc));
+        run_command("arm-none-eabi-addr2line -f -e " + elf + " " + address, function);
+        function = function.substr(0, function.find('\n'));
+        if (function == "??") function.clear();
+      }
+      run.fault = describe_board_fault(*fault, function);
+    }
   }
   parse_run(run);
   return run;
@@ -177,7 +189,7 @@ namespace {
 // How a program that printed no result line ended, for a verdict: "SIGSEGV", "exit 99: a fault".
 std::string ending(const HarnessRun& run) {
   if (run.signal) return signal_name(run.signal);
-  if (run.exit_code == 99) return "exit 99: a fault";
+  if (run.exit_code == 99) return "exit 99: a fault" + (run.fault.empty() ? "" : ": " + run.fault);
   if (run.exit_code == 124) return "timed out";
   return run.exit_code >= 0 ? "exit " + std::to_string(run.exit_code) : "no result line";
 }
