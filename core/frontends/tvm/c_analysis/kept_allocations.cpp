@@ -30,7 +30,7 @@ void keep_unbounded_allocations(const CProgram& program, WalkResult& result) {
     if (reason.empty()) {
       renumber[b] = planned++;
     } else {
-      result.kept.push_back({w.index, w.name, reason});
+      result.kept.push_back({w.index, w.name, reason, w.accesses.unbounded > 0, w.accesses.implied_bytes()});
     }
   }
   if (result.kept.empty()) return;

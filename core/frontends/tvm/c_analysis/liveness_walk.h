@@ -58,7 +58,9 @@ struct WalkBuffer {
 struct KeptAllocation {
   int alloc = -1;  // index into TvmCode::allocs
   std::string name;
-  std::string reason;  // "an index it cannot bound (default_lib1.c:12:5)", ...
+  std::string reason;          // "an index it cannot bound (default_lib1.c:12:5)", ...
+  bool unbounded = false;      // an index the walk cannot bound: how far it reaches is unknown
+  int64_t reached_bytes = -1;  // else the extent its accesses reach, -1 when none tells
 };
 
 struct WalkOptions {

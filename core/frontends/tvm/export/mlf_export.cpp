@@ -517,8 +517,20 @@ class MlfExporter {
     // keeps with the allocator (their bytes, each 16-aligned as TVM's stack allocator places them)
     // and those of unknown size, which TVM's own figure bounds.
     h.arena_bytes = 0;
-    for (const KeptAllocation& k : m_.walk.kept)
-      h.arena_bytes += (m_.code.allocs[static_cast<size_t>(k.alloc)].nbytes + 15) / 16 * 16;
+    bool unbounded = false;
+    for (const KeptAllocation& k : m_.walk.kept) {
+      const int64_t bytes = std::max(m_.code.allocs[static_cast<size_t>(k.alloc)].nbytes, k.reached_bytes);
+      h.arena_bytes += (bytes + 15) / 16 * 16;
+      unbounded |= k.unbounded;
+    }
+    // How far an unbounded index reaches is unknown: give it at least the room the original's
+    // arena (every allocation, 16-aligned) had above it.
+    if (unbounded) {
+      int64_t original = 0;
+      for (const WorkspaceAlloc& a : m_.code.allocs)
+        original += (a.nbytes + 15) / 16 * 16;
+      h.arena_bytes = std::max(h.arena_bytes, original);
+    }
     if (has_dynamic_workspace(m_)) h.arena_bytes = std::max<int64_t>(h.arena_bytes, metadata().workspace_size_bytes);
     h.linker_fragment = true;
     for (const ExportPool& p : pools_)
