@@ -592,7 +592,17 @@ class Walker {
     const bool from_entry = frames_.size() == 2;
     visit_stmt(callee->body);
     if (from_entry) result_.calls.push_back({call.text, first, tick_});
+    std::vector<int> touched = std::move(scopes_.back().accessed);
     scopes_.pop_back();
+    // USMP off: a function called inside a loop runs once per iteration, so what it touched is
+    // live across the caller's loop (TVM's USMP forgets it; its TIR has no such calls, and
+    // USMP-on output is read as TVM planned it).
+    if (!code_.usmp() && scope().in_loop) {
+      for (int b : touched) {
+        if (std::find(scope().accessed.begin(), scope().accessed.end(), b) == scope().accessed.end())
+          scope().accessed.push_back(b);
+      }
+    }
     frames_.pop_back();
     frame_damaged_.pop_back();
   }
