@@ -13,11 +13,11 @@ std::string hex(uint32_t value) {
 }
 
 // Memory the MPS2 boards map (AN386 and AN500): SSRAM1 (code), SSRAM2&3 (data), PSRAM, and the
-// system control space. An address outside is one the board has no memory at.
+// private peripheral bus (the system control space). An address outside is one the board has no memory at.
 bool board_maps(uint32_t address) {
   return address < 0x00400000u || (address >= 0x20000000u && address < 0x20400000u) ||
          (address >= 0x21000000u && address < 0x22000000u) || (address >= 0x60000000u && address < 0x61000000u) ||
-         address >= 0xE0000000u;
+         (address >= 0xE0000000u && address < 0xE0100000u);
 }
 
 bool bit(uint32_t value, int n) {
@@ -59,19 +59,19 @@ std::string describe_board_fault(const BoardFault& f, const std::string& functio
   std::string cause;
   if (bit(c, 12) || bit(c, 4)) {
     cause = "a stack overflow: the fault could not push its frame below sp " + hex(f.sp) +
-            (board_maps(f.sp) ? "" : ", where the board has no memory");
+            (board_maps(f.sp) ? "" : " (the board has no memory there)");
   } else if (bit(c, 24)) {
     cause = "an unaligned access";
   } else if (bit(c, 25)) {
     cause = "a division by zero";
   } else if (bit(c, 9) && bit(c, 15)) {
-    cause = "a bus error at " + hex(f.bfar) + (board_maps(f.bfar) ? "" : ", where the board has no memory");
+    cause = "a bus error at " + hex(f.bfar) + (board_maps(f.bfar) ? "" : " (the board has no memory there)");
   } else if (bit(c, 10)) {
     cause = "an imprecise bus error (a write the core had already passed)";
   } else if (bit(c, 1) && bit(c, 7)) {
     cause = "a memory-protection violation at " + hex(f.mmfar);
   } else if (bit(c, 0) || bit(c, 8)) {
-    cause = "an instruction fetch from " + hex(f.pc) + (board_maps(f.pc) ? "" : ", where the board has no memory");
+    cause = "an instruction fetch from " + hex(f.pc) + (board_maps(f.pc) ? "" : " (the board has no memory there)");
   } else if (bit(c, 16)) {
     cause = "an undefined instruction";
   } else if (bit(c, 17)) {
@@ -79,9 +79,14 @@ std::string describe_board_fault(const BoardFault& f, const std::string& functio
   } else {
     cause = "a fault the status registers do not explain (cfsr " + hex(c) + ", hfsr " + hex(f.hfsr) + ")";
   }
-  std::string where = f.pc ? " at pc " + hex(f.pc) : "";
+  std::string where = f.pc ? ", at pc " + hex(f.pc) : "";
   if (!function.empty()) where += " in " + function;
   return cause + where;
+}
+
+bool board_fault_may_be_the_stack(const BoardFault& fault) {
+  const bool stacking = bit(fault.cfsr, 12) || bit(fault.cfsr, 4);
+  return stacking || !(bit(fault.cfsr, 24) || bit(fault.cfsr, 25));
 }
 
 }  // namespace usmpx

@@ -25,4 +25,9 @@ std::optional<BoardFault> read_board_fault(const std::string& log);
 // "an unaligned access at pc 0x000004d2 in tvmgen_default_fused_add".
 std::string describe_board_fault(const BoardFault& fault, const std::string& function);
 
+// Whether a deeper stack may cure it: a stack overflow, or a fault after memory was overwritten
+// (a bus error, a jump to nowhere, ...); not an unaligned access nor a division by zero, which
+// happen wherever the stack is.
+bool board_fault_may_be_the_stack(const BoardFault& fault);
+
 }  // namespace usmpx

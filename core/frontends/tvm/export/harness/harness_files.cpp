@@ -187,6 +187,12 @@ __attribute__((used, noreturn)) void usmpx_fault_report(const uint32_t* frame) {
   register uint32_t op __asm("r0") = 0x04u; /* SYS_WRITE0 */
   register const char* text __asm("r1") = line;
   __asm volatile("bkpt 0xab" : "+r"(op) : "r"(text) : "memory");
+  /* SYS_EXIT_EXTENDED (ADP_Stopped_ApplicationExit, 99) without the C library, which the fault
+   * may have overwritten; newlib's exit if the emulator does not know it. */
+  static const uint32_t exit_block[2] = {0x20026u, 99u};
+  register uint32_t exit_op __asm("r0") = 0x20u;
+  register const uint32_t* block __asm("r1") = exit_block;
+  __asm volatile("bkpt 0xab" : "+r"(exit_op) : "r"(block) : "memory");
   _Exit(99);
 }
 
