@@ -152,8 +152,8 @@ void Reset_Handler(void) {
  * may be what broke), on a stack of its own, then exits 99:
  * "usmpx-fault exception=3 pc=0x... lr=0x... sp=0x... cfsr=0x... hfsr=0x... mmfar=0x... bfar=0x..."
  * pc and lr are those the fault stacked, 0 when stacking itself failed. */
-static uint32_t usmpx_fault_stack[256] __attribute__((aligned(8)));
-uint32_t* const usmpx_fault_stack_top = usmpx_fault_stack + 256;
+static uint32_t usmpx_fault_stack[128] __attribute__((aligned(8)));
+uint32_t* const usmpx_fault_stack_top = usmpx_fault_stack + 128;
 
 static void usmpx_fault_put(char* at, const char* name, uint32_t value) {
   while (*at) ++at;
@@ -170,7 +170,7 @@ __attribute__((used, noreturn)) void usmpx_fault_report(const uint32_t* frame) {
   uint32_t ipsr;
   __asm volatile("mrs %0, ipsr" : "=r"(ipsr));
   const int stacked = (cfsr & ((1u << 12) | (1u << 4))) == 0; /* STKERR, MSTKERR */
-  static char line[200];
+  static char line[160];
   line[0] = 0;
   usmpx_fault_put(line, "usmpx-fault exception=", ipsr & 0x1FFu);
   usmpx_fault_put(line, " pc=", stacked ? frame[6] : 0u);
