@@ -133,7 +133,12 @@ int run_selftest(const Options& options, std::ostream& out) {
     const ExportBundle original = in.source->original(eo);
     if (const std::string obstacle = selftest->obstacle(original, so); !obstacle.empty())
       throw ExportError("selftest cannot run this model: " + obstacle);
+    for (const Diagnostic& d : original.notes)
+      out << to_string(d.severity) << ": " << d.message << '\n';
     const ExportBundle replanned = in.source->export_plan(in.input.problem, plan, eo);
+    for (const Diagnostic& d : replanned.notes) {  // the analysis' assumptions the re-plan relies on
+      if (d.code.starts_with("mlf-")) out << to_string(d.severity) << ": " << d.message << '\n';
+    }
     for (const std::string& t : selftest_targets(options, *selftest, original, so, out)) {
       std::string missing;
       if (selftest->target_available(t, &missing)) {

@@ -27,6 +27,7 @@ struct HarnessRun {
   std::string log;     // everything the build printed
   int exit_code = -1;  // of the program (the board's semihosting exit; 99: a fault), -1 when not run
   int signal = 0;      // the signal that killed the program on the host, 0 = none
+  std::string fault;   // boards: the fault the harness's handler reported, described ("" = none)
 };
 
 struct SelftestResult {

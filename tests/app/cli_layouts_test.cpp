@@ -164,6 +164,29 @@ TEST(CliLayouts, Tvm08Lib1EntryAndCrtDescriptorSelftestWithNoOptions) {
   }
 }
 
+// USMP-off firmware whose re-plan computed something else (a workspace read through a local
+// pointer by a nested function, an allocation indexed past its size), and TVM 0.8's unpacked
+// output whose size no file states: both proven with no options, the assumptions said in notes.
+TEST(CliLayouts, UsmpOffFirmwareAndTvm08UnpackedOutputSelftestWithNoOptions) {
+  const auto arm = run_usmpx({"selftest", fixture_path("mlf/usmp_off_arm_nhwc")});
+  if (arm.out.find("SKIPPED host") != std::string::npos) GTEST_SKIP() << arm.out;
+  EXPECT_EQ(arm.code, 0) << arm.out << arm.err;
+  EXPECT_NE(arm.out.find("note: 1 allocation's accesses reach past the bytes TVMBackendAllocWorkspace asks for; "
+                         "planned at the size the accesses reach (bytes): 'acc' 32 -> 48\n"),
+            std::string::npos)
+      << arm.out;
+  EXPECT_NE(arm.out.find("pool bytes: none (USMP off, or pools other than TVM's) as built, 2,256 re-planned\n"),
+            std::string::npos)
+      << arm.out;
+  EXPECT_NE(arm.out.find("  host    same outputs        1"), std::string::npos) << arm.out;
+  const auto tvm08 = run_usmpx({"selftest", fixture_path("mlf/aot_2021_unpacked_no_shapes")});
+  EXPECT_EQ(tvm08.code, 0) << tvm08.out << tvm08.err;
+  EXPECT_NE(tvm08.out.find("note: output arg1: 24 bytes (6 x float), the extent its writers' loops store"),
+            std::string::npos)
+      << tvm08.out;
+  EXPECT_NE(tvm08.out.find("  host    same outputs        1"), std::string::npos) << tvm08.out;
+}
+
 TEST(CliLayouts, IterateeModelExportsAnyPlan) {
   const fs::path out = fs::temp_directory_path() / ("usmpx_cli_iteratee_" + std::to_string(::getpid()));
   fs::remove_all(out);

@@ -7,6 +7,7 @@
 
 #include "base/input_error.h"
 #include "frontends/tvm/c_analysis/external_operators.h"
+#include "frontends/tvm/c_analysis/kept_allocations.h"
 #include "frontends/tvm/c_analysis/value_range.h"
 #include "model/problem_limits.h"
 
@@ -53,6 +54,7 @@ class Walker {
     for (const auto& [key, ticks] : intervals_)
       result_.intervals.push_back({key.second, ticks.first, ticks.second});
     result_.ticks = tick_;
+    keep_unbounded_allocations(program_, result_);
     return std::move(result_);
   }
 
@@ -110,6 +112,13 @@ class Walker {
   void enter(int fn) { frame_damaged_.push_back(damaged(fn)); }
 
   void uncertain(int b) { result_.buffers[static_cast<size_t>(b)].lifetime_uncertain = true; }
+
+  // A workspace's address leaves what the walk follows: its lifetime cannot be bounded.
+  void escape(int b, const CRange& at) {
+    WalkBuffer& w = result_.buffers[static_cast<size_t>(b)];
+    if (w.escaped.valid()) return;
+    w.escaped = at.valid() ? at : w.origin;
+  }
 
   // With part of the code missing, a buffer the walk never saw used may be used there.
   void mark_unseen_buffers() {
@@ -226,10 +235,27 @@ class Walker {
     return true;
   }
 
+  // A pointer local initialised with a buffer's address (`void* output = arg1;`, `int8_t* p =
+  // (int8_t*)padded_data;`, `p = &buf[k]`) is that buffer, or a view into it, wherever it goes.
+  void alias_copy(int v, const CExpr& init) {
+    const CVariable& var = function(frame().function).variables[static_cast<size_t>(v)];
+    if (var.type.find('*') == std::string::npos || var.type.find('[') != std::string::npos) return;
+    int b = buffer_of(init);
+    bool view = b >= 0 && is_view(init);
+    if (b < 0) {
+      b = buffer_viewed_by(init);
+      view = true;
+    }
+    if (b < 0) return;
+    frame().buffer_of_var[static_cast<size_t>(v)] = b;
+    frame().view_of_var[static_cast<size_t>(v)] = view;
+  }
+
   void declare(int v) {
     if (bind_site(v)) return;
     const CVariable& var = function(frame().function).variables[static_cast<size_t>(v)];
     if (var.init) {
+      alias_copy(v, *var.init);
       visit_expr(*var.init, Use::kLoad);
       frame().value_of_var[static_cast<size_t>(v)] = evaluate(*var.init);
       std::vector<int> held;
@@ -242,11 +268,23 @@ class Walker {
   // A buffer's address stored in a local, or in an element of a local array, also as an integer
   // (`rows[0] = (uint32_t)(uintptr_t)buf;`): every later use of that local may reach the buffer.
   void carry_stored_address(const CExpr& target, const CExpr& value) {
-    const int b = buffer_of(value);
+    int b = buffer_of(value);
+    if (b < 0) b = buffer_viewed_by(value);
     if (b < 0) return;
+    // The variable the target lies in: `x`, `rows[0]`, `args[0].v_handle`, `(*p).f`.
     const CExpr* base = &strip_casts(target);
-    if (base->kind == CExprKind::kSubscript && !base->args.empty()) base = &strip_casts(base->args[0]);
-    if (base->kind != CExprKind::kName || base->decl < 0) return;
+    while (!base->args.empty() && (base->kind == CExprKind::kSubscript || base->kind == CExprKind::kMember ||
+                                   (base->kind == CExprKind::kUnary && base->text == "*"))) {
+      base = &strip_casts(base->args[0]);
+    }
+    const bool named = base->kind == CExprKind::kName && base->decl >= 0;
+    const bool whole = named && base == &strip_casts(target);
+    if (!named || (!whole && function(frame().function).variables[static_cast<size_t>(base->decl)].is_param)) {
+      // Stored into a variable outside the function or through a parameter into the caller's
+      // memory: later uses are out of the walk's sight.
+      escape(b, value.range);
+      return;
+    }
     const size_t v = static_cast<size_t>(base->decl);
     if (frame().buffer_of_var[v] >= 0) return;
     std::vector<int>& held = frame().carried[v];
@@ -522,13 +560,19 @@ class Walker {
     // Parameters are aliased to the caller's buffers; like TVM, an alias is never cleared. An
     // argument pointing into a buffer (`&buf[k]`, `buf + k`) aliases it too, as a view whose
     // accesses count for the lifetime but say nothing of the size.
+    std::vector<std::vector<int>> held(callee->params.size());
     for (size_t i = 0; i < call.args.size() && i < callee->params.size(); ++i) {
       const int b = buffer_of(call.args[i]);
       const int viewed = b >= 0 ? -1 : buffer_viewed_by(call.args[i]);
       if (b >= 0) aliases_[{fn, static_cast<int>(i)}] = {b, is_view(call.args[i])};
       if (viewed >= 0) aliases_[{fn, static_cast<int>(i)}] = {viewed, true};
+      // An argument that reaches buffers only through a local holding their address
+      // (`int8_t* p = (int8_t*)padded_data; f(p)`): the callee's uses of the parameter reach them.
+      if (b < 0 && viewed < 0) collect_buffers(call.args[i], held[i]);
     }
     Frame f = new_frame(fn, next_call_++);
+    for (size_t i = 0; i < held.size(); ++i)
+      f.carried[static_cast<size_t>(callee->params[i])] = std::move(held[i]);
     for (size_t i = 0; i < callee->params.size(); ++i) {
       const auto it = aliases_.find({fn, static_cast<int>(i)});
       if (it == aliases_.end()) continue;
@@ -548,7 +592,17 @@ class Walker {
     const bool from_entry = frames_.size() == 2;
     visit_stmt(callee->body);
     if (from_entry) result_.calls.push_back({call.text, first, tick_});
+    std::vector<int> touched = std::move(scopes_.back().accessed);
     scopes_.pop_back();
+    // USMP off: a function called inside a loop runs once per iteration, so what it touched is
+    // live across the caller's loop (TVM's USMP forgets it; its TIR has no such calls, and
+    // USMP-on output is read as TVM planned it).
+    if (!code_.usmp() && scope().in_loop) {
+      for (int b : touched) {
+        if (std::find(scope().accessed.begin(), scope().accessed.end(), b) == scope().accessed.end())
+          scope().accessed.push_back(b);
+      }
+    }
     frames_.pop_back();
     frame_damaged_.pop_back();
   }

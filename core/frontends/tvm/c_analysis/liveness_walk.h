@@ -48,6 +48,19 @@ struct WalkBuffer {
   // The walk cannot vouch for its accesses: it is allocated or used in a function clang could not
   // parse whole, or never seen used while part of the code is missing. Plan it live throughout.
   bool lifetime_uncertain = false;
+  // Where its address is stored somewhere the walk does not follow (through a pointer, into a
+  // member or a file-scope variable); invalid when it never is.
+  CRange escaped;
+};
+
+// A TVMBackendAllocWorkspace whose extent or lifetime the walk cannot bound: it is not planned,
+// its allocation stays in the code (the runtime's allocator gives it a block of its own).
+struct KeptAllocation {
+  int alloc = -1;  // index into TvmCode::allocs
+  std::string name;
+  std::string reason;          // "an index it cannot bound (default_lib1.c:12:5)", ...
+  bool unbounded = false;      // an index the walk cannot bound: how far it reaches is unknown
+  int64_t reached_bytes = -1;  // else the extent its accesses reach, -1 when none tells
 };
 
 struct WalkOptions {
@@ -65,6 +78,7 @@ struct CallSpan {
 
 struct WalkResult {
   std::vector<WalkBuffer> buffers;
+  std::vector<KeptAllocation> kept;            // allocations left to the runtime, not among `buffers`
   std::vector<AccessInterval> intervals;       // first and last tick per (call, buffer)
   std::vector<CallSpan> calls;                 // the entry's operator calls, in order
   std::map<std::string, int> external_calls;   // functions without a body here (CMSIS-NN, ...) -> calls

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <set>
 
 #include <nlohmann/json.hpp>
 
@@ -94,6 +95,10 @@ class MlfExporter {
     for (const Pool& p : problem_.pools)
       hints.push_back(p.size_hint_bytes);
     bundle_.put(joined(root_, "usmpx_pools.ld"), emit_linker_fragment(m_.module, pools_, hints));
+    // What the analysis assumed about the USMP-off allocations this plan moves, said with the export.
+    for (const Diagnostic& d : m_.warnings) {
+      if (d.code == "mlf-allocation-overrun" || d.code == "mlf-kept-allocation") bundle_.notes.push_back(d);
+    }
     if (options_.harness) add_harness(bundle_, harness_spec());
     bundle_.sort();
     for (const ExportFile& f : bundle_.files) {
@@ -471,9 +476,13 @@ class MlfExporter {
     MetadataMemory mem;
     std::map<std::string, int64_t> planned_bytes;
     std::map<std::string, int> unplanned;
-    for (const WorkspaceAlloc& a : m_.code.allocs) {
-      const std::string& f = m_.program.functions[static_cast<size_t>(a.function)].name;
-      planned_bytes[f] += a.nbytes;
+    std::set<int> kept;
+    for (const KeptAllocation& k : m_.walk.kept)
+      kept.insert(k.alloc);
+    for (size_t i = 0; i < m_.code.allocs.size(); ++i) {
+      if (kept.count(static_cast<int>(i))) continue;  // still the runtime's
+      const WorkspaceAlloc& a = m_.code.allocs[i];
+      planned_bytes[m_.program.functions[static_cast<size_t>(a.function)].name] += a.nbytes;
     }
     int64_t largest = 0;
     for (const MlfOperatorWorkspace& op : metadata().operators) {
@@ -504,9 +513,25 @@ class MlfExporter {
     if (lib0_file_ < 0) h.model_sources.push_back(lib0_path_);
     h.include_dirs = {folder_of(header_path_)};
     h.fragment_dir = root_;
-    // Every constant-size TVMBackendAllocWorkspace became a pool offset; only those of unknown
-    // size remain, and TVM's own figure bounds them.
-    h.arena_bytes = has_dynamic_workspace(m_) ? std::max<int64_t>(0, metadata().workspace_size_bytes) : 0;
+    // Every constant-size TVMBackendAllocWorkspace became a pool offset but those the analysis
+    // keeps with the allocator (their bytes, each 16-aligned as TVM's stack allocator places them)
+    // and those of unknown size, which TVM's own figure bounds.
+    h.arena_bytes = 0;
+    bool unbounded = false;
+    for (const KeptAllocation& k : m_.walk.kept) {
+      const int64_t bytes = std::max(m_.code.allocs[static_cast<size_t>(k.alloc)].nbytes, k.reached_bytes);
+      h.arena_bytes += (bytes + 15) / 16 * 16;
+      unbounded |= k.unbounded;
+    }
+    // How far an unbounded index reaches is unknown: give it at least the room the original's
+    // arena (every allocation, 16-aligned) had above it.
+    if (unbounded) {
+      int64_t original = 0;
+      for (const WorkspaceAlloc& a : m_.code.allocs)
+        original += (a.nbytes + 15) / 16 * 16;
+      h.arena_bytes = std::max(h.arena_bytes, original);
+    }
+    if (has_dynamic_workspace(m_)) h.arena_bytes = std::max<int64_t>(h.arena_bytes, metadata().workspace_size_bytes);
     h.linker_fragment = true;
     for (const ExportPool& p : pools_)
       h.pool_sections.push_back(pool_section(p));

@@ -207,6 +207,15 @@ void fill_sizes_from_accesses(const MlfModel& m, HarnessSpec& h) {
       const Buffer& buf = io.problem.buffers[static_cast<size_t>(*b)];
       t.size_bytes = buf.size_bytes;
       if (t.dtype.empty()) t.dtype = buf.dtype;
+      const BufferAccesses& acc = io.walk.buffers[static_cast<size_t>(*b)].accesses;
+      if (list != &h.outputs || t.size_bytes <= 0 || acc.store_bytes != t.size_bytes) continue;
+      // An output's size from the operators that write it: their loops bound the elements written.
+      const int64_t element = acc.element_bytes > 0 ? acc.element_bytes : 1;
+      h.notes.push_back("output " + t.name + ": " + std::to_string(t.size_bytes) + " bytes (" +
+                        std::to_string(t.size_bytes / element) + " x " +
+                        (acc.element_type.empty() ? std::string("byte") : acc.element_type) +
+                        "), the extent its writers' loops store; no metadata.json output, interface header or "
+                        "Relay result type states it");
     }
   }
 }

@@ -59,6 +59,12 @@ void MlfModelBuilder::build_buffers() {
       case WalkBufferSource::kWorkspaceAlloc: {
         const WorkspaceAlloc& a = m_.code.allocs[static_cast<size_t>(w.index)];
         b.size_bytes = a.nbytes;
+        // Code that indexes past what it allocates (harmless at the top of the runtime's stack of
+        // allocations) needs those bytes in a plan, or it writes into a neighbour.
+        if (const int64_t reached = w.accesses.implied_bytes(); reached > a.nbytes) {
+          b.size_bytes = reached;
+          grown_.push_back("'" + w.name + "' " + std::to_string(a.nbytes) + " -> " + std::to_string(reached));
+        }
         b.dtype = alloc_dtype(a.dtype_code, a.dtype_bits);
         if (const auto bytes = dtype_bytes(b.dtype); bytes && a.nbytes % *bytes == 0) b.shape = {a.nbytes / *bytes};
         break;

@@ -30,6 +30,8 @@ void MlfModelBuilder::build() {
     build_default_pools();
   }
   build_buffers();
+  if (auto note = grown_allocations_note(m_, grown_)) m_.warnings.push_back(std::move(*note));
+  if (auto note = kept_allocations_note(m_)) m_.warnings.push_back(std::move(*note));
   if (auto error = problem_limit_error(m_.problem)) throw InputError({m_.package->path, 0, 0}, *error);
   sweep();
   if (m_.code.usmp() && fit_sizes_to_layout()) sweep();

@@ -102,6 +102,7 @@ class MlfModelBuilder {
   std::map<std::string, int64_t> plan_alignment_;  // pools whose alignment comes from TVM's plan
   std::set<int> inferred_;                         // buffers whose size comes from their accesses
   std::set<int> unknown_size_;                     // of those, buffers nothing in the code gives a size
+  std::vector<std::string> grown_;                 // USMP off: allocations whose accesses reach past them
 };
 
 }  // namespace usmpx

@@ -84,4 +84,36 @@ std::optional<Diagnostic> assumed_lifetimes_warning(const MlfModel& model, int64
                          std::to_string(std::max<int64_t>(0, cost)) + " bytes");
 }
 
+std::optional<Diagnostic> kept_allocations_note(const MlfModel& model) {
+  const std::vector<KeptAllocation>& kept = model.walk.kept;
+  if (kept.empty()) return std::nullopt;
+  int64_t bytes = 0;
+  std::string items;
+  for (size_t i = 0; i < kept.size(); ++i) {
+    bytes += model.code.allocs[static_cast<size_t>(kept[i].alloc)].nbytes;
+    if (i < 6) items += (i ? "; '" : "'") + kept[i].name + "': " + kept[i].reason;
+  }
+  if (kept.size() > 6) items += "; ... (" + std::to_string(kept.size()) + " in all)";
+  const bool one = kept.size() == 1;
+  return about_input(model, Severity::kNote, "mlf-kept-allocation",
+                     std::to_string(kept.size()) + (one ? " workspace allocation (" : " workspace allocations (") +
+                         std::to_string(bytes) + " bytes) whose extent or lifetime the analysis cannot bound " +
+                         (one ? "stays" : "stay") +
+                         " with TVM's allocator, each a block of its own as in the original, and " +
+                         (one ? "is" : "are") + " not planned: " + items);
+}
+
+std::optional<Diagnostic> grown_allocations_note(const MlfModel& model, const std::vector<std::string>& grown) {
+  if (grown.empty()) return std::nullopt;
+  std::string items;
+  for (size_t i = 0; i < grown.size() && i < 8; ++i)
+    items += (i ? ", " : "") + grown[i];
+  if (grown.size() > 8) items += ", ... (" + std::to_string(grown.size()) + " in all)";
+  return about_input(model, Severity::kNote, "mlf-allocation-overrun",
+                     std::to_string(grown.size()) + (grown.size() == 1 ? " allocation's" : " allocations'") +
+                         " accesses reach past the bytes TVMBackendAllocWorkspace asks for; planned at the size "
+                         "the accesses reach (bytes): " +
+                         items);
+}
+
 }  // namespace usmpx

@@ -2,6 +2,8 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "frontends/tvm/mlf/mlf_model.h"
 #include "model/diagnostic.h"
@@ -18,5 +20,13 @@ std::optional<Diagnostic> firmware_tree_note(const MlfModel& model, bool has_rel
 // establish their lifetimes, with their bytes and the memory pressure the assumption adds
 // (`cost`); nullopt when there are none.
 std::optional<Diagnostic> assumed_lifetimes_warning(const MlfModel& model, int64_t cost);
+
+// USMP off: one note for the allocations left to the runtime's allocator because the analysis
+// cannot bound their extent or lifetime (WalkResult::kept); nullopt when there are none.
+std::optional<Diagnostic> kept_allocations_note(const MlfModel& model);
+
+// USMP off: one note for the allocations whose accesses reach past the size they allocate, planned
+// at the size the accesses reach ("'acc' 32 -> 48"); empty `grown` gives nullopt.
+std::optional<Diagnostic> grown_allocations_note(const MlfModel& model, const std::vector<std::string>& grown);
 
 }  // namespace usmpx

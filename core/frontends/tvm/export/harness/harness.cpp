@@ -278,6 +278,12 @@ class MainWriter {
   std::ostringstream out_;
 };
 
+// The sections harness/mps2.ld maps for the pools' linker fragment; none without one.
+std::vector<std::string> fragment_sections(const HarnessSpec& spec) {
+  if (!spec.linker_fragment) return {};
+  return spec.pool_sections.empty() ? std::vector<std::string>{".rodata.tvm"} : spec.pool_sections;
+}
+
 std::string makefile(const HarnessSpec& spec) {
   std::ostringstream out;
   out << "# Test harness for TVM module \"" << spec.module << "\" (written by USMP Explorer).\n"
@@ -294,7 +300,12 @@ std::string makefile(const HarnessSpec& spec) {
   out << "\nMODEL_INCLUDE_DIRS :=";
   for (const std::string& d : spec.include_dirs)
     out << " " << rooted(d);
-  out << "\nFRAGMENT_DIR := " << spec.fragment_dir << "\nCMSIS_NN ?=\n" << harness_makefile_rules();
+  // The sections the pools' linker fragment places, for a board layout written anew (selftest's
+  // retry with the stack in PSRAM).
+  out << "\nFRAGMENT_DIR := " << spec.fragment_dir << "\nFRAGMENT_SECTIONS :=";
+  for (const std::string& section : fragment_sections(spec))
+    out << " " << section;
+  out << "\nCMSIS_NN ?=\n" << harness_makefile_rules();
   return out.str();
 }
 
@@ -339,6 +350,13 @@ void add_harness(ExportBundle& bundle, const HarnessSpec& given) {
     }
   }
   add_relative_standins(bundle, spec);
+  for (const std::string& n : spec.notes) {
+    Diagnostic d;
+    d.severity = Severity::kNote;
+    d.code = "harness-assumed";
+    d.message = n;
+    bundle.notes.push_back(std::move(d));
+  }
   bundle.put("harness/main.c", MainWriter(spec).run());
   bundle.put("harness/platform.c", std::string(harness_platform_c()));
   bundle.put("harness/startup.c", std::string(harness_startup_c()));
@@ -348,10 +366,7 @@ void add_harness(ExportBundle& bundle, const HarnessSpec& given) {
     bundle.put("harness/include/" + std::string(h.path), std::string(h.text));
   // The boards' memory map, sized from what the code declares (board_layout.h).
   const BoardLayout layout = choose_board_layout(board_memory(parse_harness_code(bundle, kBoardTriple)));
-  std::vector<std::string> fragment;
-  if (spec.linker_fragment)
-    fragment = spec.pool_sections.empty() ? std::vector<std::string>{".rodata.tvm"} : spec.pool_sections;
-  bundle.put("harness/mps2.ld", board_linker_script(layout, fragment));
+  bundle.put("harness/mps2.ld", board_linker_script(layout, fragment_sections(spec)));
 }
 
 }  // namespace usmpx

@@ -43,6 +43,7 @@ struct HarnessSpec {
   std::vector<std::string> pool_sections;  // the sections that fragment places (pool_section of each pool)
   int64_t arena_bytes = 0;                 // for TVMBackendAllocWorkspace calls left in the code
   uint32_t seed = 1;
+  std::vector<std::string> notes;  // what the harness assumed (sizes no file states), for the bundle's notes
 };
 
 // Adds harness/ to the bundle: main.c (fills the inputs from a xorshift generator seeded with

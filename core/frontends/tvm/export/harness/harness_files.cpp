@@ -148,7 +148,65 @@ void Reset_Handler(void) {
   exit(main());
 }
 
-void Fault_Handler(void) { _Exit(99); }
+/* A fault prints its registers over semihosting (SYS_WRITE0, no C library: the heap or the stack
+ * may be what broke), on a stack of its own, then exits 99:
+ * "usmpx-fault exception=3 pc=0x... lr=0x... sp=0x... cfsr=0x... hfsr=0x... mmfar=0x... bfar=0x..."
+ * pc and lr are those the fault stacked, 0 when stacking itself failed. */
+static uint32_t usmpx_fault_stack[128] __attribute__((aligned(8)));
+uint32_t* const usmpx_fault_stack_top = usmpx_fault_stack + 128;
+
+static void usmpx_fault_put(char* at, const char* name, uint32_t value) {
+  while (*at) ++at;
+  while (*name) *at++ = *name++;
+  *at++ = '0';
+  *at++ = 'x';
+  for (int shift = 28; shift >= 0; shift -= 4) *at++ = "0123456789abcdef"[(value >> shift) & 0xFu];
+  *at = 0;
+}
+
+__attribute__((used, noreturn)) void usmpx_fault_report(const uint32_t* frame) {
+  const uint32_t cfsr = *(volatile uint32_t*)0xE000ED28u, hfsr = *(volatile uint32_t*)0xE000ED2Cu;
+  const uint32_t mmfar = *(volatile uint32_t*)0xE000ED34u, bfar = *(volatile uint32_t*)0xE000ED38u;
+  uint32_t ipsr;
+  __asm volatile("mrs %0, ipsr" : "=r"(ipsr));
+  const int stacked = (cfsr & ((1u << 12) | (1u << 4))) == 0; /* STKERR, MSTKERR */
+  static char line[160];
+  line[0] = 0;
+  usmpx_fault_put(line, "usmpx-fault exception=", ipsr & 0x1FFu);
+  usmpx_fault_put(line, " pc=", stacked ? frame[6] : 0u);
+  usmpx_fault_put(line, " lr=", stacked ? frame[5] : 0u);
+  usmpx_fault_put(line, " sp=", (uint32_t)(uintptr_t)frame);
+  usmpx_fault_put(line, " cfsr=", cfsr);
+  usmpx_fault_put(line, " hfsr=", hfsr);
+  usmpx_fault_put(line, " mmfar=", mmfar);
+  usmpx_fault_put(line, " bfar=", bfar);
+  char* end = line;
+  while (*end) ++end;
+  end[0] = '\n';
+  end[1] = 0;
+  register uint32_t op __asm("r0") = 0x04u; /* SYS_WRITE0 */
+  register const char* text __asm("r1") = line;
+  __asm volatile("bkpt 0xab" : "+r"(op) : "r"(text) : "memory");
+  /* SYS_EXIT_EXTENDED (ADP_Stopped_ApplicationExit, 99) without the C library, which the fault
+   * may have overwritten; newlib's exit if the emulator does not know it. */
+  static const uint32_t exit_block[2] = {0x20026u, 99u};
+  register uint32_t exit_op __asm("r0") = 0x20u;
+  register const uint32_t* block __asm("r1") = exit_block;
+  __asm volatile("bkpt 0xab" : "+r"(exit_op) : "r"(block) : "memory");
+  _Exit(99);
+}
+
+__attribute__((naked)) void Fault_Handler(void) {
+  __asm volatile(
+      "tst lr, #4\n\t"
+      "ite eq\n\t"
+      "mrseq r0, msp\n\t"
+      "mrsne r0, psp\n\t"
+      "ldr r1, =usmpx_fault_stack_top\n\t"
+      "ldr r1, [r1]\n\t"
+      "mov sp, r1\n\t"
+      "b usmpx_fault_report\n\t");
+}
 
 __attribute__((section(".isr_vector"), used)) static void (*const vectors[16])(void) = {
     (void (*)(void))(uintptr_t)&_estack, Reset_Handler, Fault_Handler, Fault_Handler, Fault_Handler,

@@ -10,8 +10,10 @@
 #include <sstream>
 
 #include "base/size_text.h"
+#include "base/text_file.h"
 #include "export/bundle_writer.h"
 #include "export/export_error.h"
+#include "frontends/tvm/export/harness/board_fault.h"
 #include "frontends/tvm/export/harness/board_layout.h"
 #include "frontends/tvm/export/harness/builtin_kernels.h"
 #include "frontends/tvm/export/harness/crash_diagnosis.h"
@@ -167,6 +169,17 @@ HarnessRun run_harness(const std::string& root, const std::string& target, const
     std::string segments;
     run_command("arm-none-eabi-readelf -lW " + elf, segments);
     parse_segments(segments, run);
+    if (const std::optional<BoardFault> fault = run.exit_code == 99 ? read_board_fault(ran) : std::nullopt) {
+      std::string function;  // the symbol holding the faulting instruction
+      if (fault->pc) {
+        char address[16];
+        std::snprintf(address, sizeof address, "0x%x", static_cast<unsigned>(fault->pc));
+        run_command("arm-none-eabi-addr2line -f -e " + elf + " " + address, function);
+        function = function.substr(0, function.find('\n'));
+        if (function == "??") function.clear();
+      }
+      run.fault = describe_board_fault(*fault, function);
+    }
   }
   parse_run(run);
   return run;
@@ -177,7 +190,7 @@ namespace {
 // How a program that printed no result line ended, for a verdict: "SIGSEGV", "exit 99: a fault".
 std::string ending(const HarnessRun& run) {
   if (run.signal) return signal_name(run.signal);
-  if (run.exit_code == 99) return "exit 99: a fault";
+  if (run.exit_code == 99) return "exit 99: a fault" + (run.fault.empty() ? "" : ": " + run.fault);
   if (run.exit_code == 124) return "timed out";
   return run.exit_code >= 0 ? "exit " + std::to_string(run.exit_code) : "no result line";
 }
@@ -234,6 +247,48 @@ SelftestResult run_target(const Builds& b, const std::string& target, int64_t st
   r.replanned = run_harness(b.after, target, b.variables, stack_bytes);
   judge(r);
   return r;
+}
+
+// FRAGMENT_SECTIONS of a written harness's Makefile: the sections its mps2.ld maps for the pools.
+std::vector<std::string> fragment_sections_of(const std::string& harness_dir) {
+  std::istringstream in(read_text_file(harness_dir + "/harness/Makefile"));
+  std::string line;
+  std::vector<std::string> sections;
+  while (std::getline(in, line)) {
+    if (!line.starts_with("FRAGMENT_SECTIONS :=")) continue;
+    std::istringstream words(line.substr(20));
+    for (std::string s; words >> s;)
+      sections.push_back(s);
+  }
+  return sections;
+}
+
+// The original faulted on a board whose stack sat at the top of RAM, sized from the locals the
+// code declares: a stack deeper than they show (an array sized at run time) runs below RAM's
+// start. Both builds run again with the stack in PSRAM, as deep as PSRAM leaves room for.
+SelftestResult retry_with_stack_in_psram(const Builds& b, SelftestResult faulted) {
+  const std::optional<BoardFault> fault = read_board_fault(faulted.original.log);
+  const BoardMemory& memory = b.board_memory_of_original();
+  BoardLayout layout = choose_board_layout(memory);
+  if (!fault || !board_fault_may_be_the_stack(*fault) || layout.stack_in_psram) return faulted;
+  layout.psram = layout.data_in_psram = layout.stack_in_psram = true;
+  const int64_t used = memory.ram_bytes + (layout.rodata_in_psram ? memory.rom_bytes : 0);
+  const int64_t room = (kBoardPsramBytes - used) / kMiB * kMiB;
+  const std::string line = "the original faulted on " + faulted.target + " (" + faulted.original.fault + ")";
+  if (room < kMiB) {
+    faulted.diagnosis = line + "; not retried with the stack in PSRAM: the model's data leave it no room";
+    return faulted;
+  }
+  layout.stack_bytes = room;
+  for (const std::string& dir : {b.before, b.after})
+    write_file_atomically(dir + "/harness/mps2.ld", board_linker_script(layout, fragment_sections_of(dir)));
+  SelftestResult again = run_target(b, faulted.target);
+  again.diagnosis = line + "; retried with a " + format_size(room) +
+                    " stack in PSRAM (the stack was sized from the locals the code declares, " +
+                    format_size(memory.stack_bytes) + ")";
+  if (!again.original.ran && again.original.built)
+    again.verdict = "not proved: the original fails with the stack in PSRAM too (" + ending(again.original) + ")";
+  return again;
 }
 
 // The stack this process's children get (RLIMIT_STACK), or the most they may ask for (`hard`);
@@ -339,6 +394,7 @@ std::vector<SelftestResult> run_selftest(const ExportBundle& original, const Exp
     if (std::find(ran.begin(), ran.end(), target) != ran.end()) continue;  // a retry ran it already
     SelftestResult r = run_target(builds, target);
     if (target == "host" && !r.original.ran && r.original.signal != 0) r = retry_after_crash(builds, r);
+    if (target != "host" && !r.original.ran && r.original.exit_code == 99) r = retry_with_stack_in_psram(builds, r);
     ran.push_back(r.target);
     results.push_back(std::move(r));
   }

@@ -240,3 +240,86 @@ TVM_DLL int32_t tvmgen_default___tvm_main__(int8_t* input_buffer_var, int8_t* ou
 
 }  // namespace
 }  // namespace usmpx
+
+namespace usmpx {
+namespace {
+
+// USMP off: a function of the module called inside a loop runs once per iteration, so what it
+// touches stays live across the whole loop: `acc`, accumulated by one callee, and `tmp`, set by
+// another, conflict (each was touched at one tick of its own before, and they shared bytes).
+TEST(LivenessWalk, UsmpOffCalleeInsideALoopKeepsWhatItTouchesAcrossTheLoop) {
+  const auto w = walk_source(R"(
+TVM_DLL int32_t tvmgen_default_add_one(int32_t* acc, int32_t i) {
+  acc[0] = (acc[0] + i);
+  return 0;
+}
+TVM_DLL int32_t tvmgen_default_set(int32_t* tmp, int32_t i) {
+  tmp[0] = i;
+  return 0;
+}
+TVM_DLL int32_t tvmgen_default_op(int8_t* p0, int8_t* out) {
+  void* acc = TVMBackendAllocWorkspace(1, 0, (uint64_t)4, 0, 32);
+  void* tmp = TVMBackendAllocWorkspace(1, 0, (uint64_t)4, 0, 32);
+  for (int32_t i = 0; i < 4; ++i) {
+    (void)tvmgen_default_add_one((int32_t*)acc, i);
+    (void)tvmgen_default_set((int32_t*)tmp, i);
+  }
+  return 0;
+}
+TVM_DLL int32_t tvmgen_default___tvm_main__(int8_t* input, int8_t* output) {
+  if (tvmgen_default_op(input, output) != 0 ) return -1;
+  return 0;
+}
+)");
+  const auto acc = w->intervals("acc");
+  const auto tmp = w->intervals("tmp");
+  ASSERT_EQ(acc.size(), 1u);
+  ASSERT_EQ(tmp.size(), 1u);
+  EXPECT_EQ(acc[0], tmp[0]);  // both the whole loop
+  EXPECT_LT(acc[0].first, acc[0].second);
+}
+
+// A pointer local copied from a workspace is that workspace: the function it is handed to
+// accesses it (lifetime and size), and an address stored in a file-scope variable escapes.
+TEST(LivenessWalk, UsmpOffLocalPointerCopiesAliasAndFileScopeStoresEscape) {
+  const auto w = walk_source(R"(
+static void* tvmgen_default_saved;
+TVM_DLL int32_t tvmgen_default_read(int8_t* padded, int8_t* out) {
+  for (int32_t i = 0; i < 12; ++i) {
+    out[i] = padded[i + 2];
+  }
+  return 0;
+}
+TVM_DLL int32_t tvmgen_default_op(int8_t* p0, int8_t* out) {
+  void* padded_data = TVMBackendAllocWorkspace(1, 0, (uint64_t)16, 0, 8);
+  void* keep = TVMBackendAllocWorkspace(1, 0, (uint64_t)16, 0, 8);
+  for (int32_t i = 0; i < 16; ++i) {
+    ((int8_t*)padded_data)[i] = p0[i];
+  }
+  tvmgen_default_saved = keep;
+  int8_t* padded_data_ptr = (int8_t*)padded_data;
+  if (tvmgen_default_read(padded_data_ptr, out) != 0 ) return -1;
+  return 0;
+}
+TVM_DLL int32_t tvmgen_default___tvm_main__(int8_t* input, int8_t* output) {
+  if (tvmgen_default_op(input, output) != 0 ) return -1;
+  return 0;
+}
+)");
+  const int padded = w->buffer("padded_data");
+  ASSERT_GE(padded, 0);
+  // Read in tvmgen_default_read: the interval reaches into the callee, and padded[13] counts.
+  const auto in_op = w->intervals("padded_data");
+  ASSERT_EQ(in_op.size(), 1u);
+  // Ticks: 6 the fill loop, 8 its store, 9 the escape, 10 the copy, 11 the call, 12 the callee's
+  // body, 13 its loop, 15 `out[i] = padded[i + 2]`: before, the walk ended padded_data at the fill (8).
+  EXPECT_EQ(in_op[0], std::make_pair(int64_t{6}, int64_t{15}));
+  EXPECT_EQ(w->walk.buffers[static_cast<size_t>(padded)].accesses.load_bytes, 14);
+  // `keep` is stored in a file-scope variable: kept with the allocator, not planned.
+  ASSERT_EQ(w->walk.kept.size(), 1u);
+  EXPECT_EQ(w->walk.kept[0].name, "keep");
+  EXPECT_EQ(w->walk.buffers.size(), 1u);
+}
+
+}  // namespace
+}  // namespace usmpx
