@@ -184,7 +184,8 @@ std::string firmware_header(const FirmwareInput& in, const Plan& plan) {
       out << " *   " << i << ": " << m.name << " (" << m.path << ")\n";
     }
     out << " * head " << a.head << " + tail " << a.tail << " bytes as TFLM counts them (to within "
-        << TflmSharedArena::kTolerance << "), rounded up by 16 here. */\n";
+        << TflmSharedArena::kTolerance << "); the size adds those " << TflmSharedArena::kTolerance
+        << " bytes and rounds up to a multiple of 16. */\n";
     const int64_t size = (a.arena + TflmSharedArena::kTolerance + 15) / 16 * 16;
     out << "#define USMPX_" << macro << "_SIZE " << size << "\n";
     out << "#define USMPX_" << macro << "_MODELS " << g.models.size() << "\n";

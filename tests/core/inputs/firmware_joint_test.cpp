@@ -200,5 +200,37 @@ TEST(FirmwareJoint, WrittenBackModelsReadBackAsTheJointPlan) {
   }
 }
 
+TEST(FirmwareJoint, TwoExecuTorchProgramsShareMemoryIdOneAndReadBackAsTheJointPlan) {
+  USMPX_REQUIRE_SHARED(add, "executorch/models/add.pte");
+  const std::string softmax = testing::shared_path("executorch/models/softmax.pte");
+  const std::string body = R"("models": [{"name": "add", "path": ")" + add + R"("}, {"name": "softmax", "path": ")" +
+                           softmax + R"("}], "memory": {"shared": [{"name": "mem1"}]})";
+  const std::string path = firmware_file("executorch", body);
+  const LoadedInput input = load_input(path);
+  ASSERT_EQ(input.problem.pools.size(), 1u);
+  EXPECT_EQ(input.problem.pools[0].name, "mem1");
+  // Each program's own plan together: memory id 1 as large as the larger program needs.
+  const Plan own = *input.details->reference_plan(input.problem);
+  EXPECT_EQ(own.pool_sizes[0], 65536);
+  EXPECT_TRUE(no_errors(input.problem, own));
+  const Plan plan = testing::plan_with("greedy_by_size", input.problem);
+  ASSERT_TRUE(no_errors(input.problem, plan));
+  const ExportBundle bundle = input.exporter->export_plan(input.problem, plan, ExportOptions{});
+  const FirmwareInput fw = load_firmware(path, LoadOptions{});
+  for (size_t m = 0; m < 2; ++m) {
+    const std::string name = fw.spec.models[m].name;
+    const ExportFile* f = bundle.find(name + "/" + name + ".pte");
+    ASSERT_TRUE(f) << name;
+    const fs::path copy = fs::path(path).parent_path() / ("back_" + name + ".pte");
+    write_file_atomically(copy.string(), f->data);
+    const LoadedInput back = load_input(copy.string());
+    ASSERT_TRUE(back.as_built);
+    const Plan mine = model_plan(fw.joint, static_cast<int>(m), fw.models[m].problem, plan);
+    ASSERT_EQ(back.problem.buffers.size(), mine.allocations.size());
+    for (size_t b = 0; b < mine.allocations.size(); ++b)
+      EXPECT_EQ(back.as_built->allocations[b].offset, mine.allocations[b].offset) << name << " " << b;
+  }
+}
+
 }  // namespace
 }  // namespace usmpx
