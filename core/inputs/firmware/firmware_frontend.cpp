@@ -7,6 +7,7 @@
 #include "frontends/input_probe.h"
 #include "inputs/firmware/firmware_input.h"
 #include "inputs/firmware/firmware_text.h"
+#include "inputs/firmware/shared_pool_export.h"
 #include "planners/registry.h"
 #include "planners/validator.h"
 
@@ -39,8 +40,9 @@ class FirmwareDetails : public InputDetails {
   std::shared_ptr<const FirmwareInput> in_;
 };
 
-// Every model written back with its part of the plan, in a folder named after the model, and for
-// TFLite Micro arenas usmpx_firmware.h.
+// Every model written back with its part of the plan, in a folder named after the model; for
+// TFLite Micro arenas and TVM's shared pools usmpx_firmware.h (and usmpx_firmware.c defining the
+// TVM pools the modules defined themselves, once).
 class FirmwareExporter : public ModelExporter {
  public:
   explicit FirmwareExporter(std::shared_ptr<const FirmwareInput> in) : in_(std::move(in)) {}
@@ -81,8 +83,9 @@ class FirmwareExporter : public ModelExporter {
       }
       if (!part.summary.empty()) summary += name + ": " + part.summary + "\n";
     }
-    if (!in_->tflm_arenas.empty()) {
-      bundle.put("usmpx_firmware.h", firmware_header(*in_, plan));
+    const std::string shared_pools = share_tvm_pools(*in_, plan, bundle);
+    if (!in_->tflm_arenas.empty() || !shared_pools.empty()) {
+      bundle.put("usmpx_firmware.h", firmware_header(*in_, plan, shared_pools));
       bundle.changed.push_back("usmpx_firmware.h");
     }
     bundle.sort();

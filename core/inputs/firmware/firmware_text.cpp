@@ -164,7 +164,7 @@ std::string firmware_json_members(const FirmwareInput& in, const Plan& plan) {
   return members.dump();
 }
 
-std::string firmware_header(const FirmwareInput& in, const Plan& plan) {
+std::string firmware_header(const FirmwareInput& in, const Plan& plan, const std::string& extra) {
   std::ostringstream out;
   out << "/* Written by usmpx from " << std::filesystem::path(in.spec.path).filename().string() << ": "
       << in.models.size() << " models, schedule " << to_string(in.spec.schedule) << ". */\n";
@@ -193,6 +193,7 @@ std::string firmware_header(const FirmwareInput& in, const Plan& plan) {
   for (const PassedTensor& p : in.spec.passed)
     out << "/* " << p.from << " output \"" << p.output << "\" is " << p.to << " input \"" << p.input
         << "\": one buffer, no copy. */\n";
+  if (!extra.empty()) out << "\n" << extra;
   out << "\n#endif  /* USMPX_FIRMWARE_H_ */\n";
   return out.str();
 }

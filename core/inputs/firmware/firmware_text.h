@@ -15,7 +15,8 @@ std::string firmware_closing_text(const FirmwareInput& input, const Plan& joint_
 std::string firmware_status_text(const FirmwareInput& input, const Plan& joint_plan);
 std::string firmware_json_members(const FirmwareInput& input, const Plan& joint_plan);
 
-// usmpx_firmware.h: per TFLM arena its kTensorArenaSize and the order to create the interpreters.
-std::string firmware_header(const FirmwareInput& input, const Plan& joint_plan);
+// usmpx_firmware.h: per TFLM arena its kTensorArenaSize and the order to create the interpreters,
+// then `extra` (other shared pools' sizes).
+std::string firmware_header(const FirmwareInput& input, const Plan& joint_plan, const std::string& extra = "");
 
 }  // namespace usmpx

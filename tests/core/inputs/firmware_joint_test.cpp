@@ -234,3 +234,65 @@ TEST(FirmwareJoint, TwoExecuTorchProgramsShareMemoryIdOneAndReadBackAsTheJointPl
 
 }  // namespace
 }  // namespace usmpx
+
+namespace usmpx {
+namespace {
+
+TEST(FirmwareJointTvm, TwoModulesShareGlobalWorkspaceDefinedOnce) {
+  const std::string path = testing::fixture_path("firmware/tvm_pair/tvm_pair.usmpx-firmware.json");
+  const LoadedInput input = load_input(path);
+  ASSERT_EQ(input.problem.pools.size(), 3u);
+  EXPECT_EQ(input.problem.pools[0].name, "global_workspace");
+  EXPECT_EQ(input.problem.pools[1].name, "first/global_const_workspace");
+  // Each module's own plan: 208 bytes of global_workspace each; shared in a sequence, 208 in all.
+  const Plan own = *input.details->reference_plan(input.problem);
+  EXPECT_EQ(own.pool_sizes[0], 208);
+  EXPECT_TRUE(no_errors(input.problem, own));
+  const Plan plan = testing::plan_with("greedy_by_size", input.problem);
+  ASSERT_TRUE(no_errors(input.problem, plan));
+  const ExportBundle bundle = input.exporter->export_plan(input.problem, plan, ExportOptions{});
+  const ExportFile* c = bundle.find("usmpx_firmware.c");
+  ASSERT_TRUE(c);
+  EXPECT_NE(c->data.find("uint8_t usmpx_firmware_global_workspace[" + std::to_string(plan.pool_sizes[0]) + "];"),
+            std::string::npos)
+      << c->data;
+  EXPECT_NE(c->data.find("__attribute__((section(\".bss.noinit.tvm\"), aligned(16)))"), std::string::npos);
+  for (const char* lib0 : {"first/codegen/host/src/first_lib0.c", "second/codegen/host/src/second_lib0.c"}) {
+    const ExportFile* f = bundle.find(lib0);
+    ASSERT_TRUE(f) << lib0;
+    EXPECT_EQ(f->data.find("static uint8_t global_workspace["), std::string::npos);
+    EXPECT_NE(f->data.find("#define global_workspace usmpx_firmware_global_workspace"), std::string::npos);
+  }
+  EXPECT_NE(bundle.find("usmpx_firmware.h")->data.find("#define USMPX_GLOBAL_WORKSPACE_SIZE "), std::string::npos);
+}
+
+TEST(FirmwareJointTvm, ConcurrentModulesGetDisjointWorkspace) {
+  const std::string fixture = testing::fixture_path("firmware/tvm_pair/first");
+  const fs::path dir = fs::temp_directory_path() / "usmpx_firmware_tvm_concurrent";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string path = (dir / "c.usmpx-firmware.json").string();
+  write_file_atomically(path, R"({"format": "usmpx-firmware", "version": 1, "schedule": "concurrent", "models": [
+    {"name": "a", "path": ")" + fixture +
+                                  R"("}, {"name": "b", "path": ")" + fixture + R"("}],
+    "memory": {"shared": [{"name": "global_workspace"}]}})");
+  const LoadedInput input = load_input(path);
+  const Plan plan = testing::plan_with("greedy_by_size", input.problem);
+  ASSERT_TRUE(no_errors(input.problem, plan));
+  // Side by side: twice one module's 208 bytes at least (its lower bound is 128).
+  EXPECT_GE(plan.pool_sizes[0], 2 * 128);
+  // Every buffer of a conflicts with every buffer of b in the shared pool.
+  const FirmwareInput fw = load_firmware(path, LoadOptions{});
+  const ConflictLists lists = symmetric_conflicts(fw.joint.problem);
+  for (int x : fw.joint.buffer_of[0]) {
+    if (fw.joint.problem.buffers[static_cast<size_t>(x)].pool_candidates != std::vector<int>{0}) continue;
+    for (int y : fw.joint.buffer_of[1]) {
+      if (fw.joint.problem.buffers[static_cast<size_t>(y)].pool_candidates != std::vector<int>{0}) continue;
+      const auto& l = lists[static_cast<size_t>(x)];
+      EXPECT_NE(std::find(l.begin(), l.end(), y), l.end());
+    }
+  }
+}
+
+}  // namespace
+}  // namespace usmpx
