@@ -6,6 +6,7 @@
 #include "export/export_error.h"
 #include "frontends/input_probe.h"
 #include "inputs/firmware/firmware_input.h"
+#include "inputs/firmware/firmware_selftest.h"
 #include "inputs/firmware/firmware_text.h"
 #include "inputs/firmware/shared_pool_export.h"
 #include "planners/registry.h"
@@ -95,8 +96,23 @@ class FirmwareExporter : public ModelExporter {
     return bundle;
   }
 
-  ExportBundle original(const ExportOptions&) const override {
-    throw ExportError(in_->spec.path + ": selftest of a firmware of several models is not built yet");
+  // Every model's input as it is (with the harness when asked), under "<model>/".
+  ExportBundle original(const ExportOptions& options) const override {
+    ExportBundle bundle;
+    for (size_t m = 0; m < in_->models.size(); ++m) {
+      const LoadedInput& model = in_->models[m];
+      if (!model.exporter) throw ExportError(in_->spec.models[m].name + ": " + model.no_export);
+      for (ExportFile& f : model.exporter->original(options).files)
+        bundle.put(in_->spec.models[m].name + "/" + f.path, std::move(f.data));
+    }
+    bundle.sort();
+    return bundle;
+  }
+
+  std::shared_ptr<const Selftest> selftest() const override {
+    for (const std::string& family : in_->family)
+      if (family != "tvm") return nullptr;
+    return firmware_selftest(in_);
   }
 
  private:

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "base/text_file.h"
+#include "export/selftest.h"
 #include "frontends/tflite/tflite_problem.h"
 #include "inputs/firmware/firmware_input.h"
 #include "inputs/input_file.h"
@@ -292,6 +293,31 @@ TEST(FirmwareJointTvm, ConcurrentModulesGetDisjointWorkspace) {
       EXPECT_NE(std::find(l.begin(), l.end(), y), l.end());
     }
   }
+}
+
+TEST(FirmwareJointTvm, SelftestRunsTheModulesInOrderOnTheSharedPoolWithTheSameOutputs) {
+  const std::string path = testing::fixture_path("firmware/tvm_pair/tvm_pair.usmpx-firmware.json");
+  const LoadedInput input = load_input(path);
+  const std::shared_ptr<const Selftest> selftest = input.exporter->selftest();
+  ASSERT_TRUE(selftest);
+  std::string missing;
+  if (!selftest->target_available("host", &missing)) GTEST_SKIP() << "no host compiler: " << missing;
+  ExportOptions eo;
+  eo.harness = true;
+  const ExportBundle original = input.exporter->original(eo);
+  EXPECT_EQ(selftest->obstacle(original, SelftestOptions{}), "");
+  const Plan plan = testing::plan_with("greedy_by_size", input.problem);
+  const ExportBundle replanned = input.exporter->export_plan(input.problem, plan, eo);
+  const fs::path work = fs::temp_directory_path() / "usmpx_firmware_tvm_selftest";
+  fs::remove_all(work);
+  const std::vector<SelftestResult> results = selftest->run(original, replanned, {"host"}, work.string(), {});
+  ASSERT_EQ(results.size(), 1u);
+  EXPECT_TRUE(results[0].same) << results[0].verdict << "\n" << results[0].replanned.log;
+  // One output per module, each as the module computes it alone.
+  ASSERT_EQ(results[0].replanned.outputs.size(), 2u);
+  EXPECT_EQ(results[0].replanned.outputs[0].first, "first/output");
+  EXPECT_EQ(results[0].replanned.outputs[1].first, "second/output");
+  EXPECT_EQ(results[0].original.outputs, results[0].replanned.outputs);
 }
 
 }  // namespace
