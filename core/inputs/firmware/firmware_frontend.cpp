@@ -140,6 +140,16 @@ class FirmwareFrontend : public Frontend {
         input.warnings.push_back(std::move(d));
       }
     }
+    if (in->spec.schedule == FirmwareSchedule::kConcurrent) {
+      Diagnostic note;
+      note.severity = Severity::kNote;
+      note.code = "firmware-concurrent";
+      note.message =
+          "the models may run at the same time: every buffer of one model conflicts with every buffer of "
+          "another in the pools they share, so nothing overlaps";
+      note.location = {path, 0, 0};
+      input.warnings.push_back(std::move(note));
+    }
     input.default_algorithm = "greedy_by_size";
     input.reference = "each model's own";
     bool exportable = true;

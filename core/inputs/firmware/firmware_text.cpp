@@ -80,6 +80,8 @@ std::string firmware_plan_text(const FirmwareInput& in, const Plan& plan) {
   models.print(out, "  ");
   for (const PassedTensor& p : in.spec.passed)
     out << "  passed: " << p.from << "/" << p.output << " -> " << p.to << "/" << p.input << " (one buffer)\n";
+  if (in.spec.schedule != FirmwareSchedule::kConcurrent && in.models.size() > 1)
+    out << "  a model's outputs (unless passed) may be overwritten by the next model's run: read or copy them first\n";
   for (const TflmArenaGroup& g : in.tflm_arenas) {
     const TflmSharedArena now = tflm_arena_for(in, g, plan);
     out << "TFLM arena \"" << pool_name(in, g) << "\": " << g.models.size()
