@@ -74,5 +74,21 @@ TEST(CliFirmware, AMalformedFileExitsThreeWithItsPosition) {
   EXPECT_NE(plan.err.find(path + ":2:13: no such file: "), std::string::npos) << plan.err;
 }
 
+TEST(CliFirmware, ExportWritesEveryModelAndTheHeaderAndSelftestRunsTheTvmPair) {
+  const std::string fixture = testing::fixture_path("firmware/tvm_pair/tvm_pair.usmpx-firmware.json");
+  const std::string out = fresh_dir("export") + "/out";
+  fs::create_directories(out);
+  const CliRun exported = run_usmpx({"export", fixture, "--out", out, "--algorithm", "greedy_by_size"});
+  ASSERT_EQ(exported.code, 0) << exported.err << exported.out;
+  EXPECT_TRUE(fs::exists(out + "/first/codegen/host/src/first_lib0.c"));
+  EXPECT_TRUE(fs::exists(out + "/second/codegen/host/src/second_lib0.c"));
+  EXPECT_NE(read_text_file(out + "/usmpx_firmware.c").find("uint8_t usmpx_firmware_global_workspace[208];"),
+            std::string::npos);
+  const CliRun selftest = run_usmpx({"selftest", fixture});
+  EXPECT_EQ(selftest.code, 0) << selftest.err << selftest.out;
+  EXPECT_NE(selftest.out.find("same outputs (2 modules run in order on the shared pools"), std::string::npos)
+      << selftest.out;
+}
+
 }  // namespace
 }  // namespace usmpx

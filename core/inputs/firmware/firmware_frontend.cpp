@@ -150,8 +150,15 @@ class FirmwareFrontend : public Frontend {
       note.location = {path, 0, 0};
       input.warnings.push_back(std::move(note));
     }
-    input.default_algorithm = "greedy_by_size";
-    input.reference = "each model's own";
+    // The models' own toolchain's planner and name when they share one (TFLM, ExecuTorch, TVM).
+    input.default_algorithm = in->models.front().default_algorithm;
+    input.reference = in->models.front().reference;
+    for (const LoadedInput& m : in->models) {
+      if (m.default_algorithm != input.default_algorithm || m.reference != input.reference) {
+        input.default_algorithm = "greedy_by_size";
+        input.reference = "each model's own";
+      }
+    }
     bool exportable = true;
     for (size_t m = 0; m < in->models.size(); ++m) {
       if (!in->models[m].exporter) {
