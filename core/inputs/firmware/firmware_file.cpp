@@ -282,7 +282,8 @@ bool looks_like_firmware_file(const std::string& path, std::string_view text) {
   };
   if (ends_with(kFirmwareSuffix)) return true;
   if (!ends_with(".json")) return false;
-  return text.find("\"usmpx-firmware\"") != std::string_view::npos;
+  // The format is declared at the top ("format" is the first key the writer puts there).
+  return text.substr(0, 512).find("\"usmpx-firmware\"") != std::string_view::npos;
 }
 
 }  // namespace usmpx

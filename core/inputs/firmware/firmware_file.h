@@ -84,7 +84,7 @@ FirmwareSpec parse_firmware_text(std::string_view text, const std::string& path)
 // The file's text for `spec` (paths as written), deterministic, ending in a newline.
 std::string firmware_file_text(const FirmwareSpec& spec);
 
-// Whether the start of a .json file declares the firmware format.
+// Whether a file is a firmware file: by its name, or a .json whose first 512 bytes declare the format.
 bool looks_like_firmware_file(const std::string& path, std::string_view head);
 
 }  // namespace usmpx
