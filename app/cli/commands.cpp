@@ -405,6 +405,13 @@ int run_check(const Options& options, std::ostream& out, std::ostream& err) {
     }
     out << verdict_line(input, plan, check, options);
   }
+  // A model its runtime refuses fails the gate whatever its plan (TFLM: the kernel type checks).
+  const bool refused = std::any_of(input.warnings.begin(), input.warnings.end(),
+                                   [](const Diagnostic& d) { return d.code == "tflm-refuses"; });
+  if (refused) {
+    (options.json ? err : out) << "check fails: TFLM refuses this model (the warning above says why)\n";
+    return kDoesNotFit;
+  }
   return check.verdict == FitVerdict::kFits ? kOk : kDoesNotFit;
 }
 

@@ -16,6 +16,7 @@
 #include "frontends/tflite/tflite_problem.h"
 #include "frontends/tflite/tflite_schema.h"
 #include "frontends/tflite/tflm_build.h"
+#include "frontends/tflite/tflm_min_arena.h"
 #include "planners/registry.h"
 
 namespace usmpx {
@@ -106,19 +107,43 @@ std::string info_tables(const TfliteAnalysis& a) {
   return out.str();
 }
 
+// "PAD x3, MUL": each name once, in first-seen order, with its count when above one.
+std::string counted_list(const std::vector<std::string>& names) {
+  std::vector<std::pair<std::string, int>> counts;
+  for (const std::string& n : names) {
+    auto it = std::find_if(counts.begin(), counts.end(), [&](const auto& c) { return c.first == n; });
+    if (it == counts.end())
+      counts.emplace_back(n, 1);
+    else
+      ++it->second;
+  }
+  std::string out;
+  for (const auto& [name, count] : counts)
+    out += (out.empty() ? "" : ", ") + name + (count > 1 ? " x" + std::to_string(count) : "");
+  return out;
+}
+
+// The operator's name of an unknown-rule entry ("TANH: ..." -> "TANH").
+std::string leading_name(const std::string& entry) {
+  return entry.substr(0, entry.find(':'));
+}
+
 // The arena a firmware needs for a plan: its head, TFLM's persistent tail for the build (or
-// what a TFLM log measured), and whether every part is known.
+// what a TFLM log measured), the smallest arena a plain MicroInterpreter runs in, and what of it
+// is not proven.
 struct ArenaFigure {
   int64_t head = 0;
-  int64_t tail = 0;
+  int64_t tail = 0;        // TFLM's recording interpreter's count
+  int64_t plain_tail = 0;  // a plain interpreter's
   bool exact = true;
   bool head_exact = true;
   bool tail_exact = true;
   bool tail_from_log = false;
-  int64_t planning = 0;  // what AllocateTensors needs while it plans (0: not known, with a log)
-  std::vector<std::string> unknown;
-  int64_t counted() const { return head + tail; }                   // TFLM's own head + tail
-  int64_t needed() const { return std::max(counted(), planning); }  // what the arena needs at least
+  int64_t planning = 0;  // the arena AllocateTensors needs to get through planning (0: not known, with a log)
+  int64_t minimum = 0;   // the smallest arena that runs
+  std::vector<std::string> not_modelled, unverified, scratch_unknown;  // operator names, once per operator
+  int64_t counted() const { return head + tail; }                      // TFLM's own head + tail
+  int64_t needed() const { return tail_from_log ? std::max(counted(), planning) : minimum; }
 };
 
 ArenaFigure arena_figure(const TfliteAnalysis& a, const Plan& plan) {
@@ -126,42 +151,56 @@ ArenaFigure arena_figure(const TfliteAnalysis& a, const Plan& plan) {
   f.head = plan.pool_sizes.empty() ? 0 : plan.pool_sizes[0];
   f.head_exact = a.unknown_scratch.empty();
   for (const std::string& u : a.unknown_scratch)
-    f.unknown.push_back("scratch of " + u);
+    f.scratch_unknown.push_back(leading_name(u.substr(0, u.find(" (subgraph"))));
   if (a.log && a.log->tail_bytes) {
     f.tail = *a.log->tail_bytes;
     f.tail_from_log = true;
   } else {
     f.tail = a.tail.bytes;
     f.tail_exact = a.tail.exact;
-    f.planning = a.tail.planning_bytes;
+    f.plain_tail = tflm_plain_tail(a.tail);
+    f.planning = tflm_planning_arena(a.tail);
+    f.minimum = tflm_min_arena(a.tail, f.head);
     for (const std::string& u : a.tail.unknown)
-      f.unknown.push_back(u);
+      f.not_modelled.push_back(leading_name(u));
+    for (const std::string& v : a.tail.unproven)
+      f.unverified.push_back(v);
   }
   f.exact = f.head_exact && f.tail_exact;
   return f;
 }
 
-// "kTensorArenaSize >= N bytes (head H + persistent T; TFLM 90b983c, reference, cortex-m)".
+// What the figure leaves unproven, each operator once with its count: "not modelled: PAD x3;
+// unverified: MUL INT32>INT32; scratch unknown: custom_op".
+std::string figure_gaps(const ArenaFigure& f) {
+  std::string gaps;
+  auto add = [&](const char* label, const std::vector<std::string>& names) {
+    if (!names.empty()) gaps += (gaps.empty() ? "" : "; ") + std::string(label) + ": " + counted_list(names);
+  };
+  add("not modelled", f.not_modelled);
+  add("unverified", f.unverified);
+  add("scratch unknown", f.scratch_unknown);
+  return gaps;
+}
+
+// "kTensorArenaSize = N bytes (head H + persistent T, planning needs P; TFLM 90b983c, reference,
+// cortex-m)", or "kTensorArenaSize >= N bytes (...; not modelled: PAD x3, MUL x2)". Plain digits:
+// the figure is pasted into C. With a TFLM log the tail is what TFLM's recording interpreter
+// measured, which says nothing of the smallest arena, so the figure is "at least".
 std::string arena_line(const TfliteAnalysis& a, const Plan& plan) {
   const ArenaFigure f = arena_figure(a, plan);
-  const std::string at_least = f.exact ? "" : "at least ";
-  std::string parts = "head " + std::string(f.head_exact ? "" : "at least ") + std::to_string(f.head) +
-                      " + persistent " + (f.tail_exact ? "" : "at least ") + std::to_string(f.tail) +
+  const bool exact = f.exact && !f.tail_from_log;
+  std::string parts = "head " + std::to_string(f.head) + " + persistent " +
+                      std::to_string(f.tail_from_log ? f.tail : f.plain_tail) +
                       (f.tail_from_log ? " as the TFLM log measured it" : "");
-  if (f.planning > f.counted()) {
-    parts += " = " + std::to_string(f.counted()) + " as TFLM counts it, but AllocateTensors needs at least " +
-             std::to_string(f.planning) + " while it plans: tail so far " + std::to_string(a.tail.tail_while_planning) +
-             " + scratch requests, allocation records and 40 bytes per planned buffer, tflite-micro#2738";
-  }
-  std::string line = "kTensorArenaSize >= " + at_least + std::to_string(f.needed()) + " bytes (" + parts + "; " +
-                     build_text(a) + ")\n";
-  if (!f.exact) {
-    std::string list;
-    for (const std::string& u : f.unknown)
-      list += (list.empty() ? "" : "; ") + u;
-    line = "  not counted (so the arena may need more): " + list + "\n" + line;
-  }
-  return line;
+  if (f.planning > 0) parts += ", planning needs " + std::to_string(f.planning);
+  std::string line = "kTensorArenaSize " + std::string(exact ? "=" : ">=") + " " + std::to_string(f.needed()) +
+                     " bytes (" + parts + "; " + build_text(a);
+  const std::string gaps = figure_gaps(f);
+  if (!gaps.empty()) line += "; " + gaps;
+  for (const std::string& assumed : a.tail.assumptions)
+    line += "; assumes " + assumed;
+  return line + ")\n";
 }
 
 // The arena head of a plan beside TFLM's own, and the persistent tail by category.
@@ -203,9 +242,15 @@ std::string arena_json(const TfliteAnalysis& a, const Plan& plan) {
   arena["arena_bytes"] = f.counted();
   arena["planning_bytes"] = f.planning;
   arena["kTensorArenaSize_min_bytes"] = f.needed();
-  arena["exact"] = f.exact;
+  arena["exact"] = f.exact && !f.tail_from_log;
   arena["tail_source"] = f.tail_from_log ? "tflm-log" : "model";
-  arena["unknown"] = f.unknown;
+  nlohmann::ordered_json unknown = nlohmann::ordered_json::array();
+  for (const std::string& u : a.tail.unknown)
+    unknown.push_back(u);
+  for (const std::string& u : a.unknown_scratch)
+    unknown.push_back("scratch of " + u);
+  arena["unknown"] = std::move(unknown);
+  arena["unverified"] = f.unverified;
   nlohmann::ordered_json members;
   members["tflm_arena"] = std::move(arena);
   return members.dump();
@@ -221,9 +266,9 @@ class TfliteDetails : public InputDetails {
   std::string closing_text(const Problem&, const Plan& plan) const override { return arena_line(*a_, plan); }
   std::string status_text(const Problem&, const Plan& plan) const override {
     const ArenaFigure f = arena_figure(*a_, plan);
-    return "kTensorArenaSize >= " + std::string(f.exact ? "" : "at least ") + with_separators(f.needed()) +
-           " B (TFLM " + std::string(to_string(a_->build.kernels)) + ", " + std::string(to_string(a_->build.target)) +
-           ")";
+    return "kTensorArenaSize " + std::string(f.exact && !f.tail_from_log ? "=" : ">=") + " " +
+           with_separators(f.needed()) + " B (TFLM " + std::string(to_string(a_->build.kernels)) + ", " +
+           std::string(to_string(a_->build.target)) + ")";
   }
   std::string json_members(const Problem&, const Plan& plan) const override { return arena_json(*a_, plan); }
   std::optional<Plan> reference_plan(const Problem& problem) const override {

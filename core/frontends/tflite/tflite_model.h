@@ -27,6 +27,7 @@ struct TfliteOperator {
   std::vector<int32_t> intermediates;
   int options_type = 0;              // BuiltinOptions union type, 0 when absent
   std::vector<int64_t> option_ints;  // the options table's scalar fields by id (see tflite_schema.h)
+  std::string resource_name;         // VAR_HANDLE: container and shared_name, joined by '/'
 };
 
 struct TfliteSubgraph {

@@ -4,11 +4,11 @@
 #include <map>
 #include <set>
 
-#include "frontends/tflite/tflm_support.h"
 #include "base/input_error.h"
 #include "base/text_file.h"
 #include "frontends/tflite/tflite_schema.h"
 #include "frontends/tflite/tflite_scratch.h"
+#include "frontends/tflite/tflm_support.h"
 #include "planners/tflm_greedy.h"
 
 namespace usmpx {
@@ -205,6 +205,8 @@ std::string_view to_string(TensorPlacement placement) {
       return "variable";
     case TensorPlacement::kEmpty:
       return "empty";
+    case TensorPlacement::kKernel:
+      return "kernel's own";
   }
   return "?";
 }
@@ -257,6 +259,17 @@ TfliteAnalysis analyse_tflite(const std::string& bytes, const std::string& path,
     }
   }
 
+  // VAR_HANDLE points its output at the resource id in its op data (Prepare, before planning).
+  for (size_t s = 0; s < a.model.subgraphs.size(); ++s) {
+    for (const TfliteOperator& op : a.model.subgraphs[s].operators) {
+      if (sc::builtin_name(a.model.operator_codes[op.opcode_index].builtin_code) != "VAR_HANDLE") continue;
+      for (int32_t t : op.outputs) {
+        TfliteTensorInfo& info = a.tensors[index(s, t)];
+        if (info.placement == TensorPlacement::kPlanned) info.placement = TensorPlacement::kKernel;
+      }
+    }
+  }
+
   // Operators and their scratch requests, in Prepare order (subgraph by subgraph).
   std::vector<std::pair<int64_t, int64_t>> scratch_life;  // first, last per request
   std::vector<int64_t> scratch_bytes;
@@ -281,7 +294,7 @@ TfliteAnalysis analyse_tflite(const std::string& bytes, const std::string& path,
                                              "non-zero size\")");
       }
       if (!log_plan) {
-        const ScratchNeed need = scratch_need(a.model, g, op, options.build.kernels);
+        const ScratchNeed need = scratch_need(a.model, g, op, options.build);
         if (!need.known) {
           a.unknown_scratch.push_back(info.name + " (subgraph " + std::to_string(s) + " operator " + std::to_string(o) +
                                       ": " + need.rule + ")");

@@ -17,7 +17,9 @@
 namespace usmpx {
 
 // Why TFLM does or does not place a tensor in its arena's head.
-enum class TensorPlacement { kPlanned, kConstant, kVariable, kEmpty };
+// kKernel: a tensor whose data a kernel points at its own persistent data in Prepare (VAR_HANDLE's
+// resource id), so TFLM does not plan it.
+enum class TensorPlacement { kPlanned, kConstant, kVariable, kEmpty, kKernel };
 std::string_view to_string(TensorPlacement placement);
 
 // One tensor of one subgraph, as TFLM's AllocationInfo sees it.

@@ -263,6 +263,11 @@ class Reader {
                                     ? scalar<uint8_t>(ot, f.id, static_cast<uint8_t>(f.fallback), where + " options")
                                     : scalar<int32_t>(ot, f.id, static_cast<int32_t>(f.fallback), where + " options"));
       }
+      if (sc::builtin_name(model.operator_codes[o.opcode_index].builtin_code) == "VAR_HANDLE") {
+        // VarHandleOptions {container: string; shared_name: string}: the resource's identity.
+        o.resource_name = string_field(ot, 0, where + " options.container") + "/" +
+                          string_field(ot, 1, where + " options.shared_name");
+      }
       verifier_.EndTable();
     } else {
       for (const sc::OptionField& f : fields)

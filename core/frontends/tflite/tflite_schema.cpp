@@ -217,6 +217,10 @@ std::vector<OptionField> option_fields(int32_t builtin) {
     case kAveragePool2d:
     case kMaxPool2d:
       return {{0, true}, {1, false}, {2, false}, {3, false}, {4, false}};
+    case kTransposeConv:  // padding, stride_w, stride_h
+      return {{0, true}, {1, false, 1}, {2, false, 1}};
+    case kBatchMatmul:  // adj_x, adj_y
+      return {{0, true}, {1, true}};
     default:
       return {};
   }

@@ -46,7 +46,7 @@ inline constexpr int kName = 0, kBuffer = 1;
 // BuiltinOperator values with special meaning for planning.
 inline constexpr int32_t kConv2d = 3, kDepthwiseConv2d = 4, kAveragePool2d = 1, kMaxPool2d = 17, kFullyConnected = 9,
                          kSvdf = 27, kCall = 31, kCustom = 32, kUnidirectionalSequenceLstm = 44, kIf = 118,
-                         kWhile = 119, kCallOnce = 129;
+                         kWhile = 119, kCallOnce = 129, kTransposeConv = 67, kBatchMatmul = 126;
 
 // The builtin options read, by operator (the options table is the one of the operator's own
 // type): SVDFOptions.rank (id 0, int32); IfOptions then/else (0, 1); WhileOptions cond/body

@@ -72,11 +72,10 @@ ScratchNeed lstm(const TfliteSubgraph& g, const TfliteOperator& op, TflmKernels 
   if (!bytes || n < 0 || n > kMaxScratchBytes / 16)
     return unknown("LSTM cell state of type " + sc::type_name(cell_state->type) + " and " + std::to_string(n) +
                    " elements");
-  if (kernels == TflmKernels::kCmsisNn) {
-    const TfliteTensor* input = input_tensor(g, op, 0);
-    if (!quantized_8bit(input)) return unknown("CMSIS-NN LSTM with input type other than INT8");
+  if (kernels == TflmKernels::kCmsisNn && quantized_8bit(input_tensor(g, op, 0)))
     return {true, std::vector<int64_t>(3, n * *bytes), "CMSIS-NN int8 LSTM: 3 x cell state bytes"};
-  }
+  // CMSIS-NN runs other types on the reference kernel; where it does not (an int16 path of its own),
+  // four buffers are the most either asks.
   return {true, std::vector<int64_t>(4, n * *bytes), "LSTM: 4 x cell state bytes"};
 }
 
@@ -121,6 +120,13 @@ ScratchNeed cmsis_conv(const TfliteSubgraph& g, const TfliteOperator& op) {
   const TfliteTensor* filter = input_tensor(g, op, 1);
   if (!input || !filter) return unknown("CONV_2D without input or filter");
   if (input->type == sc::kFloat32) return none("float CONV_2D: reference kernel, no scratch");
+  if (input->type == sc::kInt16) {
+    // arm_convolve_wrapper_s16 (DSP): 2 x filter w x h x input channels int16 of im2col.
+    if (filter->shape.size() != 4 || input->shape.size() != 4) return unknown("CONV_2D without NHWC shapes");
+    const int64_t cols = int64_t{filter->shape[1]} * filter->shape[2] * input->shape[3];
+    if (cols > kMaxScratchBytes / 8) return unknown("CONV_2D too large");
+    return {true, {2 * cols * 2}, "CMSIS-NN int16 convolution (DSP): 2 x kw*kh*cin x 2 bytes"};
+  }
   if (!quantized_8bit(input)) return unknown("CMSIS-NN CONV_2D with input type " + sc::type_name(input->type));
   if (filter->type == sc::kInt4) return unknown("CMSIS-NN CONV_2D with an INT4 filter");
   if (op.option_ints.size() < 5 || input->shape.size() != 4 || filter->shape.size() != 4)
@@ -144,6 +150,7 @@ ScratchNeed cmsis_depthwise(const TfliteSubgraph& g, const TfliteOperator& op) {
   const TfliteTensor* output = output_tensor(g, op, 0);
   if (!input || !filter || !output) return unknown("DEPTHWISE_CONV_2D without input, filter or output");
   if (input->type == sc::kFloat32) return none("float DEPTHWISE_CONV_2D: reference kernel, no scratch");
+  if (input->type == sc::kInt16) return none("CMSIS-NN int16 depthwise: no scratch");
   if (!quantized_8bit(input))
     return unknown("CMSIS-NN DEPTHWISE_CONV_2D with input type " + sc::type_name(input->type));
   if (filter->type == sc::kInt4) return unknown("CMSIS-NN DEPTHWISE_CONV_2D with an INT4 filter");
@@ -165,10 +172,11 @@ ScratchNeed cmsis_average_pool(const TfliteSubgraph& g, const TfliteOperator& op
   const TfliteTensor* input = input_tensor(g, op, 0);
   if (!input) return unknown("AVERAGE_POOL_2D without input");
   if (input->type == sc::kFloat32) return none("float AVERAGE_POOL_2D: no scratch");
-  if (!quantized_8bit(input)) return unknown("CMSIS-NN AVERAGE_POOL_2D with input type " + sc::type_name(input->type));
+  if (!quantized_8bit(input) && input->type != sc::kInt16)
+    return unknown("CMSIS-NN AVERAGE_POOL_2D with input type " + sc::type_name(input->type));
   const int64_t channels = dim(input, 3);
   if (channels < 0) return unknown("AVERAGE_POOL_2D without NHWC input");
-  return {true, {4 * channels}, "CMSIS-NN int8 average pooling (DSP): 4 x channels"};
+  return {true, {4 * channels}, "CMSIS-NN int8/int16 average pooling (DSP): 4 x channels"};
 }
 
 ScratchNeed cmsis_fully_connected(const TfliteSubgraph& g, const TfliteOperator& op) {
@@ -176,18 +184,58 @@ ScratchNeed cmsis_fully_connected(const TfliteSubgraph& g, const TfliteOperator&
   const TfliteTensor* filter = input_tensor(g, op, 1);
   if (!input || !filter) return unknown("FULLY_CONNECTED without input or filter");
   if (input->type == sc::kFloat32) return none("float FULLY_CONNECTED: no scratch");
-  if (!quantized_8bit(input) || filter->type == sc::kInt4)
+  if ((!quantized_8bit(input) && input->type != sc::kInt16) || filter->type == sc::kInt4)
     return unknown("CMSIS-NN FULLY_CONNECTED with input " + sc::type_name(input->type) + " and filter " +
                    sc::type_name(filter->type));
-  return none("CMSIS-NN int8 fully connected (DSP): no scratch");
+  return none("CMSIS-NN int8/int16 fully connected (DSP): no scratch");
+}
+
+// TRANSPOSE_CONV (transpose_conv.cc): int8: an int32 accumulator per output element; int16: an
+// int64 one, and an int64 copy of an int16 bias. CMSIS-NN's int8 kernel asks
+// arm_transpose_conv_s8_get_buffer_size and its reverse-convolution buffer instead.
+ScratchNeed transpose_conv(const TfliteSubgraph& g, const TfliteOperator& op, bool cmsis) {
+  const TfliteTensor* filter = input_tensor(g, op, 1);
+  const TfliteTensor* input = input_tensor(g, op, 2);
+  const TfliteTensor* bias = input_tensor(g, op, 3);
+  const TfliteTensor* output = output_tensor(g, op, 0);
+  if (!filter || !input || !output) return unknown("TRANSPOSE_CONV without filter, input or output");
+  if (input->type == sc::kFloat32) return none("float TRANSPOSE_CONV: no scratch");
+  const int64_t out = elements(*output);
+  if (out < 0 || out > kMaxScratchBytes / 8) return unknown("TRANSPOSE_CONV too large");
+  if (input->type == sc::kInt16) {
+    ScratchNeed need{true, {}, "int16 TRANSPOSE_CONV: 8 x output elements [, 8 x bias elements for an int16 bias]"};
+    if (bias && bias->type == sc::kInt16) need.bytes.push_back(elements(*bias) * 8);
+    need.bytes.insert(need.bytes.begin(), out * 8);
+    return need;
+  }
+  if (!quantized_8bit(input)) return unknown("TRANSPOSE_CONV with input type " + sc::type_name(input->type));
+  if (!cmsis) return {true, {out * 4}, "int8 TRANSPOSE_CONV: 4 x output elements"};
+  if (op.option_ints.size() < 3 || input->shape.size() != 4 || filter->shape.size() != 4 || output->shape.size() != 4)
+    return unknown("TRANSPOSE_CONV without NHWC shapes or options");
+  const int64_t sw = op.option_ints[1], sh = op.option_ints[2];
+  const int64_t in_w = input->shape[2], in_c = input->shape[3];
+  const int64_t f_n = filter->shape[0], f_h = filter->shape[1], f_w = filter->shape[2];
+  const int64_t out_c = output->shape[3];
+  // Reverse convolution when the strides are at most 2 and there are more than 16 input channels.
+  if (sw <= 2 && sh <= 2 && in_c > 16) {
+    const int64_t cols = (f_w * f_h * in_c + 3) / 4 * 4;
+    return {true,
+            {2 * cols * 2, in_c * f_w * f_h * f_n},
+            "CMSIS-NN int8 TRANSPOSE_CONV (reverse convolution): im2col 2 x align4(kw*kh*cin) x 2, reversed filter"};
+  }
+  const int64_t buf_x = ((in_w - 1) * sw + std::max(f_w, sh)) * out_c;
+  const int64_t buf_y = std::max(f_h, sh);
+  return {true, {buf_x * buf_y * 4, 0}, "CMSIS-NN int8 TRANSPOSE_CONV: rolling int32 rows, no reverse buffer"};
 }
 
 }  // namespace
 
 ScratchNeed scratch_need(const TfliteModel& model, const TfliteSubgraph& subgraph, const TfliteOperator& op,
-                         TflmKernels kernels) {
+                         const TflmBuild& build) {
   const TfliteOperatorCode& code = model.operator_codes[op.opcode_index];
+  const TflmKernels kernels = build.kernels;
   const bool cmsis = kernels == TflmKernels::kCmsisNn;
+  const int64_t pointer = build.target == TflmTarget::kX86_64 ? 8 : 4;
   switch (code.builtin_code) {
     case sc::kSvdf:
       return svdf(subgraph, op);
@@ -213,10 +261,15 @@ ScratchNeed scratch_need(const TfliteModel& model, const TfliteSubgraph& subgrap
       return unknown(sc::builtin_name(code.builtin_code) + ": no TFLM kernel to say what it requests");
     case sc::kCustom:
       return unknown("custom operator '" + code.custom_code + "'");
-    case 106:  // ADD_N
-    case 100:  // MIRROR_PAD
-    case 67:   // TRANSPOSE_CONV
-      return unknown(sc::builtin_name(code.builtin_code) + " requests scratch; no rule here");
+    case 106:  // ADD_N: one pointer per input
+      return {true, {pointer * static_cast<int64_t>(op.inputs.size())}, "ADD_N: a pointer per input"};
+    case 100: {  // MIRROR_PAD: the input's and the output's element counts per dimension
+      const TfliteTensor* input = input_tensor(subgraph, op, 0);
+      const int64_t rank = input ? static_cast<int64_t>(input->shape.size()) : 0;
+      return {true, {4 * rank, 4 * rank}, "MIRROR_PAD: 4 x rank, twice"};
+    }
+    case 67:  // TRANSPOSE_CONV
+      return transpose_conv(subgraph, op, cmsis);
     default:
       return none("no scratch");
   }

@@ -34,9 +34,14 @@ struct ScratchNeed {
 //     dilation, none for a 3x3 filter with padding <= 1, else input channels x filter w x h x 2
 //     bytes; none for other shapes (the generic kernel).
 //   CMSIS-NN int8 AVERAGE_POOL_2D: 4 x channels. CMSIS-NN int8 FULLY_CONNECTED: none.
-//   ADD_N, MIRROR_PAD, TRANSPOSE_CONV, CMSIS-NN's int16 variants and custom operators: unknown
-//   here. Every other builtin: none.
+//   CMSIS-NN int16 CONV_2D: 2 x filter w x h x input channels x 2 bytes; int16 DEPTHWISE_CONV_2D
+//   and FULLY_CONNECTED: none; int16 AVERAGE_POOL_2D: 4 x channels.
+//   ADD_N: one pointer per input. MIRROR_PAD: 4 x input rank, twice.
+//   TRANSPOSE_CONV: int8: 4 x output elements (CMSIS-NN: its rolling buffer or, with strides <= 2
+//     and more than 16 input channels, im2col and a reversed filter); int16: 8 x output elements,
+//     and 8 x bias elements for an int16 bias; float: none.
+//   Custom operators: unknown here. Every other builtin: none.
 ScratchNeed scratch_need(const TfliteModel& model, const TfliteSubgraph& subgraph, const TfliteOperator& op,
-                         TflmKernels kernels = TflmKernels::kReference);
+                         const TflmBuild& build = {});
 
 }  // namespace usmpx

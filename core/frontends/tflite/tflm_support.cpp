@@ -6,6 +6,7 @@
 #include <string>
 
 #include "frontends/tflite/tflite_schema.h"
+#include "frontends/tflite/tflm_kernel_table.h"
 
 namespace usmpx {
 namespace {
@@ -14,111 +15,6 @@ namespace sc = tflite_schema;
 
 // TensorType values the rules name, beside those in tflite_schema.h.
 constexpr int kFloat16 = 1, kUInt8 = 3;
-
-// The builtins MicroMutableOpResolver registers at tflite-micro 90b983c (its Add* functions), by
-// schema name, sorted. REDUCE_PROD, CALL, the non-sequence LSTM/RNN and many others have none.
-constexpr std::string_view kBuiltinKernels[] = {
-    "ABS",
-    "ADD",
-    "ADD_N",
-    "ARG_MAX",
-    "ARG_MIN",
-    "ASSIGN_VARIABLE",
-    "AVERAGE_POOL_2D",
-    "BATCH_MATMUL",
-    "BATCH_TO_SPACE_ND",
-    "BROADCAST_ARGS",
-    "BROADCAST_TO",
-    "CALL_ONCE",
-    "CAST",
-    "CEIL",
-    "CONCATENATION",
-    "CONV_2D",
-    "COS",
-    "CUMSUM",
-    "DEPTHWISE_CONV_2D",
-    "DEPTH_TO_SPACE",
-    "DEQUANTIZE",
-    "DIV",
-    "DYNAMIC_UPDATE_SLICE",
-    "ELU",
-    "EMBEDDING_LOOKUP",
-    "EQUAL",
-    "EXP",
-    "EXPAND_DIMS",
-    "FILL",
-    "FLOOR",
-    "FLOOR_DIV",
-    "FLOOR_MOD",
-    "FULLY_CONNECTED",
-    "GATHER",
-    "GATHER_ND",
-    "GREATER",
-    "GREATER_EQUAL",
-    "HARD_SWISH",
-    "IF",
-    "L2_NORMALIZATION",
-    "L2_POOL_2D",
-    "LEAKY_RELU",
-    "LESS",
-    "LESS_EQUAL",
-    "LOG",
-    "LOGICAL_AND",
-    "LOGICAL_NOT",
-    "LOGICAL_OR",
-    "LOGISTIC",
-    "LOG_SOFTMAX",
-    "MAXIMUM",
-    "MAX_POOL_2D",
-    "MEAN",
-    "MINIMUM",
-    "MIRROR_PAD",
-    "MUL",
-    "NEG",
-    "NOT_EQUAL",
-    "PACK",
-    "PAD",
-    "PADV2",
-    "PRELU",
-    "QUANTIZE",
-    "READ_VARIABLE",
-    "REDUCE_ALL",
-    "REDUCE_MAX",
-    "REDUCE_MIN",
-    "RELU",
-    "RELU6",
-    "RESHAPE",
-    "RESIZE_BILINEAR",
-    "RESIZE_NEAREST_NEIGHBOR",
-    "REVERSE_V2",
-    "ROUND",
-    "RSQRT",
-    "SELECT_V2",
-    "SHAPE",
-    "SIN",
-    "SLICE",
-    "SOFTMAX",
-    "SPACE_TO_BATCH_ND",
-    "SPACE_TO_DEPTH",
-    "SPLIT",
-    "SPLIT_V",
-    "SQRT",
-    "SQUARE",
-    "SQUARED_DIFFERENCE",
-    "SQUEEZE",
-    "STRIDED_SLICE",
-    "SUB",
-    "SUM",
-    "SVDF",
-    "TANH",
-    "TRANSPOSE",
-    "TRANSPOSE_CONV",
-    "UNIDIRECTIONAL_SEQUENCE_LSTM",
-    "UNPACK",
-    "VAR_HANDLE",
-    "WHILE",
-    "ZEROS_LIKE",
-};
 
 // The custom codes TFLM registers itself (MicroMutableOpResolver::AddCustom calls), sorted.
 constexpr std::string_view kCustomKernels[] = {
@@ -141,7 +37,6 @@ constexpr std::string_view kCustomKernels[] = {
     "TFLite_Detection_PostProcess",
 };
 
-static_assert(std::is_sorted(std::begin(kBuiltinKernels), std::end(kBuiltinKernels)));
 static_assert(std::is_sorted(std::begin(kCustomKernels), std::end(kCustomKernels)));
 
 constexpr std::string_view kEthosU = "ethos-u";
@@ -155,6 +50,7 @@ std::string kernels_name(TflmKernels kernels) {
 struct Refusal {
   std::string unless;
   std::string why;
+  std::string when = "at AllocateTensors";  // or "at Invoke" for a type check in Eval
 };
 
 // The type of the operator's `k`-th input (or output), -1 when absent.
@@ -275,6 +171,52 @@ std::optional<Refusal> softmax(const TfliteSubgraph& g, const TfliteOperator& op
   return Refusal{"", "its SOFTMAX kernel takes " + takes + ", not " + sc::type_name(in) + " to " + sc::type_name(out)};
 }
 
+// Type checks of kernels whose Prepare or Eval rejects an input type, with TFLM's own message:
+// ADD_N (add_n.cc), EXP (exp.cc), GATHER / GATHER_ND (their params), NEG, FLOOR_DIV, FLOOR_MOD.
+struct TypeCheck {
+  std::string_view name;
+  std::vector<int> takes;    // the input types the kernel takes
+  bool in_eval;              // the check is in Eval: AllocateTensors passes, Invoke fails
+  std::string_view message;  // TFLM's message, "%s" standing for the type's name
+};
+
+const std::vector<TypeCheck>& type_checks() {
+  static const std::vector<TypeCheck> checks = {
+      {"ADD_N", {sc::kFloat32, sc::kInt8}, false, "ADD_N only supports FLOAT32 and INT8, got %s."},
+      {"EXP",
+       {sc::kFloat32},
+       false,
+       "tensorflow/lite/micro/kernels/exp.cc:41 input->type != kTfLiteFloat32 (%s != FLOAT32)"},
+      {"GATHER", {sc::kFloat32, sc::kInt8, sc::kInt16}, false, "Type '%s' is not supported by gather."},
+      {"GATHER_ND",
+       {sc::kFloat32, sc::kInt8, sc::kInt16},
+       false,
+       "Params of type '%s' are not supported by gather_nd."},
+      {"NEG", {sc::kFloat32}, true, "Type %s (%d) not supported."},
+      {"FLOOR_DIV", {sc::kFloat32}, true, "Type '%s' is not supported by FLOOR_DIV."},
+      {"FLOOR_MOD", {sc::kFloat32}, true, "Type '%s' is not supported by FLOOR_MOD."},
+  };
+  return checks;
+}
+
+std::optional<Refusal> type_check(const std::string& name, const TfliteSubgraph& g, const TfliteOperator& op) {
+  for (const TypeCheck& c : type_checks()) {
+    if (c.name != name) continue;
+    const int in = tensor_type(g, op.inputs, 0);
+    if (in < 0 || std::find(c.takes.begin(), c.takes.end(), in) != c.takes.end()) return std::nullopt;
+    std::string message(c.message);
+    const size_t at = message.find("%s");
+    if (at != std::string::npos) message.replace(at, 2, sc::type_name(in));
+    const size_t number = message.find("%d");
+    if (number != std::string::npos) message.replace(number, 2, std::to_string(in));
+    return Refusal{"",
+                   "its " + name + " kernel takes " + one_of(c.takes) + " input, not " + sc::type_name(in) +
+                       " (TFLM: \"" + message + "\")",
+                   c.in_eval ? "at Invoke" : "at AllocateTensors"};
+  }
+  return std::nullopt;
+}
+
 std::optional<Refusal> custom_refusal(const std::string& code) {
   if (code == kEthosU) {
     return Refusal{
@@ -308,6 +250,7 @@ std::optional<Refusal> operator_refusal(const TfliteModel& model, const TfliteSu
   if (name == "QUANTIZE" || name == "DEQUANTIZE") return conversion(name, g, op);
   if (name == "AVERAGE_POOL_2D" || name == "MAX_POOL_2D") return pooling(name, g, op);
   if (name == "SOFTMAX") return softmax(g, op);
+  if (auto refused = type_check(name, g, op)) return refused;
   if (name == "VAR_HANDLE") {
     return Refusal{"the application creates a MicroResourceVariables store and passes it to the MicroInterpreter",
                    "the model keeps resource variables (VAR_HANDLE, READ_VARIABLE, ASSIGN_VARIABLE)"};
@@ -320,7 +263,7 @@ std::optional<Refusal> operator_refusal(const TfliteModel& model, const TfliteSu
 bool tflm_has_builtin_kernel(int32_t builtin, TflmKernels /*kernels: both sets register the same builtins*/) {
   if (builtin == sc::kCustom) return false;
   const std::string name = sc::builtin_name(builtin);
-  return !name.empty() && std::binary_search(std::begin(kBuiltinKernels), std::end(kBuiltinKernels), name);
+  return !name.empty() && tflm_kernel_entry(name) != nullptr;
 }
 
 bool tflm_has_custom_kernel(std::string_view custom_code) {
@@ -340,7 +283,7 @@ std::vector<Diagnostic> tflm_refusals(const TfliteModel& model, const TflmBuild&
       const std::string label =
           code.builtin_code == sc::kCustom ? "custom " + code.custom_code : sc::builtin_name(code.builtin_code);
       out.push_back(input_warning("tflm-refuses", who + " refuses operator " + std::to_string(o) + " of subgraph " +
-                                                      std::to_string(s) + " (" + label + ") at AllocateTensors" +
+                                                      std::to_string(s) + " (" + label + ") " + refusal->when +
                                                       (refusal->unless.empty() ? "" : " unless " + refusal->unless) +
                                                       ": " + refusal->why));
     }

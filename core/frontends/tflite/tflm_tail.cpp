@@ -1,8 +1,11 @@
 #include "frontends/tflite/tflm_tail.h"
 
+#include <algorithm>
 #include <map>
+#include <set>
 
 #include "frontends/tflite/tflite_problem.h"
+#include "frontends/tflite/tflite_schema.h"
 #include "frontends/tflite/tflm_kernels.h"
 
 namespace usmpx {
@@ -16,20 +19,22 @@ struct Records {
   int64_t node_and_registration;
   int64_t tensor;               // TfLiteTensor as allocated for the interpreter's inputs and outputs
   int64_t affine_quantization;  // TfLiteAffineQuantization {scale, zero_point, quantized_dimension}
-  // The allocator's own objects, made before the model is read: the recording arena allocator,
-  // the GreedyMemoryPlanner, the RecordingMicroAllocator and the builtin data allocator. They are
-  // those of the RecordingMicroInterpreter TFLM's figures come from; a plain MicroInterpreter's are
-  // smaller, so this is never below what a firmware needs.
-  int64_t allocator_objects;
-  int64_t scratch_request;  // internal::ScratchBufferRequest {bytes, node_idx, subgraph_idx}
+  // The allocator's own objects made before the model is read: the arena allocator, the
+  // GreedyMemoryPlanner and the MicroAllocator. TFLM's figures count those of the
+  // RecordingMicroInterpreter; a plain MicroInterpreter's are smaller (tflm_min_arena.json's about).
+  int64_t recording_objects, plain_objects;
+  int64_t builtin_data_allocator;             // MicroBuiltinDataAllocator, made as the model's allocation starts
+  int64_t resource_variable, resource_store;  // MicroResourceVariable, MicroResourceVariables
+  int64_t scratch_request;                    // internal::ScratchBufferRequest {bytes, node_idx, subgraph_idx}
   int64_t allocation_info;  // AllocationInfo {bytes, output_ptr, first_created, last_used, offline_offset,
                             // needs_allocating}
 };
 
-constexpr Records kCortexM{4, 8, 12, 32, 32, 12, 228, 12, 24};
-constexpr Records kX86_64{8, 16, 24, 64, 64, 24, 440, 16, 32};
+constexpr Records kCortexM{4, 8, 12, 32, 32, 12, 220, 116, 8, 20, 12, 12, 24};
+constexpr Records kX86_64{8, 16, 24, 64, 64, 24, 424, 216, 16, 40, 16, 16, 32};
 constexpr int64_t kPlannerBytesPerBuffer = 40;  // GreedyMemoryPlanner::per_buffer_size()
 constexpr int64_t kMaxScratchBuffersPerOp = 12;
+constexpr int64_t kResourceSlots = 8;
 
 constexpr int64_t kPersistentAlignment = 16;  // MicroArenaBufferAlignment()
 
@@ -45,7 +50,9 @@ const char* const kOther = "";
 // size and then aligns it down, so the bytes used so far are rounded up.
 class Tail {
  public:
+  explicit Tail(std::vector<TflmArenaStep>& steps) : steps_(steps) {}
   int64_t allocate(int64_t bytes, int64_t alignment, const char* category, int64_t count = 1) {
+    steps_.push_back({TflmArenaStep::Kind::kPersistent, bytes, alignment});
     const int64_t before = used_;
     used_ = (used_ + bytes + alignment - 1) / alignment * alignment;
     Counts& c = counts_[category];
@@ -75,7 +82,23 @@ class Tail {
   };
   int64_t used_ = 0;
   std::map<std::string, Counts> counts_;
+  std::vector<TflmArenaStep>& steps_;
 };
+
+void step(std::vector<TflmArenaStep>& steps, TflmArenaStep::Kind kind, int64_t bytes, int64_t align) {
+  steps.push_back({kind, bytes, align});
+}
+
+// A TfLiteTensor with its quantization: the interpreter's persistent ones, or the temporary ones
+// a kernel's Prepare asks for (AllocateTempInputTensor, ...).
+void tensor_steps(std::vector<TflmArenaStep>& steps, const Records& r, const TfliteTensor& t,
+                  TflmArenaStep::Kind kind) {
+  step(steps, kind, r.tensor, r.pointer);
+  if (t.quant_scales > 0 && t.quant_zero_points > 0) {
+    step(steps, kind, r.affine_quantization, r.pointer);
+    step(steps, kind, 4 + 4 * int64_t{t.quant_scales}, 4);
+  }
+}
 
 // An input or output tensor of the interpreter: the TfLiteTensor and, when quantized, its
 // TfLiteAffineQuantization and a zero-point array of one int per scale.
@@ -87,17 +110,52 @@ void interpreter_tensor(Tail& tail, const Records& r, const TfliteTensor& t) {
   }
 }
 
+// Slots of the resource-variable store a model with VAR_HANDLE needs: 8, or one per resource.
+int64_t resource_slots(const TfliteModel& model) {
+  std::set<std::string> names;
+  bool any = false;
+  for (const TfliteSubgraph& g : model.subgraphs) {
+    for (const TfliteOperator& op : g.operators) {
+      if (tflite_schema::builtin_name(model.operator_codes[op.opcode_index].builtin_code) != "VAR_HANDLE") continue;
+      any = true;
+      names.insert(op.resource_name);
+    }
+  }
+  return any ? std::max<int64_t>(kResourceSlots, static_cast<int64_t>(names.size())) : 0;
+}
+
 }  // namespace
 
 TflmTail tflm_tail(const TfliteAnalysis& a, const TflmBuild& build) {
+  using Kind = TflmArenaStep::Kind;
   const Records& r = build.target == TflmTarget::kX86_64 ? kX86_64 : kCortexM;
   const TfliteModel& model = a.model;
   TflmTail out;
   out.build = build;
-  Tail tail;
-  tail.allocate(r.allocator_objects, r.pointer, kOther);
+  std::vector<TflmArenaStep>& steps = out.steps;
+  // The recording interpreter's objects count in TFLM's figure; the plain interpreter's (smaller)
+  // are what a firmware's arena holds, so only they are steps.
+  Tail tail(steps);
+  tail.allocate(r.recording_objects, r.pointer, kOther);
+  steps.clear();
+  step(steps, Kind::kPersistent, r.plain_objects, r.pointer);
 
-  // MicroAllocator::StartModelAllocation.
+  // A model with resource variables runs only with a MicroResourceVariables store the application
+  // creates in the arena before the interpreter: the store, then its array of MicroResourceVariable
+  // {container, shared_name, buffer, bytes, default flag}. Assumed: 8 slots (TFLM's
+  // examples and tests), or one per resource where the model has more.
+  const int64_t slots = resource_slots(model);
+  if (slots > 0) {
+    out.assumptions.push_back("a MicroResourceVariables store of " + std::to_string(slots) +
+                              " created in the arena before the interpreter");
+    tail.allocate(r.resource_store, kPersistentAlignment, kBuffers);
+    tail.allocate(r.resource_variable * slots, kPersistentAlignment, kBuffers);
+  }
+
+  // MicroAllocator::StartModelAllocation: the builtin data allocator, room for one operator's
+  // scratch requests at the head (InitScratchBufferData), the subgraphs' records.
+  tail.allocate(r.builtin_data_allocator, r.pointer, kOther);
+  step(steps, Kind::kHead, r.scratch_request * kMaxScratchBuffersPerOp, 4);
   tail.allocate(r.subgraph_allocations * static_cast<int64_t>(model.subgraphs.size()), r.pointer, kOther);
   for (const TfliteSubgraph& g : model.subgraphs) {
     const auto n = static_cast<int64_t>(g.tensors.size());
@@ -111,17 +169,24 @@ TflmTail tflm_tail(const TfliteAnalysis& a, const TflmBuild& build) {
   // Each operator's builtin options (PrepareNodeAndRegistrationDataFromFlatbuffer), then every
   // kernel's Init, then every kernel's Prepare, subgraph by subgraph.
   std::vector<TflmKernelRecord> records;
+  TflmResourceState resources;
   for (const TfliteOperatorInfo& info : a.operators) {
     const TfliteSubgraph& g = model.subgraphs[static_cast<size_t>(info.subgraph)];
-    records.push_back(tflm_kernel_record(model, g, g.operators[static_cast<size_t>(info.index)], build));
+    records.push_back(tflm_kernel_record(model, g, g.operators[static_cast<size_t>(info.index)], build, &resources));
+    const TflmKernelRecord& k = records.back();
     TflmOperatorTail op;
     op.subgraph = info.subgraph;
     op.index = info.index;
     op.name = info.name;
-    op.known = records.back().known;
+    op.variant = k.variant;
+    op.known = k.known;
+    op.proven = k.proven;
     op.scratch_requests = static_cast<int64_t>(info.scratch_buffers.size());
     out.operators.push_back(op);
-    if (!records.back().known) out.unknown.push_back(records.back().why_unknown);
+    if (!k.known)
+      out.unknown.push_back(k.why_unknown);
+    else if (!k.proven)
+      out.unproven.push_back(k.variant);
   }
   for (const TflmKernelRecord& k : records) {
     if (k.options_bytes > 0) tail.allocate(k.options_bytes, k.options_align, kOther);
@@ -130,39 +195,65 @@ TflmTail tflm_tail(const TfliteAnalysis& a, const TflmBuild& build) {
     for (int64_t bytes : records[o].init)
       out.operators[o].init_bytes += tail.allocate(bytes, kPersistentAlignment, kBuffers);
   }
+  int64_t requests = 0;
   for (size_t o = 0; o < records.size(); ++o) {
+    // The kernel's temporary tensors (its inputs, then its outputs), its persistent buffers, then
+    // the head grows to hold the next operator's scratch requests.
+    const TfliteOperatorInfo& info = a.operators[o];
+    const TfliteSubgraph& g = model.subgraphs[static_cast<size_t>(info.subgraph)];
+    const TfliteOperator& op = g.operators[static_cast<size_t>(info.index)];
+    for (const std::vector<int32_t>* list : {&op.inputs, &op.outputs}) {
+      for (int32_t t : *list)
+        if (t >= 0) tensor_steps(steps, r, g.tensors[static_cast<size_t>(t)], Kind::kTemp);
+    }
     for (int64_t bytes : records[o].prepare)
       out.operators[o].prepare_bytes += tail.allocate(bytes, kPersistentAlignment, kBuffers);
+    requests += static_cast<int64_t>(info.scratch_buffers.size());
+    step(steps, Kind::kResetTemp, 0, 1);
+    step(steps, Kind::kHead, r.scratch_request * (requests + kMaxScratchBuffersPerOp), 4);
   }
 
   // MicroAllocator::FinishModelAllocation: one handle per scratch buffer, then the variable
-  // tensors that are not planned offline.
-  int64_t scratch = 0;
-  for (const TfliteOperatorInfo& info : a.operators)
-    scratch += static_cast<int64_t>(info.scratch_buffers.size());
-  tail.allocate(r.pointer * scratch, r.pointer, kOther);
-  for (const TfliteTensorInfo& t : a.tensors) {
-    if (t.placement == TensorPlacement::kVariable) tail.allocate(t.bytes, kPersistentAlignment, kVariables);
+  // tensors that are not planned offline. Its loop over the subgraphs allocates the handles of
+  // all requests once per subgraph (TFLM's code does; only subgraph 0's are used).
+  for (size_t s = 0; s < model.subgraphs.size(); ++s) {
+    if (requests > 0) tail.allocate(r.pointer * requests, r.pointer, kOther);
+    for (const TfliteTensorInfo& t : a.tensors) {
+      if (t.subgraph == static_cast<int>(s) && t.placement == TensorPlacement::kVariable)
+        tail.allocate(t.bytes, kPersistentAlignment, kVariables);
+    }
   }
 
+  // CommitStaticMemoryPlan: one AllocationInfo per tensor and scratch buffer, then the planner's
+  // working set of 40 bytes per planned buffer, both temporary; then the head becomes the plan's.
   out.tail_while_planning = tail.used();
-  const int64_t requests = r.scratch_request * (scratch + kMaxScratchBuffersPerOp);
-  const auto entries = static_cast<int64_t>(a.tensors.size()) + scratch;
-  out.planning_bytes = (requests + kPersistentAlignment - 1) / kPersistentAlignment * kPersistentAlignment +
-                       r.allocation_info * entries +
-                       kPlannerBytesPerBuffer * static_cast<int64_t>(a.problem.buffers.size()) +
-                       out.tail_while_planning;
+  const auto entries = static_cast<int64_t>(a.tensors.size()) + requests;
+  const auto planned = static_cast<int64_t>(a.problem.buffers.size());
+  step(steps, Kind::kTemp, r.pointer * static_cast<int64_t>(model.subgraphs.size()), r.pointer);  // subgraph offsets
+  step(steps, Kind::kTemp, r.allocation_info * entries, r.pointer);
+  step(steps, Kind::kPlanner, planned, kPersistentAlignment);
+  step(steps, Kind::kResetTemp, 0, 1);
+  step(steps, Kind::kPlanHead, 0, kPersistentAlignment);
+  const int64_t request_bytes = r.scratch_request * (requests + kMaxScratchBuffersPerOp);
+  out.planning_bytes = (request_bytes + kPersistentAlignment - 1) / kPersistentAlignment * kPersistentAlignment +
+                       r.allocation_info * entries + kPlannerBytesPerBuffer * planned + out.tail_while_planning;
 
   // MicroInterpreter::AllocateTensors: the input and output pointer arrays and their tensors.
   const TfliteSubgraph& main = model.subgraphs[0];
   for (const std::vector<int32_t>* list : {&main.inputs, &main.outputs}) {
     tail.allocate(r.pointer * static_cast<int64_t>(list->size()), kPersistentAlignment, kBuffers);
-    for (int32_t t : *list)
-      interpreter_tensor(tail, r, main.tensors[static_cast<size_t>(t)]);
+    for (int32_t t : *list) {
+      const TfliteTensor& x = main.tensors[static_cast<size_t>(t)];
+      interpreter_tensor(tail, r, x);
+    }
   }
 
+  // TFLM allocates the scratch handles once per subgraph; no ground truth holds a model with
+  // several subgraphs and scratch buffers, so such a figure is not claimed exact.
+  if (requests > 0 && model.subgraphs.size() > 1)
+    out.unproven.push_back("scratch handles of " + std::to_string(model.subgraphs.size()) + " subgraphs");
   out.bytes = tail.used();
-  out.exact = out.unknown.empty();
+  out.exact = out.unknown.empty() && out.unproven.empty();
   out.categories = tail.categories();
   out.uncategorized = tail.used_in(kOther);
   return out;

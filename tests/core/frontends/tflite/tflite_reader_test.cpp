@@ -6,12 +6,12 @@
 #include <flatbuffers/flatbuffers.h>
 #include <gtest/gtest.h>
 
+#include "base/text_file.h"
 #include "example_model.h"
 #include "frontends/tflite/tflite_export.h"
 #include "frontends/tflite/tflite_problem.h"
 #include "frontends/tflite/tflite_schema.h"
 #include "inputs/input_file.h"
-#include "base/text_file.h"
 #include "planners/registry.h"
 #include "test_support.h"
 

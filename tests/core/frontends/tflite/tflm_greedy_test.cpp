@@ -2,8 +2,8 @@
 // over buffers live at the same time, and pinned buffers as TFLM's offline-planned ones.
 #include <gtest/gtest.h>
 
-#include "frontends/problem_files/minimalloc_csv.h"
 #include "base/text_file.h"
+#include "frontends/problem_files/minimalloc_csv.h"
 #include "planners/registry.h"
 #include "test_support.h"
 

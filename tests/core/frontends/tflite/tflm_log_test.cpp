@@ -1,8 +1,8 @@
 // TFLM's memory printouts: PrintMemoryPlan's buffer lines and PrintAllocations' totals.
 #include <gtest/gtest.h>
 
-#include "frontends/tflite/tflm_log.h"
 #include "base/input_error.h"
+#include "frontends/tflite/tflm_log.h"
 
 namespace usmpx {
 namespace {
