@@ -44,10 +44,6 @@ Plan own_plan(const LoadedInput& input) {
   return run_planner(*make_planner(input.default_algorithm), input.problem, PlannerOptions{});
 }
 
-TflmTenant tenant(const std::string& name, const TfliteAnalysis& a, int64_t head) {
-  return {name, head, a.tail.bytes, a.tail.planning_bytes, a.tail.exact && a.unknown_scratch.empty()};
-}
-
 }  // namespace
 
 std::vector<int32_t> tflite_offsets(const TfliteAnalysis& a, const Plan& plan) {
@@ -87,8 +83,8 @@ TflmSharedArena tflm_arena_for(const FirmwareInput& input, const TflmArenaGroup&
     const Plan mine = model_plan(input.joint, m, a.problem, joint_plan);
     Plan runs = tflm_plan_with_offsets(a, tflite_offsets(a, mine));
     compute_pool_sizes(a.problem, runs);
-    tenants.push_back(
-        tenant(input.spec.models[static_cast<size_t>(m)].name, a, runs.pool_sizes.empty() ? 0 : runs.pool_sizes[0]));
+    tenants.push_back(tflm_tenant(input.spec.models[static_cast<size_t>(m)].name, a,
+                                  runs.pool_sizes.empty() ? 0 : runs.pool_sizes[0]));
   }
   return tflm_shared_arena(tenants, input.tflite[static_cast<size_t>(group.models.front())]->build);
 }
@@ -163,8 +159,8 @@ FirmwareInput load_firmware(const std::string& path, const LoadOptions& options)
     std::vector<TflmTenant> tenants;
     for (int m : group.models) {
       const Plan& own = in.own_plans[static_cast<size_t>(m)];
-      tenants.push_back(tenant(spec.models[static_cast<size_t>(m)].name, *in.tflite[static_cast<size_t>(m)],
-                               own.pool_sizes.empty() ? 0 : own.pool_sizes[0]));
+      tenants.push_back(tflm_tenant(spec.models[static_cast<size_t>(m)].name, *in.tflite[static_cast<size_t>(m)],
+                                    own.pool_sizes.empty() ? 0 : own.pool_sizes[0]));
     }
     group.own = tflm_shared_arena(tenants, in.tflite[static_cast<size_t>(group.models[0])]->build);
     // The pool is the arena's head: what the declared arena leaves once the tails are in.

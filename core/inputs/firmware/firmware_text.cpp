@@ -29,16 +29,14 @@ std::string pool_name(const FirmwareInput& in, const TflmArenaGroup& g) {
   return in.joint.problem.pools[static_cast<size_t>(g.joint_pool)].name;
 }
 
-// "kTensorArenaSize >= N bytes (head H + tail T ...)" for one arena's figures.
+// "N bytes (head H + tail T = S as TFLM's recording allocator counts it)" for one arena's figures.
 std::string arena_words(const TflmSharedArena& a) {
   std::string s = with_separators(a.arena) + " bytes (head " + with_separators(a.head) + " + tail " +
                   with_separators(a.tail) + " = " + with_separators(a.recording_total) +
                   " as TFLM's recording allocator counts it";
-  int64_t planning = 0;
-  for (int64_t need : a.need_while_planning)
-    planning = std::max(planning, need);
-  if (planning >= a.arena)
-    s += "; a later interpreter's AllocateTensors needs " + with_separators(planning) + " while it plans";
+  if (a.arena > a.arena_order_free)
+    s += "; " + with_separators(a.arena - a.arena_order_free) +
+         " more because a later interpreter's AllocateTensors plans with the earlier tails in place";
   return s + ")";
 }
 
@@ -68,9 +66,8 @@ std::string firmware_plan_text(const FirmwareInput& in, const Plan& plan) {
           (alone.empty() ? "" : ", ") + in.models[m].problem.pools[p].name + " " + with_separators(own.pool_sizes[p]);
     if (in.tflite[m]) {
       const TfliteAnalysis& a = *in.tflite[m];
-      const TflmTenant t{in.spec.models[m].name, own.pool_sizes.empty() ? 0 : own.pool_sizes[0], a.tail.bytes,
-                         a.tail.planning_bytes, true};
-      alone += "; kTensorArenaSize " + with_separators(tflm_single_arena(t, a.build.target));
+      const TflmTenant t = tflm_tenant(in.spec.models[m].name, a, own.pool_sizes.empty() ? 0 : own.pool_sizes[0]);
+      alone += "; kTensorArenaSize " + with_separators(tflm_single_arena(t));
     }
     const auto [first, last] = in.joint.span[m];
     models.add_row({in.spec.models[m].name, in.family[m], in.spec.models[m].path,
@@ -95,8 +92,6 @@ std::string firmware_plan_text(const FirmwareInput& in, const Plan& plan) {
     if (g.declared_bytes >= 0)
       out << "  declared: " << with_separators(g.declared_bytes) << " bytes, "
           << (arena_fits(g, now) ? "fits" : "DOES NOT FIT") << "\n";
-    out << "  (TFLM's figures to within " << TflmSharedArena::kTolerance
-        << " bytes: stacked tails pad their aligned allocations differently)\n";
   }
   return out.str();
 }
@@ -141,10 +136,9 @@ std::string firmware_json_members(const FirmwareInput& in, const Plan& plan) {
     j["tail_bytes"] = a.tail;
     j["recording_total_bytes"] = a.recording_total;
     j["kTensorArenaSize_min_bytes"] = a.arena;
-    j["need_while_planning_bytes"] = a.need_while_planning;
+    j["order_free_bytes"] = a.arena_order_free;
     j["separate_arenas_bytes"] = a.separate_arenas;
     j["exact"] = a.exact;
-    j["tolerance_bytes"] = TflmSharedArena::kTolerance;
     return j;
   };
   for (const TflmArenaGroup& g : in.tflm_arenas) {
@@ -185,10 +179,9 @@ std::string firmware_header(const FirmwareInput& in, const Plan& plan, const std
       const FirmwareModel& m = in.spec.models[static_cast<size_t>(g.models[i])];
       out << " *   " << i << ": " << m.name << " (" << m.path << ")\n";
     }
-    out << " * head " << a.head << " + tail " << a.tail << " bytes as TFLM counts them (to within "
-        << TflmSharedArena::kTolerance << "); the size adds those " << TflmSharedArena::kTolerance
-        << " bytes and rounds up to a multiple of 16. */\n";
-    const int64_t size = (a.arena + TflmSharedArena::kTolerance + 15) / 16 * 16;
+    out << " * head " << a.head << " + tail " << a.tail << " bytes as TFLM's recording allocator counts them;\n"
+        << " * the size is the smallest arena a plain MicroAllocator runs them in, in this order. */\n";
+    const int64_t size = a.arena;
     out << "#define USMPX_" << macro << "_SIZE " << size << "\n";
     out << "#define USMPX_" << macro << "_MODELS " << g.models.size() << "\n";
   }

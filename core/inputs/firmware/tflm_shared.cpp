@@ -2,42 +2,67 @@
 
 #include <algorithm>
 
-namespace usmpx {
+#include "frontends/tflite/tflite_problem.h"
+#include "frontends/tflite/tflm_min_arena.h"
 
-// RecordingMicroAllocator::Create's tail (recording arena allocator, planner, recording allocator,
-// builtin data allocator), and the difference to MicroAllocator::Create's (MicroAllocator 36 vs 124
-// bytes and SingleArenaBufferAllocator 36 vs 52 on a 32-bit target; 72 vs 248 and 72 vs 104 on
-// x86-64), TFLM 90b983c, measured in tflm_multi_tenant.json and tflm_min_arena.json.
+namespace usmpx {
+namespace {
+
+// Every model's AllocateTensors steps one after the other on one arena: the allocator's objects
+// once (the first model's first step; `objects` >= 0 replaces their size), each model's plan head
+// the largest so far (MicroAllocator reserves the largest head it has planned).
+TflmTail stacked(const std::vector<TflmTenant>& tenants, int64_t objects) {
+  TflmTail all;
+  int64_t head = 0;
+  for (size_t i = 0; i < tenants.size(); ++i) {
+    const TflmTenant& t = tenants[i];
+    head = std::max(head, t.head);
+    all.bytes += t.tail.bytes;
+    for (size_t s = 0; s < t.tail.steps.size(); ++s) {
+      TflmArenaStep step = t.tail.steps[s];
+      if (s == 0) {
+        if (i > 0) continue;  // MicroAllocator::Create's objects: once
+        if (objects >= 0) step.bytes = objects;
+      }
+      if (step.kind == TflmArenaStep::Kind::kPlanHead) {
+        step.kind = TflmArenaStep::Kind::kHead;
+        step.bytes = head;
+      }
+      all.steps.push_back(step);
+    }
+  }
+  return all;
+}
+
+}  // namespace
+
 int64_t tflm_recording_allocator_objects(TflmTarget target) {
   return target == TflmTarget::kX86_64 ? 424 : 220;
 }
-int64_t tflm_plain_allocator_saving(TflmTarget target) {
-  return target == TflmTarget::kX86_64 ? 208 : 104;
+
+TflmTenant tflm_tenant(const std::string& name, const TfliteAnalysis& a, int64_t head) {
+  return {name, head, a.tail, a.tail.exact && a.unknown_scratch.empty()};
 }
 
-int64_t tflm_single_arena(const TflmTenant& t, TflmTarget target) {
-  return std::max(t.head + t.tail, t.planning) - tflm_plain_allocator_saving(target);
+int64_t tflm_single_arena(const TflmTenant& t) {
+  return tflm_min_arena(t.tail, t.head);
 }
 
 TflmSharedArena tflm_shared_arena(const std::vector<TflmTenant>& tenants, const TflmBuild& build) {
   TflmSharedArena s;
   s.build = build;
   if (tenants.empty()) return s;
-  const int64_t objects = tflm_recording_allocator_objects(build.target);
-  int64_t tails_before = 0;  // the tails of the models already allocated, without the allocator's objects
   for (const TflmTenant& t : tenants) {
     s.head = std::max(s.head, t.head);
-    const int64_t alone = tflm_single_arena(t, build.target);
-    s.need_while_planning.push_back(tails_before + alone);
-    s.separate_arenas += alone;
-    tails_before += t.tail - objects;
+    s.separate_arenas += tflm_single_arena(t);
     s.exact = s.exact && t.exact;
   }
-  s.tail = tails_before + objects;
+  const TflmTail recording = stacked(tenants, tflm_recording_allocator_objects(build.target));
+  const TflmTail plain = stacked(tenants, -1);
+  s.tail = tflm_plain_tail(recording);
   s.recording_total = s.head + s.tail;
-  s.arena = s.recording_total - tflm_plain_allocator_saving(build.target);
-  for (int64_t need : s.need_while_planning)
-    s.arena = std::max(s.arena, need);
+  s.arena = tflm_min_arena(plain, 0);
+  s.arena_order_free = s.head + tflm_plain_tail(plain);
   return s;
 }
 

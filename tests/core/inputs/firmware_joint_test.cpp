@@ -152,7 +152,7 @@ TEST(FirmwareJoint, ExclusiveAndSequenceShareOneArenaAtTheLargestHead) {
     const TflmSharedArena& own = fw.tflm_arenas[0].own;
     EXPECT_EQ(own.head, 16000);  // kws's head; the wand's is 7,168
     // TFLM: 24,644 bytes in this order (reference kernels, Cortex-M4).
-    EXPECT_LE(std::abs(own.arena - 24644), TflmSharedArena::kTolerance);
+    EXPECT_EQ(own.arena, 24644);
     // Each model's own plan, put together, is valid: one model runs at a time.
     const Plan combined = combined_own_plans(fw);
     EXPECT_TRUE(no_errors(fw.joint.problem, combined));
