@@ -147,8 +147,18 @@ class FirmwareReader {
           json_.expect_object(*members, mat);
           for (const auto& [model, local] : members->items()) {
             if (!spec.find_model(model)) json_.fail(mat / model, "no model named \"" + model + "\"");
-            if (!local.is_string()) json_.fail(mat / model, "expected the model's pool name");
-            pool.members.emplace_back(model, local.get<std::string>());
+            // One pool of the model, or several (methods of one ExecuTorch program sharing a memory id).
+            if (local.is_array()) {
+              for (size_t k = 0; k < local.size(); ++k) {
+                if (!local[k].is_string()) json_.fail(mat / model / k, "expected the model's pool name");
+                pool.members.emplace_back(model, local[k].get<std::string>());
+              }
+              if (local.empty()) json_.fail(mat / model, "expected the model's pool names");
+            } else if (local.is_string()) {
+              pool.members.emplace_back(model, local.get<std::string>());
+            } else {
+              json_.fail(mat / model, "expected the model's pool name");
+            }
           }
         }
         if (pool.members.empty()) {
@@ -250,8 +260,14 @@ std::string firmware_file_text(const FirmwareSpec& spec) {
       j["name"] = s.name;
       if (s.size_bytes >= 0) j["size_bytes"] = s.size_bytes;
       nlohmann::ordered_json members = nlohmann::ordered_json::object();
-      for (const auto& [model, pool] : s.members)
-        members[model] = pool;
+      for (const auto& [model, pool] : s.members) {
+        if (!members.contains(model)) {
+          members[model] = pool;
+        } else {
+          if (!members[model].is_array()) members[model] = nlohmann::ordered_json::array({members[model]});
+          members[model].push_back(pool);
+        }
+      }
       j["members"] = std::move(members);
       shared.push_back(std::move(j));
     }

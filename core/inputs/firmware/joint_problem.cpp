@@ -251,9 +251,14 @@ Plan model_plan(const JointProblem& joint, int m, const Problem& model_problem, 
   for (size_t b = 0; b < buffers.size() && b < plan.allocations.size(); ++b) {
     const Allocation& a = joint_plan.allocations[static_cast<size_t>(buffers[b])];
     if (!a.placed()) continue;
-    const auto it = std::find(pools.begin(), pools.end(), a.pool);
-    if (it == pools.end()) continue;
-    plan.allocations[b] = {static_cast<int>(it - pools.begin()), a.offset};
+    // The model's pool that is this joint pool among the buffer's own candidates (several of a
+    // model's pools may be one joint pool).
+    for (int local : model_problem.effective_candidates(static_cast<int>(b))) {
+      if (pools[static_cast<size_t>(local)] == a.pool) {
+        plan.allocations[b] = {local, a.offset};
+        break;
+      }
+    }
   }
   compute_pool_sizes(model_problem, plan);
   return plan;

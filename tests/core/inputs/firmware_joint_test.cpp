@@ -7,6 +7,7 @@
 #include "base/text_file.h"
 #include "export/selftest.h"
 #include "frontends/tflite/tflite_problem.h"
+#include "inputs/firmware/firmware_file.h"
 #include "inputs/firmware/firmware_input.h"
 #include "inputs/input_file.h"
 #include "model/conflict_graph.h"
@@ -318,6 +319,42 @@ TEST(FirmwareJointTvm, SelftestRunsTheModulesInOrderOnTheSharedPoolWithTheSameOu
   EXPECT_EQ(results[0].replanned.outputs[0].first, "first/output");
   EXPECT_EQ(results[0].replanned.outputs[1].first, "second/output");
   EXPECT_EQ(results[0].original.outputs, results[0].replanned.outputs);
+}
+
+TEST(FirmwareJointMethods, SeveralPoolsOfOneModelAreOneSharedPoolAndMapBack) {
+  // One program with two methods, each its own pool for memory id 1 (as the ExecuTorch frontend
+  // names them), shared as share_memory_arenas shares them.
+  Problem prog;
+  prog.pools = {Pool{"forward/mem1"}, Pool{"other/mem1"}};
+  prog.conflict_source = ConflictSource::kExplicit;
+  for (int i = 0; i < 4; ++i) {
+    Buffer b;
+    b.name = (i < 2 ? "forward/v" : "other/v") + std::to_string(i);
+    b.size_bytes = 32;
+    b.pool_candidates = {i < 2 ? 0 : 1};
+    b.lifetime = Lifetime::closed(i % 2, i % 2);
+    prog.buffers.push_back(std::move(b));
+  }
+  prog.buffers[0].conflicts = {1};
+  prog.buffers[2].conflicts = {3};
+  const FirmwareSpec spec = parse_firmware_text(
+      R"({"format": "usmpx-firmware", "version": 1, "models": [{"name": "prog", "path": "p.pte"}],
+          "memory": {"shared": [{"name": "mem1", "members": {"prog": ["forward/mem1", "other/mem1"]}}]}})",
+      "m.usmpx-firmware.json");
+  ASSERT_EQ(spec.shared[0].members.size(), 2u);
+  // Written back with the list.
+  EXPECT_NE(firmware_file_text(spec).find("\"prog\": [\n"), std::string::npos) << firmware_file_text(spec);
+  const JointProblem joint = build_joint_problem(spec, {&prog});
+  ASSERT_EQ(joint.problem.pools.size(), 1u);
+  const Plan plan = testing::plan_with("greedy_by_size", joint.problem);
+  ASSERT_TRUE(no_errors(joint.problem, plan));
+  // The methods' buffers do not conflict, so the shared pool holds one method's worth.
+  EXPECT_EQ(plan.pool_sizes[0], 64);
+  const Plan back = model_plan(joint, 0, prog, plan);
+  EXPECT_EQ(back.allocations[0].pool, 0);
+  EXPECT_EQ(back.allocations[3].pool, 1);
+  EXPECT_EQ(back.pool_sizes, (std::vector<int64_t>{64, 64}));
+  EXPECT_TRUE(no_errors(prog, back));
 }
 
 }  // namespace
