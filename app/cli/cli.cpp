@@ -4,12 +4,14 @@
 
 #include "base/input_error.h"
 #include "commands.h"
+#include "firmware_command.h"
 #include "options.h"
 #include "session_options.h"
 
 namespace usmpx::cli {
 
 int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  if (!args.empty() && args[0] == "firmware") return run_firmware({args.begin() + 1, args.end()}, out, err);
   Options options;
   try {
     options = parse_options(args);

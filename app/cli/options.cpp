@@ -298,7 +298,8 @@ std::string usage_text(const std::string& command) {
          "            none can; non-zero exit when it does not fit\n"
          "  export    write firmware-ready sources (MLF archive or folder) for a plan of INPUT, or for a\n"
          "            .tflite or .pte a copy of the model holding the plan (--out FILE.tflite|FILE.pte)\n"
-         "  selftest  build and run INPUT as it is and re-planned, and compare their outputs\n\n"
+         "  selftest  build and run INPUT as it is and re-planned, and compare their outputs\n"
+         "  firmware new MODEL...  write a firmware file for several models sharing memory\n\n"
          "INPUT: a usmpx-problem .json file, a MiniMalloc .csv file, a Model Library Format archive\n"
          "(.tar, .tar.gz, .tgz) or folder as TVM exports it (USMP off or on), or a TIR dump: TVMScript\n"
          "(@I.ir_module / @T.prim_func, usually .py) or the legacy primfn text (usually .txt), written\n"
@@ -306,6 +307,7 @@ std::string usage_text(const std::string& command) {
          "Or a TFLite Micro model (.tflite): planned as TFLM plans its arena (default tflm_greedy).\n"
          "Or an ExecuTorch program (.pte): its planned buffers, one pool per method and memory id\n"
          "(default: the plan the program carries; et_greedy is ExecuTorch's greedy).\n"
+         "Or a firmware file (.usmpx-firmware.json): several models planned together.\n"
          "Run 'usmpx COMMAND --help' for a command's options.\n\n"
          "Exit codes: 0 ok, 1 does not fit / invalid plan, 2 usage error, 3 unreadable or malformed input.\n";
 }

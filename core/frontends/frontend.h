@@ -33,6 +33,7 @@ enum class InputFormat {
   kLegacyTir,
   kTflite,
   kExecuTorch,
+  kFirmware,  // several models of one firmware (inputs/firmware)
   kSession,
 };
 

@@ -8,6 +8,7 @@
 #include "frontends/problem_files/problem_files_frontend.h"
 #include "frontends/tflite/tflite_frontend.h"
 #include "frontends/tvm/tvm_frontend.h"
+#include "inputs/firmware/firmware_frontend.h"
 
 namespace usmpx {
 
@@ -27,6 +28,9 @@ const std::vector<InputTableEntry>& input_table() {
       {{InputFormat::kExecuTorch, "ExecuTorch program",
         "a .pte file, or a file with the flatbuffer identifier ET and two digits at bytes 4..8"},
        &et_frontend()},
+      {{InputFormat::kFirmware, "firmware of several models",
+        "a .usmpx-firmware.json file, or a .json file in the usmpx-firmware format"},
+       &firmware_frontend()},
       {{InputFormat::kProblemJson, "problem JSON", "a .json file in the usmpx-problem format"},
        &problem_files_frontend()},
       {{InputFormat::kMinimallocCsv, "MiniMalloc CSV", "a .csv file (id,lower,upper,size[,alignment])"},

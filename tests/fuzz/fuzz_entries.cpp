@@ -18,6 +18,8 @@
 #include "frontends/tvm/mlf/metadata.h"
 #include "frontends/tvm/mlf/mlf_model.h"
 #include "frontends/tvm/usmp/tir_input.h"
+#include "inputs/firmware/firmware_file.h"
+#include "inputs/firmware/joint_problem.h"
 #include "model/plan_json.h"
 #include "planners/registry.h"
 #include "session/session_file.h"
@@ -200,6 +202,33 @@ void executorch(std::string_view data) {
   });
 }
 
+void firmware_file(std::string_view data) {
+  guarded([&] {
+    const FirmwareSpec spec = parse_firmware_text(data, "fuzz.usmpx-firmware.json");
+    // Every model the same small problem: a pool "arena", a chain of three buffers named as
+    // TFLM and ExecuTorch name theirs (input, t1, output).
+    Problem model;
+    model.pools.push_back(Pool{"arena"});
+    model.conflict_source = ConflictSource::kLifetimes;
+    const char* names[] = {"input", "t1", "output"};
+    for (int i = 0; i < 3; ++i) {
+      Buffer b;
+      b.name = names[i];
+      b.size_bytes = 16 * (i + 1);
+      b.pool_candidates = {0};
+      b.lifetime = Lifetime::closed(i, i + 1);
+      model.buffers.push_back(std::move(b));
+    }
+    if (spec.models.size() > 16) return;  // keep each run short
+    const std::vector<const Problem*> problems(spec.models.size(), &model);
+    const JointProblem joint = build_joint_problem(spec, problems);
+    const Plan plan = run_planner(*make_planner("greedy_by_size"), joint.problem, PlannerOptions{});
+    for (size_t m = 0; m < spec.models.size(); ++m)
+      (void)model_plan(joint, static_cast<int>(m), model, plan);
+    (void)firmware_file_text(spec);
+  });
+}
+
 const std::vector<Target>& targets() {
   static const std::vector<Target> all = {
       {"problem_json", problem_json},       {"minimalloc_csv", minimalloc_csv},
@@ -209,7 +238,7 @@ const std::vector<Target>& targets() {
       {"mlf_export", mlf_export},           {"tir_export", tir_export},
       {"firmware_tree", firmware_tree},     {"external_operators", external_operators},
       {"selftest_checks", selftest_checks}, {"tflite", tflite},
-      {"executorch", executorch},
+      {"executorch", executorch},           {"firmware_file", firmware_file},
   };
   return all;
 }

@@ -24,6 +24,7 @@ void external_operators(std::string_view data);  // the data replaces the CMSIS-
 void selftest_checks(std::string_view data);     // the same, read as selftest reads it before compiling
 void tflite(std::string_view data);              // a .tflite: read, planned as TFLM, the plan written back
 void executorch(std::string_view data);          // a .pte: read, planned with et_greedy, the plan written back
+void firmware_file(std::string_view data);       // a firmware file, its joint problem over canned models, planned
 
 struct Target {
   const char* name;

@@ -1,0 +1,184 @@
+#include "inputs/firmware/firmware_frontend.h"
+
+#include <algorithm>
+#include <memory>
+
+#include "export/export_error.h"
+#include "frontends/input_probe.h"
+#include "inputs/firmware/firmware_input.h"
+#include "inputs/firmware/firmware_selftest.h"
+#include "inputs/firmware/firmware_text.h"
+#include "inputs/firmware/shared_pool_export.h"
+#include "planners/registry.h"
+#include "planners/validator.h"
+
+namespace usmpx {
+namespace {
+
+class FirmwareDetails : public InputDetails {
+ public:
+  explicit FirmwareDetails(std::shared_ptr<const FirmwareInput> in) : in_(std::move(in)) {}
+  std::string info_text() const override { return "\n" + firmware_plan_text(*in_, combined_own_plans(*in_)); }
+  std::string plan_text(const Problem&, const Plan& plan) const override { return firmware_plan_text(*in_, plan); }
+  std::string closing_text(const Problem&, const Plan& plan) const override {
+    return firmware_closing_text(*in_, plan);
+  }
+  std::string status_text(const Problem&, const Plan& plan) const override { return firmware_status_text(*in_, plan); }
+  std::string json_members(const Problem&, const Plan& plan) const override {
+    return firmware_json_members(*in_, plan);
+  }
+  std::optional<Plan> reference_plan(const Problem& problem) const override {
+    Plan plan = combined_own_plans(*in_);
+    finish_plan(problem, plan);
+    return plan;
+  }
+  std::string as_built_text() const override {
+    return "as-built plan: each model's own plan (the one it carries, else its runtime's planner), the shared "
+           "pools as large as the largest model needs\n";
+  }
+
+ private:
+  std::shared_ptr<const FirmwareInput> in_;
+};
+
+// Every model written back with its part of the plan, in a folder named after the model; for
+// TFLite Micro arenas and TVM's shared pools usmpx_firmware.h (and usmpx_firmware.c defining the
+// TVM pools the modules defined themselves, once).
+class FirmwareExporter : public ModelExporter {
+ public:
+  explicit FirmwareExporter(std::shared_ptr<const FirmwareInput> in) : in_(std::move(in)) {}
+
+  std::string refusal(const Plan& plan) const override {
+    for (size_t m = 0; m < in_->models.size(); ++m) {
+      const LoadedInput& model = in_->models[m];
+      if (!model.exporter) return in_->spec.models[m].name + ": " + model.no_export;
+      const Plan mine = model_plan(in_->joint, static_cast<int>(m), model.problem, plan);
+      const std::string why = model.exporter->refusal(mine);
+      if (!why.empty()) return in_->spec.models[m].name + ": " + why;
+    }
+    return "";
+  }
+
+  ExportBundle export_plan(const Problem& problem, const Plan& plan, const ExportOptions& options) const override {
+    for (const Diagnostic& d : validate(problem, plan)) {
+      if (d.severity == Severity::kError)
+        throw ExportError("the joint plan is not valid under the " + std::string(to_string(in_->spec.schedule)) +
+                          " schedule: " + d.message);
+    }
+    ExportBundle bundle;
+    std::string summary;
+    for (size_t m = 0; m < in_->models.size(); ++m) {
+      const LoadedInput& model = in_->models[m];
+      const std::string& name = in_->spec.models[m].name;
+      const Plan mine = model_plan(in_->joint, static_cast<int>(m), model.problem, plan);
+      ExportBundle part = model.exporter->export_plan(model.problem, mine, options);
+      for (ExportFile& f : part.files) {
+        const std::string path = name + "/" + f.path;
+        const bool changed = std::find(part.changed.begin(), part.changed.end(), f.path) != part.changed.end();
+        bundle.put(path, std::move(f.data));
+        if (changed) bundle.changed.push_back(path);
+      }
+      for (Diagnostic& d : part.notes) {
+        d.message = name + ": " + d.message;
+        bundle.notes.push_back(std::move(d));
+      }
+      if (!part.summary.empty()) summary += name + ": " + part.summary + "\n";
+    }
+    const std::string shared_pools = share_tvm_pools(*in_, plan, bundle);
+    if (!in_->tflm_arenas.empty() || !shared_pools.empty()) {
+      bundle.put("usmpx_firmware.h", firmware_header(*in_, plan, shared_pools));
+      bundle.changed.push_back("usmpx_firmware.h");
+    }
+    bundle.sort();
+    bundle.summary = summary + firmware_closing_text(*in_, plan);
+    while (!bundle.summary.empty() && bundle.summary.back() == '\n')
+      bundle.summary.pop_back();
+    return bundle;
+  }
+
+  // Every model's input as it is (with the harness when asked), under "<model>/".
+  ExportBundle original(const ExportOptions& options) const override {
+    ExportBundle bundle;
+    for (size_t m = 0; m < in_->models.size(); ++m) {
+      const LoadedInput& model = in_->models[m];
+      if (!model.exporter) throw ExportError(in_->spec.models[m].name + ": " + model.no_export);
+      for (ExportFile& f : model.exporter->original(options).files)
+        bundle.put(in_->spec.models[m].name + "/" + f.path, std::move(f.data));
+    }
+    bundle.sort();
+    return bundle;
+  }
+
+  std::shared_ptr<const Selftest> selftest() const override {
+    for (const std::string& family : in_->family)
+      if (family != "tvm") return nullptr;
+    return firmware_selftest(in_);
+  }
+
+ private:
+  std::shared_ptr<const FirmwareInput> in_;
+};
+
+class FirmwareFrontend : public Frontend {
+ public:
+  bool recognises(InputFormat format, InputProbe& p) const override {
+    if (format != InputFormat::kFirmware || !p.file() || p.archive()) return false;
+    if (ends_with_lower(p.path(), kFirmwareSuffix)) return true;
+    return ends_with_lower(p.path(), ".json") && looks_like_firmware_file(p.path(), p.text());
+  }
+
+  LoadedInput load(const std::string& path, InputFormat format, const LoadOptions& options) const override {
+    auto in = std::make_shared<const FirmwareInput>(load_firmware(path, options));
+    LoadedInput input;
+    input.path = path;
+    input.format = format;
+    input.problem = in->joint.problem;
+    input.as_built = combined_own_plans(*in);
+    for (size_t m = 0; m < in->models.size(); ++m) {
+      for (Diagnostic d : in->models[m].warnings) {
+        d.message = in->spec.models[m].name + ": " + d.message;
+        input.warnings.push_back(std::move(d));
+      }
+    }
+    if (in->spec.schedule == FirmwareSchedule::kConcurrent) {
+      Diagnostic note;
+      note.severity = Severity::kNote;
+      note.code = "firmware-concurrent";
+      note.message =
+          "the models may run at the same time: every buffer of one model conflicts with every buffer of "
+          "another in the pools they share, so nothing overlaps";
+      note.location = {path, 0, 0};
+      input.warnings.push_back(std::move(note));
+    }
+    // The models' own toolchain's planner and name when they share one (TFLM, ExecuTorch, TVM).
+    input.default_algorithm = in->models.front().default_algorithm;
+    input.reference = in->models.front().reference;
+    for (const LoadedInput& m : in->models) {
+      if (m.default_algorithm != input.default_algorithm || m.reference != input.reference) {
+        input.default_algorithm = "greedy_by_size";
+        input.reference = "each model's own";
+      }
+    }
+    bool exportable = true;
+    for (size_t m = 0; m < in->models.size(); ++m) {
+      if (!in->models[m].exporter) {
+        exportable = false;
+        input.no_export = in->spec.models[m].name + ": " + in->models[m].no_export;
+      }
+    }
+    input.details = std::make_shared<FirmwareDetails>(in);
+    if (exportable) input.exporter = std::make_shared<FirmwareExporter>(in);
+    return input;
+  }
+
+  std::vector<std::string> modules(const std::string&, InputFormat) const override { return {}; }
+};
+
+}  // namespace
+
+const Frontend& firmware_frontend() {
+  static const FirmwareFrontend frontend;
+  return frontend;
+}
+
+}  // namespace usmpx
