@@ -125,8 +125,15 @@ void MainWindow::create_actions() {
           [this] { controller_->set_runtime_build(QStringLiteral("reference"), controller_->runtime_target()); });
   connect(target_cortex_m_action_, &QAction::triggered, this,
           [this] { controller_->set_runtime_build(controller_->runtime_kernels(), QStringLiteral("cortex-m")); });
-  connect(target_x86_action_, &QAction::triggered, this,
-          [this] { controller_->set_runtime_build(QStringLiteral("reference"), QStringLiteral("x86-64")); });
+  connect(target_x86_action_, &QAction::triggered, this, [this] {
+    // CMSIS-NN runs on Cortex-M only (the CLI refuses the pair): the switch to the reference
+    // kernels is said, not made silently.
+    if (controller_->runtime_kernels() == QStringLiteral("cmsis_nn"))
+      show_message(tr("x86-64 host: the kernels are now TFLM's reference kernels, since CMSIS-NN runs only on "
+                      "Cortex-M (Plan ▸ TFLM Build)"),
+                   10000);
+    controller_->set_runtime_build(QStringLiteral("reference"), QStringLiteral("x86-64"));
+  });
 
   QMenu* view = menuBar()->addMenu(tr("&View"));
   view->addAction(tr("&Fit Charts"), QKeySequence(tr("Ctrl+0")), chart_, &views::PoolChartWidget::reset_view);
@@ -286,30 +293,31 @@ void MainWindow::export_report() {
                        ? report_folder_chooser_()
                        : QFileDialog::getSaveFileName(
                              this, tr("Export report into folder (an existing one, or a new name)"),
-                             input.absoluteDir().filePath(input.completeBaseName() + QStringLiteral("_report")),
+                             QDir(export_folder()).filePath(input.completeBaseName() + QStringLiteral("_report")),
                              QString(), nullptr, QFileDialog::ShowDirsOnly | QFileDialog::DontConfirmOverwrite);
   if (folder.isEmpty()) return;
   QString error;
-  statusBar()->showMessage(tr("Writing the report into %1…").arg(folder));
+  show_message(tr("Writing the report into %1…").arg(folder));
   const QStringList files = write_review_report(*controller_, *chart_, folder, &error);
   if (files.isEmpty()) {
-    statusBar()->showMessage(tr("Report not written: %1").arg(error), 10000);
+    show_message(tr("Report not written: %1").arg(error), 10000);
     show_error(tr("Cannot export report"), error);
     return;
   }
-  statusBar()->showMessage(tr("Report written: %1").arg(files.join(QStringLiteral(", "))), 6000);
+  remember_export(QDir(folder).absolutePath());
+  show_message(tr("Report written: %1").arg(files.join(QStringLiteral(", "))), 6000);
 }
 
 void MainWindow::export_sources() {
   QString why;
   if (!controller_->can_export_sources(&why)) {
-    statusBar()->showMessage(tr("Sources not exported: %1").arg(why), 10000);
+    show_message(tr("Sources not exported: %1").arg(why), 10000);
     show_error(tr("Cannot export sources"), why);
     return;
   }
   ExportDialog dialog(*controller_, this);
   if (dialog.exec() != QDialog::Accepted) {
-    statusBar()->showMessage(tr("Export cancelled"), 5000);
+    show_message(tr("Export cancelled"), 5000);
     return;
   }
   start_export(dialog.target(), dialog.harness());
@@ -320,7 +328,7 @@ void MainWindow::start_export(const QString& target, bool harness) {
   bool force = false;
   if (info.exists() && !(info.isDir() && QDir(target).isEmpty())) {
     if (batch_mode_) {
-      statusBar()->showMessage(tr("Sources not exported: %1 exists and is not empty").arg(target), 10000);
+      show_message(tr("Sources not exported: %1 exists and is not empty").arg(target), 10000);
       show_error(tr("Cannot export sources"), tr("%1 exists and is not empty.").arg(target));
       return;
     }
@@ -328,23 +336,24 @@ void MainWindow::start_export(const QString& target, bool harness) {
                                               tr("%1 exists and is not empty. Replace it with the export?").arg(target),
                                               QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel);
     if (answer != QMessageBox::Yes) {
-      statusBar()->showMessage(tr("Export cancelled"), 5000);
+      show_message(tr("Export cancelled"), 5000);
       return;
     }
     force = true;
   }
-  statusBar()->showMessage(tr("Exporting sources to %1…").arg(target));
+  remember_export(target);  // the next export dialog starts there
+  show_message(tr("Exporting sources to %1…").arg(target));
   controller_->export_sources(target, harness, force);
 }
 
 void MainWindow::on_export_finished(bool ok, const QString& summary) {
   // Every export ends with a status saying how it ended, never "Exporting…" left behind.
   if (!ok) {
-    statusBar()->showMessage(tr("Export failed: %1").arg(summary.section(QLatin1Char('\n'), 0, 0)), 15000);
+    show_message(tr("Export failed: %1").arg(summary.section(QLatin1Char('\n'), 0, 0)), 15000);
     show_error(tr("Export failed"), summary);
     return;
   }
-  statusBar()->showMessage(summary.section(QLatin1Char('\n'), 0, 0), 8000);
+  show_message(summary.section(QLatin1Char('\n'), 0, 0), 8000);
   if (!batch_mode_) QMessageBox::information(this, tr("Sources exported"), summary);
 }
 

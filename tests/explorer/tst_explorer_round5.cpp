@@ -1,0 +1,286 @@
+// The explorer, round 5 (issue 34), as a user meets it: a report describes one state of the model,
+// no saving is claimed for a plan that does not fit, the arena figure comes first, status messages
+// never cut a reason, the bound is the problem's, .pte legends name ExecuTorch, a re-plan shows its
+// result whole, and refusals say why.
+#include <QLabel>
+#include <QListView>
+#include <QSignalSpy>
+#include <QStatusBar>
+#include <QTextDocument>
+#include <QWheelEvent>
+#include <QtTest>
+
+#include "base/size_text.h"
+#include "base/text_file.h"
+#include "chart/pool_chart_widget.h"
+#include "chart/qcustomplot_include.h"
+#include "explorer_controller.h"
+#include "explorer_window_fixture.h"
+#include "main_window.h"
+#include "model/problem_json_writer.h"
+#include "planners/lower_bound.h"
+#include "planners/registry.h"
+#include "report_writer.h"
+#include "tables/diagnostics_model.h"
+#include "test_support.h"
+
+using namespace usmpx;
+
+namespace {
+
+QString qs(const std::string& s) {
+  return QString::fromStdString(s);
+}
+
+QString plain(const QString& html) {
+  QTextDocument doc;
+  doc.setHtml(html);
+  return doc.toPlainText();
+}
+
+}  // namespace
+
+class TestExplorerRound5 : public ExplorerWindowFixture {
+  Q_OBJECT
+
+  // Writes the review report as Export Report does and returns report.html.
+  QString report(const QString& name) {
+    const QString folder = QStringLiteral(USMPX_ARTEFACTS_DIR "/") + name;
+    QDir(folder).removeRecursively();
+    QString error;
+    if (app::write_review_report(*controller(), *window_->chart(), folder, &error).isEmpty()) return error;
+    return qs(read_text_file(QDir(folder).filePath(QStringLiteral("report.html")).toStdString()));
+  }
+
+  void compare(const QStringList& algorithms) {
+    QSignalSpy ready(controller(), &app::ExplorerController::comparison_ready);
+    controller()->compare(algorithms);
+    QVERIFY(ready.wait(60000));
+  }
+
+  // Pins the first buffer to the pool it is in: an edit that changes the problem, not the plan.
+  void pin_first_buffer() {
+    SessionEdits next = controller()->edits();
+    const Buffer& b = controller()->problem().buffers.front();
+    const int pool = controller()->plan().allocations.front().pool;
+    QVERIFY(pool >= 0);
+    next.pins.push_back(PinSpec{b.name, controller()->problem().pools[static_cast<size_t>(pool)].name, std::nullopt});
+    QVERIFY(controller()->apply_edit(QStringLiteral("pin"), next));
+    controller()->wait_idle();
+  }
+
+  QString diagnostics_row(int row) { return window_->diagnostics_view()->model()->index(row, 0).data().toString(); }
+
+ private slots:
+  void initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("usmpx-round5-tests"));
+  }
+  void init() {
+    QSettings().clear();
+    make_window();
+  }
+  void cleanup() { window_.reset(); }
+
+  // Item 1: Compare, apply best, then an edit: the report leaves the old comparison out and says
+  // why; compared again, the table is back and TVM's plan is "not comparable" in it.
+  void the_report_describes_one_state_of_the_model() {
+    open(qs(testing::fixture_path("mlf/usmp_default_pools")));
+    compare({QStringLiteral("as-built"), QStringLiteral("greedy_by_size"), QStringLiteral("best")});
+    use_algorithm("best");  // Apply best
+    QVERIFY(controller()->comparison_current());
+    QString html = report(QStringLiteral("round5_report_current"));
+    QVERIFY2(html.contains(QStringLiteral("<th>not ranked because</th>")), qPrintable(html));
+    QVERIFY(html.contains(QStringLiteral("(chosen)")));
+    pin_first_buffer();
+    QVERIFY(!controller()->comparison_current());
+    html = report(QStringLiteral("round5_report_after_edit"));
+    QVERIFY2(!html.contains(QStringLiteral("<th>not ranked because</th>")), qPrintable(html));
+    QVERIFY(!html.contains(QStringLiteral("(chosen)")));
+    QVERIFY2(html.contains(QStringLiteral("Left out: the last comparison (Plan ▸ Compare Algorithms) was made before "
+                                          "the pools, pins or time limit were edited")),
+             qPrintable(html));
+    compare({QStringLiteral("as-built"), QStringLiteral("best")});
+    html = report(QStringLiteral("round5_report_compared_again"));
+    QVERIFY(html.contains(QStringLiteral("<th>not ranked because</th>")));
+    QVERIFY(html.contains(QStringLiteral("not comparable: ")));
+    QVERIFY(!html.contains(QStringLiteral("Left out:")));
+  }
+
+  // Item 2: with a hint no plan meets, no output claims a saving against TVM's plan.
+  void no_saving_is_claimed_for_a_plan_that_does_not_fit() {
+    open(qs(testing::fixture_path("mlf/usmp_default_pools")));
+    const int workspace = *controller()->problem().find_pool("global_workspace");
+    const int64_t bound = pool_lower_bounds(controller()->problem())[static_cast<size_t>(workspace)];
+    SessionEdits next = controller()->edits();
+    next.algorithm = "best";
+    next.pools[static_cast<size_t>(workspace)].pool.size_hint_bytes = bound / 2;
+    QVERIFY(controller()->apply_edit(QStringLiteral("hint"), next));
+    controller()->wait_idle();
+    QVERIFY(!plan_fits(controller()->problem(), controller()->plan()));
+    QVERIFY(controller()->has_reference());
+    const QString status = window_->status_totals()->text();
+    QVERIFY2(!status.contains(QStringLiteral(" vs TVM")), qPrintable(status));
+    QVERIFY2(!window_->chart()->pool_title(workspace).contains(QStringLiteral(" vs TVM")),
+             qPrintable(window_->chart()->pool_title(workspace)));
+    const QString html = report(QStringLiteral("round5_report_not_fitting"));
+    QVERIFY2(!html.contains(QStringLiteral("vs TVM's plan</b>")), qPrintable(html));
+    QVERIFY(html.contains(QStringLiteral("No saving is claimed against TVM's plan")));
+    QVERIFY(html.contains(QStringLiteral("none: does not fit")));
+    const QString pdf = app::report_summary_html(*controller(), *window_->chart());
+    QVERIFY2(pdf.contains(QStringLiteral("none: does not fit")), qPrintable(pdf));
+    const int64_t delta = controller()->plan().total_size() - controller()->reference().total_size();
+    QVERIFY(!pdf.contains(qs(format_size_delta(delta))));
+    QVERIFY(!html.contains(qs(format_size_delta(delta)).toHtmlEscaped()));
+  }
+
+  // Item 3: the arena line comes first in the status tooltip, the Diagnostics panel, the PDF
+  // summary and the HTML review.
+  void the_arena_figure_comes_first() {
+    const std::string model = testing::shared_path("tflite/models/person_detect.tflite");
+    if (model.empty()) QSKIP("shared data not found: tflite/models/person_detect.tflite");
+    open(qs(model));
+    const QString line = controller()->runtime_memory_text();
+    QVERIFY(line.startsWith(QStringLiteral("kTensorArenaSize")));
+    QVERIFY2(window_->status_totals()->toolTip().startsWith(line + QStringLiteral("\n")),
+             qPrintable(window_->status_totals()->toolTip()));
+    QCOMPARE(diagnostics_row(0), QStringLiteral("Memory the firmware needs: ") + line.section(QLatin1Char('\n'), 0, 0));
+    const QString pdf = app::report_summary_html(*controller(), *window_->chart());
+    QVERIFY(pdf.indexOf(QStringLiteral("Memory the firmware needs")) < pdf.indexOf(QStringLiteral("<table")));
+    const QString html = report(QStringLiteral("round5_report_tflite"));
+    QVERIFY(html.indexOf(QStringLiteral("Memory the firmware needs")) < html.indexOf(QStringLiteral("<h2>Pools")));
+    window_->resize(1280, 720);
+    save_artefact(window_.get(), QStringLiteral("round5_tflite_1280x720.png"));
+  }
+
+  // Item 4: at 1280x720 the summary fits the bar, shortened by whole parts; a refused drop gives
+  // its reason in full in the Diagnostics panel, and the status bar never cuts it mid-word.
+  void status_messages_never_cut_a_reason() {
+    window_->resize(1280, 720);
+    open(qs(testing::fixture_path("mlf/usmp_default_pools")));
+    QTest::qWait(50);
+    QLabel* summary = window_->status_totals();
+    QStatusBar* bar = window_->statusBar();
+    QTextDocument doc;
+    doc.setDefaultFont(summary->font());
+    doc.setDocumentMargin(0);
+    doc.setHtml(summary->text());
+    QVERIFY2(doc.idealWidth() <= bar->width(), qPrintable(summary->text()));
+    QVERIFY(summary->text().contains(QStringLiteral(" · total ")));
+    QVERIFY(summary->text().contains(QStringLiteral("fits")));
+    // A constant dropped onto a workspace pool is refused; the reason is in the Diagnostics panel.
+    const Problem& problem = controller()->problem();
+    int constant = -1;
+    for (size_t b = 0; b < problem.buffers.size() && constant < 0; ++b)
+      constant = problem.buffers[b].kind == BufferKind::kConstant ? static_cast<int>(b) : -1;
+    QVERIFY(constant >= 0);
+    const int workspace = *problem.find_pool("global_workspace");
+    emit window_->chart()->pin_requested(constant, workspace, -1);
+    const QString row = diagnostics_row(0);
+    QVERIFY2(row.startsWith(QStringLiteral("Not done: ") + qs(problem.buffers[static_cast<size_t>(constant)].name) +
+                            QStringLiteral(" cannot go into workspace pool global_workspace: it is a constant")),
+             qPrintable(row));
+    const QString message = bar->currentMessage();
+    QVERIFY2(message.startsWith(QStringLiteral("Not done (reason in Diagnostics)")), qPrintable(message));
+    const int room = bar->width() - summary->width();
+    QVERIFY2(bar->fontMetrics().horizontalAdvance(message) < room, qPrintable(message));
+    if (!row.endsWith(message.section(QLatin1Char(':'), 1).trimmed())) {
+      // Shortened after a whole word, the message in full in the bar's tooltip.
+      QVERIFY2(message.endsWith(QStringLiteral(" …")), qPrintable(message));
+      QVERIFY2(bar->toolTip().contains(row.mid(10)), qPrintable(bar->toolTip()));
+    }
+    // The next edit clears the refusal.
+    pin_first_buffer();
+    QVERIFY(!diagnostics_row(0).startsWith(QStringLiteral("Not done: ")));
+  }
+
+  // Item 5: the window's bound is the problem's: the same with two time limits, and as usmpx gives it.
+  void the_bound_does_not_depend_on_the_time_limit() {
+    open(qs(testing::source_path("resources/examples/kws_cnn.problem.json")));
+    SessionEdits next = controller()->edits();
+    next.algorithm = "best";
+    next.time_limit_seconds = 0.05;
+    QVERIFY(controller()->apply_edit(QStringLiteral("quick"), next));
+    controller()->wait_idle();
+    const int64_t quick = controller()->plan().lower_bound_bytes;
+    next.time_limit_seconds = 1.0;
+    QVERIFY(controller()->apply_edit(QStringLiteral("longer"), next));
+    controller()->wait_idle();
+    QCOMPARE(controller()->plan().lower_bound_bytes, quick);
+    QCOMPARE(testing::plan_with("greedy_by_size", controller()->problem()).lower_bound_bytes, quick);
+  }
+
+  // Item 6: a freshly opened .pte names ExecuTorch's plan in the legend; paper never says "View menu".
+  void pte_legends_name_executorch() {
+    open(qs(testing::source_path("resources/examples/six_step_chain.pte")));
+    QLabel* legend = nullptr;
+    for (QLabel* label : window_->chart()->findChildren<QLabel*>())
+      legend = label->text().contains(QStringLiteral("size&nbsp;hint")) ? label : legend;
+    QVERIFY(legend);
+    QVERIFY2(legend->text().contains(QStringLiteral("ExecuTorch's&nbsp;plan")), qPrintable(legend->text()));
+    QVERIFY(!legend->text().contains(QStringLiteral("TVM's")));
+    const QString pdf = app::report_summary_html(*controller(), *window_->chart());
+    QVERIFY2(!pdf.contains(QStringLiteral("View&nbsp;menu")) && !pdf.contains(QStringLiteral("View menu")),
+             qPrintable(pdf));
+  }
+
+  // Item 8: a re-plan that changes a pool's extent fits the view unless the user zoomed by hand;
+  // a hint line outside a zoomed view is named at the chart's edge.
+  void a_replan_shows_its_result_whole() {
+    // One pool: a large buffer, then small ones (a selected small one is zoomed in on).
+    Problem problem;
+    Pool sram;
+    sram.name = "sram";
+    problem.pools.push_back(sram);
+    problem.conflict_source = ConflictSource::kLifetimes;
+    for (int i = 0; i < 6; ++i) {
+      Buffer b;
+      b.name = "t" + std::to_string(i);
+      b.size_bytes = i == 0 ? 65536 : 16;
+      b.pool_candidates = {0};
+      b.lifetime = Lifetime::closed(i, i + 1);
+      problem.buffers.push_back(b);
+    }
+    const QString path = QDir::temp().filePath(QStringLiteral("usmpx_round5_zoom.json"));
+    write_file_atomically(path.toStdString(), write_problem_json(problem));
+    open(path);
+    const int workspace = 0;
+    QCPAxis* y = window_->chart()->plot()->axisRects().at(workspace)->axis(QCPAxis::atLeft);
+    // A 2 MiB hint without zooming: the view fits it.
+    SessionEdits next = controller()->edits();
+    next.algorithm = "best";
+    next.pools[static_cast<size_t>(workspace)].pool.size_hint_bytes = 2 << 20;
+    QVERIFY(controller()->apply_edit(QStringLiteral("hint"), next));
+    controller()->wait_idle();
+    QVERIFY2(y->range().upper >= 2 << 20, qPrintable(QString::number(y->range().upper)));
+    QCOMPARE(window_->chart()->hint_marker_text(workspace), QString());
+    // Back to a small hint: the view follows down.
+    next.pools[static_cast<size_t>(workspace)].pool.size_hint_bytes = -1;
+    QVERIFY(controller()->apply_edit(QStringLiteral("no hint"), next));
+    controller()->wait_idle();
+    const double top = static_cast<double>(controller()->plan().pool_sizes[static_cast<size_t>(workspace)]);
+    QVERIFY2(y->range().upper < 1.2 * top, qPrintable(QString::number(y->range().upper)));
+    // Zoomed in on a buffer, then a 2 MiB hint: the zoom stays, and the hint is named at the edge.
+    // Zoomed in on the small buffer lowest in the pool: the pool's top is out of view.
+    int chosen = -1;
+    for (size_t b = 1; b < controller()->problem().buffers.size(); ++b) {
+      if (chosen < 0 || controller()->plan().allocations[b].offset <
+                            controller()->plan().allocations[static_cast<size_t>(chosen)].offset)
+        chosen = static_cast<int>(b);
+    }
+    window_->select_buffers({chosen}, true);
+    QVERIFY2(y->range().upper < top, qPrintable(QString::number(y->range().upper)));
+    QVERIFY(window_->chart()->zoomed_by_hand());
+    const double zoomed = y->range().upper;
+    next.pools[static_cast<size_t>(workspace)].pool.size_hint_bytes = 2 << 20;
+    QVERIFY(controller()->apply_edit(QStringLiteral("hint again"), next));
+    controller()->wait_idle();
+    QCOMPARE(y->range().upper, zoomed);
+    QVERIFY2(window_->chart()->hint_marker_text(workspace).startsWith(QStringLiteral("▲ size hint 2 MiB")),
+             qPrintable(window_->chart()->hint_marker_text(workspace)));
+    save_artefact(window_.get(), QStringLiteral("round5_hint_above_view_1600x1000.png"));
+  }
+};
+
+QTEST_MAIN(TestExplorerRound5)
+#include "tst_explorer_round5.moc"
