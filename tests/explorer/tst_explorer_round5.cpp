@@ -32,12 +32,6 @@ QString qs(const std::string& s) {
   return QString::fromStdString(s);
 }
 
-QString plain(const QString& html) {
-  QTextDocument doc;
-  doc.setHtml(html);
-  return doc.toPlainText();
-}
-
 }  // namespace
 
 class TestExplorerRound5 : public ExplorerWindowFixture {
@@ -137,14 +131,19 @@ class TestExplorerRound5 : public ExplorerWindowFixture {
   // Item 3: the arena line comes first in the status tooltip, the Diagnostics panel, the PDF
   // summary and the HTML review.
   void the_arena_figure_comes_first() {
-    const std::string model = testing::shared_path("tflite/models/person_detect.tflite");
-    if (model.empty()) QSKIP("shared data not found: tflite/models/person_detect.tflite");
+    // An Ethos-U model: its custom operator's persistent data is not modelled, so "at least".
+    const std::string model = testing::shared_path("tflite/models/person_detect_vela.tflite");
+    if (model.empty()) QSKIP("shared data not found: tflite/models/person_detect_vela.tflite");
     open(qs(model));
     const QString line = controller()->runtime_memory_text();
-    QVERIFY(line.startsWith(QStringLiteral("kTensorArenaSize")));
+    QVERIFY2(line.startsWith(QStringLiteral("kTensorArenaSize >= ")), qPrintable(line));
+    QVERIFY2(line.contains(QStringLiteral("ethos-u")), qPrintable(line));  // what is not modelled is said
     QVERIFY2(window_->status_totals()->toolTip().startsWith(line + QStringLiteral("\n")),
              qPrintable(window_->status_totals()->toolTip()));
-    QCOMPARE(diagnostics_row(0), QStringLiteral("Memory the firmware needs: ") + line.section(QLatin1Char('\n'), 0, 0));
+    // The Diagnostics panel's first row: the figure, then why it is only "at least".
+    QCOMPARE(diagnostics_row(0), QStringLiteral("Memory the firmware needs: ") +
+                                     QString(line).replace(QLatin1Char('\n'), QStringLiteral("; ")));
+    QVERIFY(diagnostics_row(0).contains(QStringLiteral("ethos-u")));
     const QString pdf = app::report_summary_html(*controller(), *window_->chart());
     QVERIFY(pdf.indexOf(QStringLiteral("Memory the firmware needs")) < pdf.indexOf(QStringLiteral("<table")));
     const QString html = report(QStringLiteral("round5_report_tflite"));

@@ -94,6 +94,8 @@ QVariant DiagnosticsModel::data(const QModelIndex& index, int role) const {
       // Messages of the readers often name their file already; the location is not repeated then.
       if (!where.isEmpty() && !text.startsWith(QString::fromStdString(d.location.file)))
         text = where + QStringLiteral(": ") + text;
+      // The figure a firmware needs is one row with what it leaves out ("at least" says why).
+      if (d.code == kRuntimeMemory) return text.replace(QLatin1Char('\n'), QStringLiteral("; "));
       // The explorer's time limit is the limit box in the toolbar.
       if (d.code == "overflow-unexplained") text += tr(" (the limit box in the toolbar)");
       QString first = text.section(QLatin1Char('\n'), 0, 0);
