@@ -198,7 +198,9 @@ void CompareDialog::show_results() {
               tr("%1 is %2.").arg(QString::fromStdString(plan.algorithm), reason);
       for (int c = 1; c < table_->columnCount() - 1; ++c)
         cell(QStringLiteral("—"), true);
-      cell(reason, false)->setForeground(QColor(170, 0, 0));
+      QTableWidgetItem* why = cell(reason, false);
+      why->setForeground(QColor(170, 0, 0));
+      why->setToolTip(reason);  // whole, where the column elides it
       auto* box = new QWidget;
       box->setObjectName(QStringLiteral("compareBox"));
       chart_boxes_.push_back(box);

@@ -143,7 +143,7 @@ std::string html_report(const ReportContent& c) {
     for (size_t r = 0; r < c.compared.size(); ++r) {
       const Plan& plan = c.compared[r];
       const ComparedPlan& rank = ranking[r];
-      out << "<tr><td>" << (rank.best ? "<b>" : "") << escape(plan.algorithm) << (rank.best ? "</b>" : "")
+      out << "<tr><td style=\"white-space:nowrap\">" << (rank.best ? "<b>" : "") << escape(plan.algorithm) << (rank.best ? "</b>" : "")
           << (plan.algorithm == c.chosen.algorithm ? " (chosen)" : "") << "</td>";
       if (!rank.made) {
         for (size_t i = 0; i < p.pools.size() + 5; ++i)

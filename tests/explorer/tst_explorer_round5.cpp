@@ -4,6 +4,8 @@
 // result whole, and refusals say why.
 #include <QLabel>
 #include <QListView>
+#include <QScrollBar>
+#include <QTableWidget>
 #include <QSignalSpy>
 #include <QStatusBar>
 #include <QTextDocument>
@@ -14,6 +16,7 @@
 #include "base/text_file.h"
 #include "chart/pool_chart_widget.h"
 #include "chart/qcustomplot_include.h"
+#include "compare_dialog.h"
 #include "explorer_controller.h"
 #include "explorer_window_fixture.h"
 #include "main_window.h"
@@ -23,6 +26,7 @@
 #include "report_writer.h"
 #include "tables/diagnostics_model.h"
 #include "test_support.h"
+#include "window_fit.h"
 
 using namespace usmpx;
 
@@ -221,6 +225,46 @@ class TestExplorerRound5 : public ExplorerWindowFixture {
     const QString pdf = app::report_summary_html(*controller(), *window_->chart());
     QVERIFY2(!pdf.contains(QStringLiteral("View&nbsp;menu")) && !pdf.contains(QStringLiteral("View menu")),
              qPrintable(pdf));
+  }
+
+  // Item 7: Compare with 13 rows at 1600x1000: every row visible, no sideways scrolling, a cut
+  // reason whole in its tooltip.
+  void compare_shows_every_row() {
+    window_.reset();
+    app::set_available_area(QRect(0, 0, 1600, 1000));
+    make_window(-1, -1);
+    open(qs(testing::fixture_path("mlf/usmp_default_pools")));
+    SessionEdits next = controller()->edits();
+    next.algorithm = "best";
+    for (PoolSetting& p : next.pools) {
+      if (p.pool.name == "global_workspace") p.pool.size_hint_bytes = 128;
+    }
+    QVERIFY(controller()->apply_edit(QStringLiteral("hint"), next));
+    controller()->wait_idle();
+    app::CompareDialog dialog(controller(), window_.get());
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    QSignalSpy ready(controller(), &app::ExplorerController::comparison_ready);
+    dialog.run();
+    QVERIFY(ready.wait(60000));
+    QTest::qWait(50);
+    QTableWidget* table = dialog.table();
+    QVERIFY2(table->rowCount() >= 13, qPrintable(QString::number(table->rowCount())));
+    int rows = 0;
+    for (int r = 0; r < table->rowCount(); ++r)
+      rows += table->rowHeight(r);
+    QVERIFY2(table->viewport()->height() >= rows,
+             qPrintable(QStringLiteral("%1 px for %2 px of rows").arg(table->viewport()->height()).arg(rows)));
+    QVERIFY(!table->horizontalScrollBar()->isVisible());
+    QVERIFY(QRect(0, 0, 1600, 1000).contains(dialog.frameGeometry()));
+    const int reason = table->columnCount() - 1;
+    for (int r = 0; r < table->rowCount(); ++r) {
+      QTableWidgetItem* item = table->item(r, reason);
+      if (item && !item->text().isEmpty() && item->text() != QStringLiteral("—"))
+        QCOMPARE(item->toolTip(), item->text());
+    }
+    save_artefact(&dialog, QStringLiteral("round5_compare_13_rows_1600x1000.png"));
+    app::set_available_area(QRect());
   }
 
   // Item 8: a re-plan that changes a pool's extent fits the view unless the user zoomed by hand;
