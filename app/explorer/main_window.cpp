@@ -169,6 +169,13 @@ MainWindow::MainWindow(QWidget* parent)
   connect(controller_, &ExplorerController::planning_finished, this, [this] {
     progress_->setVisible(false);
     cancel_button_->setVisible(false);
+    if (!pending_notice_.isEmpty()) {
+      update_status();
+      show_message(pending_notice_, 10000);
+      pending_notice_.clear();
+      update_actions();
+      return;
+    }
     const Plan& plan = controller_->plan();
     const QString message =
         tr("Planned with %1 in %2 ms").arg(QString::fromStdString(plan.algorithm)).arg(plan.runtime_ms, 0, 'f', 0);

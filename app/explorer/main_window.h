@@ -170,9 +170,11 @@ class MainWindow : public QMainWindow {
   std::function<QString(const QStringList&)> choose_module_;
   std::function<void(QDialog*)> help_shown_;
   std::function<QString()> report_folder_chooser_;
-  QString refusal_;       // the last refused gesture, shown in the Diagnostics panel until the next edit
-  QString status_html_;   // the whole summary, before parts were dropped to fit
-  QString loading_path_;  // the input being loaded, dropped from Open Recent when it fails
+  QString refusal_;  // the last refused gesture, shown in the Diagnostics panel until the next edit
+  QString status_html_;
+  QString pending_notice_;  // said when the input has been read again (a TFLM build switched kernels)   // the whole
+                            // summary, before parts were dropped to fit
+  QString loading_path_;    // the input being loaded, dropped from Open Recent when it fails
   bool batch_mode_ = false;
   bool syncing_selection_ = false;
   bool filling_algorithms_ = false;

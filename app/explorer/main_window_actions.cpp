@@ -128,10 +128,11 @@ void MainWindow::create_actions() {
   connect(target_x86_action_, &QAction::triggered, this, [this] {
     // CMSIS-NN runs on Cortex-M only (the CLI refuses the pair): the switch to the reference
     // kernels is said, not made silently.
+    // Shown once the model is read again (loading and planning messages come first).
     if (controller_->runtime_kernels() == QStringLiteral("cmsis_nn"))
-      show_message(tr("x86-64 host: the kernels are now TFLM's reference kernels, since CMSIS-NN runs only on "
-                      "Cortex-M (Plan ▸ TFLM Build)"),
-                   10000);
+      pending_notice_ =
+          tr("x86-64 host: the kernels are now TFLM's reference kernels, since CMSIS-NN runs only on "
+             "Cortex-M (Plan ▸ TFLM Build)");
     controller_->set_runtime_build(QStringLiteral("reference"), QStringLiteral("x86-64"));
   });
 

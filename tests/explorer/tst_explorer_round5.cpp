@@ -2,12 +2,15 @@
 // no saving is claimed for a plan that does not fit, the arena figure comes first, status messages
 // never cut a reason, the bound is the problem's, .pte legends name ExecuTorch, a re-plan shows its
 // result whole, and refusals say why.
+#include <QAction>
 #include <QLabel>
 #include <QListView>
+#include <QMenu>
 #include <QScrollBar>
-#include <QTableWidget>
 #include <QSignalSpy>
 #include <QStatusBar>
+#include <QTableView>
+#include <QTableWidget>
 #include <QTextDocument>
 #include <QWheelEvent>
 #include <QtTest>
@@ -19,6 +22,7 @@
 #include "compare_dialog.h"
 #include "explorer_controller.h"
 #include "explorer_window_fixture.h"
+#include "export_dialog.h"
 #include "main_window.h"
 #include "model/problem_json_writer.h"
 #include "planners/lower_bound.h"
@@ -265,6 +269,52 @@ class TestExplorerRound5 : public ExplorerWindowFixture {
     }
     save_artefact(&dialog, QStringLiteral("round5_compare_13_rows_1600x1000.png"));
     app::set_available_area(QRect());
+  }
+
+  // Item 10: no silent switch, refusals proven, exports start where the last one went, a new model
+  // starts at the top of the buffer table.
+  void no_silent_changes_and_proven_refusals() {
+    open(qs(testing::source_path("resources/examples/tiny_classifier.tflite")));
+    auto* menu = window_->findChild<QMenu*>(QStringLiteral("tflmBuildMenu"));
+    QVERIFY(menu);
+    auto action = [&](const QString& starts) {
+      for (QAction* a : menu->actions()) {
+        if (a->text().remove(QLatin1Char('&')).startsWith(starts)) return a;
+      }
+      return static_cast<QAction*>(nullptr);
+    };
+    action(QStringLiteral("CMSIS-NN"))->trigger();
+    controller()->wait_idle();
+    action(QStringLiteral("x86-64"))->trigger();
+    controller()->wait_idle();
+    const QString said = window_->statusBar()->currentMessage() + window_->statusBar()->toolTip();
+    QVERIFY2(said.contains(QStringLiteral("reference kernels")), qPrintable(said));
+    QCOMPARE(controller()->runtime_kernels(), QStringLiteral("reference"));
+    // tflm_greedy in an arena below the bound: the diagnostics prove that no plan fits.
+    const int64_t bound = controller()->plan().lower_bound_bytes;
+    SessionEdits next = controller()->edits();
+    next.algorithm = "tflm_greedy";
+    next.pools[0].pool.size_hint_bytes = bound - 16;
+    QVERIFY(controller()->apply_edit(QStringLiteral("small arena"), next));
+    controller()->wait_idle();
+    bool proven = false;
+    for (const Diagnostic& d : controller()->plan().diagnostics)
+      proven = proven || d.message.find("cannot fit in it together, whatever the placement") != std::string::npos;
+    QVERIFY2(proven, controller()->plan().diagnostics.front().message.c_str());
+    // Export dialogs start in the home folder, then where the last export went.
+    QSettings().remove(QStringLiteral("lastExportDir"));
+    QCOMPARE(app::export_folder(), QDir::homePath());
+    app::remember_export(QDir::temp().filePath(QStringLiteral("usmpx_round5_out.tflite")));
+    QCOMPARE(app::export_folder(), QDir::tempPath());
+    {
+      app::ExportDialog dialog(*controller(), window_.get());
+      QCOMPARE(QFileInfo(dialog.target()).absolutePath(), QDir::tempPath());
+    }
+    // The buffer table of a new model starts at its top.
+    open(qs(testing::source_path("resources/examples/kws_cnn.problem.json")));
+    window_->buffer_table()->scrollToBottom();
+    open(qs(testing::source_path("resources/examples/kws_dscnn.tvmscript.py")));
+    QCOMPARE(window_->buffer_table()->verticalScrollBar()->value(), 0);
   }
 
   // Item 8: a re-plan that changes a pool's extent fits the view unless the user zoomed by hand;
