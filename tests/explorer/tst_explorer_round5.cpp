@@ -156,6 +156,13 @@ class TestExplorerRound5 : public ExplorerWindowFixture {
     QVERIFY(pdf.indexOf(QStringLiteral("Memory the firmware needs")) < pdf.indexOf(QStringLiteral("<table")));
     const QString html = report(QStringLiteral("round5_report_tflite"));
     QVERIFY(html.indexOf(QStringLiteral("Memory the firmware needs")) < html.indexOf(QStringLiteral("<h2>Pools")));
+    // Item 9: headers and numbers never wrap, nothing breaks inside a word anywhere; names break
+    // after '/' and '_' and are whole on hover.
+    QVERIFY(html.contains(QStringLiteral("th{background:#f0f0f0;white-space:nowrap}")));
+    QVERIFY(!html.contains(QStringLiteral("overflow-wrap:anywhere")));
+    QVERIFY2(html.contains(QStringLiteral("<td class=\"name\" title=\"_split_1_scratch_fast\">_<wbr>split_<wbr>1_<wbr>"
+                                          "scratch_<wbr>fast</td>")),
+             qPrintable(html));
     window_->resize(1280, 720);
     save_artefact(window_.get(), QStringLiteral("round5_tflite_1280x720.png"));
   }
