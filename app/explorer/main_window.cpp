@@ -232,8 +232,8 @@ MainWindow::MainWindow(QWidget* parent)
   update_actions();
   update_status();
   show_message(
-      tr("Open a TFLite model (.tflite), a TVM model (MLF, firmware tree), a TIR dump or a "
-         "problem file — File ▸ Open, or drop it here"));
+      tr("Open a TFLite model (.tflite), an ExecuTorch program (.pte), a TVM model (MLF, firmware tree), a TIR "
+         "dump or a problem file — File ▸ Open, or drop it here"));
 }
 
 MainWindow::~MainWindow() = default;

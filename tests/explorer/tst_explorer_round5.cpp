@@ -233,6 +233,7 @@ class TestExplorerRound5 : public ExplorerWindowFixture {
     QVERIFY(legend);
     QVERIFY2(legend->text().contains(QStringLiteral("ExecuTorch's&nbsp;plan")), qPrintable(legend->text()));
     QVERIFY(!legend->text().contains(QStringLiteral("TVM's")));
+    QVERIFY(window_->getting_started_html().contains(QStringLiteral("ExecuTorch program (<code>.pte</code>)")));
     const QString pdf = app::report_summary_html(*controller(), *window_->chart());
     QVERIFY2(!pdf.contains(QStringLiteral("View&nbsp;menu")) && !pdf.contains(QStringLiteral("View menu")),
              qPrintable(pdf));
