@@ -167,6 +167,33 @@ class TestExplorerRound5 : public ExplorerWindowFixture {
     save_artefact(window_.get(), QStringLiteral("round5_tflite_1280x720.png"));
   }
 
+  // Item 3: the input's warnings that say the same at several places are one row with the count;
+  // the firmware's memory line heads the list.
+  void diagnostics_group_identical_warnings() {
+    views::DiagnosticsModel model;
+    std::vector<Diagnostic> warnings;
+    for (int line : {3, 9, 14, 14})
+      warnings.push_back({Severity::kWarning,
+                          "unknown-op",
+                          "STRIDED_SLICE: its persistent data is not modelled",
+                          {},
+                          -1,
+                          {"model.tflite", line, 1}});
+    warnings.push_back({Severity::kWarning, "unknown-op", "MUL: its persistent data is not modelled", {}, -1, {}});
+    model.set_diagnostics(warnings, {},
+                          QStringLiteral("kTensorArenaSize >= 134276 bytes (not modelled: STRIDED_SLICE x3, "
+                                         "MUL x1)"));
+    QCOMPARE(model.rowCount(), 4);
+    QCOMPARE(
+        model.index(0).data().toString(),
+        QStringLiteral("Memory the firmware needs: kTensorArenaSize >= 134276 bytes (not modelled: STRIDED_SLICE x3, "
+                       "MUL x1)"));
+    QCOMPARE(model.index(1).data().toString(), QStringLiteral("Reading the input (2):"));
+    QCOMPARE(model.index(2).data().toString(),
+             QStringLiteral("model.tflite:3:1: STRIDED_SLICE: its persistent data is not modelled (3 times)"));
+    QCOMPARE(model.index(3).data().toString(), QStringLiteral("MUL: its persistent data is not modelled"));
+  }
+
   // Item 4: at 1280x720 the summary fits the bar, shortened by whole parts; a refused drop gives
   // its reason in full in the Diagnostics panel, and the status bar never cuts it mid-word.
   void status_messages_never_cut_a_reason() {
