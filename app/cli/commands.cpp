@@ -434,8 +434,14 @@ int run_check(const Options& options, std::ostream& out, std::ostream& err) {
   switch (check.verdict) {
     case FitVerdict::kFits:
       return kOk;
-    case FitVerdict::kUndecided:
-      return kUndecided;  // neither a plan that fits nor a proof that none can: its own exit code
+    case FitVerdict::kUndecided: {
+      // A search that ran out (time or steps) decided nothing: its own exit code. The plan of a
+      // one-pass planner or the input's own plan does not fit, which is that plan's answer.
+      bool searching = false;
+      for (const PlannerInfo& info : planner_catalog())
+        searching = searching || (info.name == plan.algorithm && info.searching);
+      return searching ? kUndecided : kDoesNotFit;
+    }
     default:
       return kDoesNotFit;
   }

@@ -251,8 +251,10 @@ std::string usage_text(const std::string& command) {
            "has. The verdict is the last line: 'check passed' (exit 0); 'does not fit' with the buffers\n"
            "that cannot fit together in a pool and the bytes missing (exit 1); an invalid plan (exit 1);\n"
            "or 'undecided' when the search ended (--time-limit, or --steps) before finding a plan that\n"
-           "fits or a proof that none can, with the best plan's shortfall (exit 4). For a gate that\n"
-           "gives the same verdict on any machine, however busy, use --steps instead of --time-limit.\n"
+           "fits or a proof that none can, with the best plan's shortfall (exit 4; a plan that is not\n"
+           "searched, as-built or one pass, that does not fit exits 1 and says whether another could).\n"
+           "For a gate that gives the same verdict on any machine, however busy, use --steps instead of\n"
+           "--time-limit.\n"
            "--json prints {verdict, algorithm, runtime_ms, time_limit_seconds, shortfall_bytes, pools:\n"
            "[{name, need_bytes, size_hint_bytes, short_bytes}], proofs: [{pool, buffers,\n"
            "missing_bytes_at_least, message}], diagnostics: [{severity, code, message}], plan}.\n\n" +

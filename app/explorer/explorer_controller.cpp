@@ -16,6 +16,7 @@
 #include "export/bundle_writer.h"
 #include "export/export_error.h"
 #include "inputs/reference_plan.h"
+#include "planners/bound_search.h"
 #include "planners/deadline.h"
 #include "planners/incremental.h"
 #include "planners/infeasibility.h"
@@ -169,6 +170,9 @@ void ExplorerController::open_input(const QString& path, const QString& module, 
       options.runtime_target = target;
       result->input = std::make_unique<LoadedInput>(load_input(file, options));
       result->source = result->input->exporter;
+      // The bound search of the input's pools, here rather than on the window's thread when the
+      // plan the input carries is completed (its results are cached per pool).
+      searched_pool_bounds(result->input->problem);
       if (!result->source) result->source_error = QString::fromStdString(result->input->no_export);
       const std::string own_check = result->input->details ? result->input->details->as_built_text() : "";
       if (result->input->as_built && result->input->reference == "ExecuTorch" && !own_check.empty()) {
