@@ -85,7 +85,8 @@ std::string html_report(const ReportContent& c) {
       << "</b>, total " << escape(format_size_exact(summary.total_bytes)) << ", lower bound "
       << escape(format_size_exact(summary.lower_bound_bytes)) << " (gap "
       << gap(summary.total_bytes, summary.lower_bound_bytes) << "), "
-      << (summary.fits ? "fits" : "<span class=\"bad\">does not fit</span>") << ".";
+      << (summary.fits ? "fits" : "<span class=\"bad\">does not fit</span>")
+      << (c.chosen.has_errors() ? ", <span class=\"bad\">invalid (see the errors below)</span>" : "") << ".";
   // A saving is claimed only for a plan that fits, as the status bar and the charts do.
   if (c.reference_pool_bytes && c.chosen.algorithm != "as-built" && summary.fits) {
     out << " <b>" << escape(format_size_delta(summary.total_bytes - c.reference_total_bytes)) << " vs "
@@ -143,8 +144,8 @@ std::string html_report(const ReportContent& c) {
     for (size_t r = 0; r < c.compared.size(); ++r) {
       const Plan& plan = c.compared[r];
       const ComparedPlan& rank = ranking[r];
-      out << "<tr><td style=\"white-space:nowrap\">" << (rank.best ? "<b>" : "") << escape(plan.algorithm) << (rank.best ? "</b>" : "")
-          << (plan.algorithm == c.chosen.algorithm ? " (chosen)" : "") << "</td>";
+      out << "<tr><td style=\"white-space:nowrap\">" << (rank.best ? "<b>" : "") << escape(plan.algorithm)
+          << (rank.best ? "</b>" : "") << (plan.algorithm == c.chosen.algorithm ? " (chosen)" : "") << "</td>";
       if (!rank.made) {
         for (size_t i = 0; i < p.pools.size() + 5; ++i)
           out << "<td class=\"n\">—</td>";
