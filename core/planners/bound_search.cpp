@@ -1,6 +1,7 @@
 #include "planners/bound_search.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <numeric>
@@ -65,9 +66,21 @@ std::string key_of(const Problem& problem, const std::vector<int>& members, int6
   return key;
 }
 
+// The cache keeps two independent 64-bit hashes of the key, not the key (a 20,000-buffer pool's
+// key is a megabyte).
+using KeyHash = std::pair<uint64_t, uint64_t>;
+KeyHash hash_of(const std::string& key) {
+  uint64_t fnv = 1469598103934665603ull;
+  for (unsigned char c : key) {
+    fnv ^= c;
+    fnv *= 1099511628211ull;
+  }
+  return {fnv, std::hash<std::string>{}(key)};
+}
+
 std::mutex cache_mutex;
-std::map<std::string, int64_t>& cache() {
-  static std::map<std::string, int64_t> entries;
+std::map<KeyHash, int64_t>& cache() {
+  static std::map<KeyHash, int64_t> entries;
   return entries;
 }
 
@@ -146,7 +159,7 @@ std::vector<int64_t> searched_pool_bounds(const Problem& problem, int64_t work) 
   const std::vector<std::vector<int>> members = confined(problem);
   for (size_t p = 0; p < bounds.size() && p < members.size(); ++p) {
     if (members[p].empty()) continue;
-    const std::string key = key_of(problem, members[p], bounds[p], work);
+    const KeyHash key = hash_of(key_of(problem, members[p], bounds[p], work));
     {
       const std::lock_guard<std::mutex> lock(cache_mutex);
       if (const auto it = cache().find(key); it != cache().end()) {
