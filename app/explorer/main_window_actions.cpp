@@ -154,7 +154,8 @@ void MainWindow::create_actions() {
     QMessageBox::about(this, tr("About USMP Explorer"),
                        tr("<b>USMP Explorer %1</b><p>See and edit the static memory plans of TVM output, TFLite "
                           "Micro models and ExecuTorch programs: their toolchains' planners reproduced exactly, "
-                          "stronger planners, pools you can resize and buffers you can repin.</p><p>Drag a buffer to another pool to repin it, or up and down to pin its offset; "
+                          "stronger planners, pools you can resize and buffers you can repin.</p><p>Drag a buffer to "
+                          "another pool to repin it, or up and down to pin its offset; "
                           "drag a pool's red size-hint line to resize it. Ctrl+Z undoes.</p>")
                            .arg(QApplication::applicationVersion()));
   });
@@ -172,7 +173,8 @@ QString MainWindow::getting_started_html() const {
       "memory. The status bar gives the total, the lower bound and the gap between them.</li>"
       "<li>A model opens on its reference plan, what its firmware does today (the status bar names it with its "
       "bytes): the plan it carries (<i>as-built</i>: TVM's, a .tflite's offline plan or a .pte's own), else "
-      "TFLM's plan for a .tflite, else TVM's <i>greedy_by_size</i>. After an edit of TVM's plan the explorer plans with <i>best</i> "
+      "TFLM's plan for a .tflite, else TVM's <i>greedy_by_size</i>. After an edit of TVM's plan the explorer plans "
+      "with <i>best</i> "
       "and keeps the reference: \"−6 KiB vs TVM\" per pool, and View ▸ Show TVM's Plan draws it as outlines.</li>"
       "<li><b>Edit</b>: drag a box up or down to pin its offset, or onto another pool to move it there; "
       "drag a pool's red dashed line, or type in the Pools panel, to set its size. Each edit re-plans the "
