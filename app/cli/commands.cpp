@@ -13,6 +13,7 @@
 #include "cli.h"
 #include "inputs/reference_plan.h"
 #include "model/conflict_graph.h"
+#include "model/live_bytes.h"
 #include "model/plan_json.h"
 #include "model/problem_json_writer.h"
 #include "plan_report.h"
@@ -26,11 +27,17 @@ namespace {
 
 constexpr size_t kAllocationsShownByDefault = 64;
 constexpr const char* kAsBuilt = "as-built";
+constexpr double kNoTimeLimit = 1e9;  // seconds: with --steps alone, only the steps end a search
 
 PlannerOptions planner_options(const Options& options) {
   PlannerOptions po;
   po.time_limit_seconds = options.time_limit_seconds;
   po.stop_at_fit = options.command == "check";
+  if (options.steps > 0) {
+    // A budget no clock decides: the time limit applies only when it was given too.
+    po.step_budget = options.steps;
+    if (!options.time_limit_given) po.time_limit_seconds = kNoTimeLimit;
+  }
   return po;
 }
 
@@ -117,7 +124,9 @@ std::string verdict_line(const LoadedInput& input, const Plan& plan, const FitCh
   for (const PlannerInfo& i : planner_catalog()) {
     if (i.name == plan.algorithm) info = &i;
   }
-  if (info && info->searching) {
+  if (info && info->searching && options.steps > 0 && !options.time_limit_given) {
+    line += ", and nothing proves that no plan fits within --steps " + std::to_string(options.steps);
+  } else if (info && info->searching) {
     line +=
         ", and nothing proves that no plan fits within --time-limit " + seconds_text(options.time_limit_seconds) + " s";
   } else {
@@ -127,13 +136,19 @@ std::string verdict_line(const LoadedInput& input, const Plan& plan, const FitCh
 }
 
 // check --json: the verdict, each pool's need and hint, the proofs and the plan.
-std::string check_json(const LoadedInput& input, const Plan& plan, const FitCheck& check, double time_limit) {
+std::string check_json(const LoadedInput& input, const Plan& plan, const FitCheck& check, double time_limit,
+                       int64_t steps) {
   nlohmann::ordered_json root;
   root["input"] = input.path;
   root["verdict"] = std::string(to_string(check.verdict));
   root["algorithm"] = plan.algorithm;
   root["runtime_ms"] = plan.runtime_ms;
-  root["time_limit_seconds"] = time_limit;
+  if (time_limit > 0) {
+    root["time_limit_seconds"] = time_limit;
+  } else {
+    root["time_limit_seconds"] = nullptr;  // --steps alone: no clock ends the search
+  }
+  if (steps > 0) root["steps"] = steps;
   root["shortfall_bytes"] = check.shortfall_bytes();
   root["pools"] = nlohmann::ordered_json::array();
   for (const PoolNeed& p : check.pools) {
@@ -237,10 +252,16 @@ int run_info(const Options& options, std::ostream& out) {
                              reference ? input.details->json_members(problem, *reference) : "");
     return kOk;
   }
+  // TVM's readers give TVM's own figure; for inputs whose toolchain has none (.tflite, .pte) it is
+  // what TVM computes it as: the peak of bytes live at once, by the buffers' lifetimes.
+  const int64_t pressure =
+      problem.memory_pressure == 0 && (input.format == InputFormat::kTflite || input.format == InputFormat::kExecuTorch)
+          ? lifetime_memory_pressure(problem)
+          : problem.memory_pressure;
   out << input.path << " (" << to_string(input.format) << "): " << problem.buffers.size() << " buffers, "
       << problem.pools.size() << (problem.pools.size() == 1 ? " pool" : " pools") << ", memory pressure "
-      << format_bytes(problem.memory_pressure) << " bytes, lower bound "
-      << format_bytes(total_lower_bound(problem).bytes) << " bytes\n";
+      << format_bytes(pressure) << " bytes, lower bound " << format_bytes(total_lower_bound(problem).bytes)
+      << " bytes\n";
   print_input_warnings(out, input);
   print_as_built_check(out, input);
   out << '\n';
@@ -385,10 +406,15 @@ int run_check(const Options& options, std::ostream& out, std::ostream& err) {
   // Proofs for plans that carry none (as-built, one-pass planners) get a short budget of their own.
   PlannerOptions proof_options;
   proof_options.time_limit_seconds = std::min(1.0, options.time_limit_seconds);
+  if (options.steps > 0) {
+    proof_options.step_budget = options.steps;
+    if (!options.time_limit_given) proof_options.time_limit_seconds = kNoTimeLimit;
+  }
   Deadline deadline(proof_options);
   const FitCheck check = check_fit(input.problem, plan, deadline);
   if (options.json) {
-    out << check_json(input, plan, check, options.time_limit_seconds);
+    out << check_json(input, plan, check,
+                      options.steps > 0 && !options.time_limit_given ? 0.0 : options.time_limit_seconds, options.steps);
     print_input_warnings(err, input);
   } else {
     print_plan_heading(out, input, plan);
@@ -412,7 +438,20 @@ int run_check(const Options& options, std::ostream& out, std::ostream& err) {
     (options.json ? err : out) << "check fails: TFLM refuses this model (the warning above says why)\n";
     return kDoesNotFit;
   }
-  return check.verdict == FitVerdict::kFits ? kOk : kDoesNotFit;
+  switch (check.verdict) {
+    case FitVerdict::kFits:
+      return kOk;
+    case FitVerdict::kUndecided: {
+      // A search that ran out (time or steps) decided nothing: its own exit code. The plan of a
+      // one-pass planner or the input's own plan does not fit, which is that plan's answer.
+      bool searching = false;
+      for (const PlannerInfo& info : planner_catalog())
+        searching = searching || (info.name == plan.algorithm && info.searching);
+      return searching ? kUndecided : kDoesNotFit;
+    }
+    default:
+      return kDoesNotFit;
+  }
 }
 
 }  // namespace usmpx::cli

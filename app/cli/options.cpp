@@ -29,6 +29,14 @@ double parse_seconds(const std::string& text) {
   return value;
 }
 
+int64_t parse_steps(const std::string& text) {
+  int64_t value = 0;
+  const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || ec != std::errc() || ptr != text.data() + text.size() || value <= 0)
+    throw UsageError("--steps: expected a positive whole number of steps, got \"" + text + "\"");
+  return value;
+}
+
 const std::map<std::string, OptionSpec>& option_specs() {
   static const std::map<std::string, OptionSpec> specs = {
       {"--algorithm", {true, [](Options& o, const std::string& v) { o.algorithm = v; }}},
@@ -79,6 +87,7 @@ const std::map<std::string, OptionSpec>& option_specs() {
           o.time_limit_seconds = parse_seconds(v);
           o.time_limit_given = true;
         }}},
+      {"--steps", {true, [](Options& o, const std::string& v) { o.steps = parse_steps(v); }}},
       {"--session", {true, [](Options& o, const std::string& v) { o.session = v; }}},
       {"--json", {false, [](Options& o, const std::string&) { o.json = true; }}},
       {"--allocations", {false, [](Options& o, const std::string&) { o.allocations = true; }}},
@@ -208,6 +217,10 @@ std::string usage_text(const std::string& command) {
       "  --pin BUF=POOL[@OFFSET]  place BUF in POOL (at OFFSET); repeatable; a hard constraint\n"
       "  --time-limit SEC         time budget of the searching planners (*): multi_start, exact, best\n"
       "                           (default 5; they stop earlier when the plan is proven optimal)\n"
+      "  --steps N                a work budget instead of a time limit: the searching planners stop\n"
+      "                           after N steps (search nodes, greedy placements, hill-climb moves),\n"
+      "                           so the same input gives the same plan and verdict on any machine,\n"
+      "                           however busy (no time limit applies unless --time-limit is given too)\n"
       "  --session FILE           a session saved in usmp-explorer (.usmpx.json): its pools, pins,\n"
       "                           algorithm and time limit; INPUT defaults to the session's input;\n"
       "                           --algorithm, --time-limit and --pin given here win; pool options\n"
@@ -236,8 +249,12 @@ std::string usage_text(const std::string& command) {
            "plan fits every hint, or as soon as they prove that none can. The default algorithm is best;\n"
            "for an input that carries a plan (USMP-generated code) it is as-built: the plan its firmware\n"
            "has. The verdict is the last line: 'check passed' (exit 0); 'does not fit' with the buffers\n"
-           "that cannot fit together in a pool and the bytes missing; 'undecided' at the time limit,\n"
-           "with the best plan's shortfall; or an invalid plan (exit 1 for all three).\n"
+           "that cannot fit together in a pool and the bytes missing (exit 1); an invalid plan (exit 1);\n"
+           "or 'undecided' when the search ended (--time-limit, or --steps) before finding a plan that\n"
+           "fits or a proof that none can, with the best plan's shortfall (exit 4; a plan that is not\n"
+           "searched, as-built or one pass, that does not fit exits 1 and says whether another could).\n"
+           "For a gate that gives the same verdict on any machine, however busy, use --steps instead of\n"
+           "--time-limit.\n"
            "--json prints {verdict, algorithm, runtime_ms, time_limit_seconds, shortfall_bytes, pools:\n"
            "[{name, need_bytes, size_hint_bytes, short_bytes}], proofs: [{pool, buffers,\n"
            "missing_bytes_at_least, message}], diagnostics: [{severity, code, message}], plan}.\n\n" +
@@ -289,13 +306,14 @@ std::string usage_text(const std::string& command) {
            pool_options;
   }
   return "usage: usmpx COMMAND INPUT [options]\n\n"
-         "Static memory planning for TVM models (USMP), from the command line.\n\n"
+         "Static memory planning for TVM output, TFLite Micro models and ExecuTorch programs: see every\n"
+         "buffer's place in its memory pool, re-plan it, export firmware-ready output.\n\n"
          "Commands:\n"
          "  info      list the buffers of INPUT\n"
          "  plan      plan INPUT and print the plan\n"
          "  compare   compare planners on INPUT\n"
          "  check     does INPUT fit its pools? stops at the first plan that fits, or at a proof that\n"
-         "            none can; non-zero exit when it does not fit\n"
+         "            none can; exit 1 when it does not fit, 4 when undecided\n"
          "  export    write firmware-ready sources (MLF archive or folder) for a plan of INPUT, or for a\n"
          "            .tflite or .pte a copy of the model holding the plan (--out FILE.tflite|FILE.pte)\n"
          "  selftest  build and run INPUT as it is and re-planned, and compare their outputs\n"
@@ -309,7 +327,8 @@ std::string usage_text(const std::string& command) {
          "(default: the plan the program carries; et_greedy is ExecuTorch's greedy).\n"
          "Or a firmware file (.usmpx-firmware.json): several models planned together.\n"
          "Run 'usmpx COMMAND --help' for a command's options.\n\n"
-         "Exit codes: 0 ok, 1 does not fit / invalid plan, 2 usage error, 3 unreadable or malformed input.\n";
+         "Exit codes: 0 ok, 1 does not fit / invalid plan, 2 usage error, 3 unreadable or malformed input,\n"
+         "4 undecided (check: the search ended before a plan fitted or a proof that none can).\n";
 }
 
 }  // namespace usmpx::cli

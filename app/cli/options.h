@@ -29,6 +29,7 @@ struct Options {
   std::string runtime_target;   // --tflm-target cortex-m|x86-64 ("" = cortex-m)
   std::vector<PinSpec> pins;
   double time_limit_seconds = 5.0;
+  int64_t steps = -1;                         // --steps N: a work budget no clock decides (-1: none)
   bool time_limit_given = false;              // --time-limit was given (it overrides a session's)
   std::string session;                        // --session FILE: pools, pins, algorithm of a saved session
   std::optional<SessionEdits> session_edits;  // read from it (session_options.h)

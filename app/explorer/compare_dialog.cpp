@@ -198,7 +198,9 @@ void CompareDialog::show_results() {
               tr("%1 is %2.").arg(QString::fromStdString(plan.algorithm), reason);
       for (int c = 1; c < table_->columnCount() - 1; ++c)
         cell(QStringLiteral("—"), true);
-      cell(reason, false)->setForeground(QColor(170, 0, 0));
+      QTableWidgetItem* why = cell(reason, false);
+      why->setForeground(QColor(170, 0, 0));
+      why->setToolTip(reason);  // whole, where the column elides it
       auto* box = new QWidget;
       box->setObjectName(QStringLiteral("compareBox"));
       chart_boxes_.push_back(box);
@@ -267,17 +269,30 @@ void CompareDialog::show_results() {
   note_->setText(note);
   note_->setVisible(!note.isEmpty());
   table_->resizeColumnsToContents();
+  // The reason column takes what the others leave, elided at its end ("…") with the whole reason
+  // in its tooltip: the table never scrolls sideways.
+  const int last = table_->columnCount() - 1;
+  int others = 0;
+  for (int c = 0; c < last; ++c)
+    others += table_->isColumnHidden(c) ? 0 : table_->columnWidth(c);
+  const int room = table_->viewport()->width() - others;
+  if (!table_->isColumnHidden(last) && table_->columnWidth(last) > room)
+    table_->setColumnWidth(last, std::max(160, room));
+  table_->setTextElideMode(Qt::ElideRight);
   table_->horizontalHeader()->setStretchLastSection(true);
   fit_table_height();
 }
 
 void CompareDialog::fit_table_height() {
-  // Every row visible without scrolling (up to half the screen); the charts take the rest.
+  // Every row visible without scrolling: the dialog grows for its rows (within the screen), the
+  // table takes up to three fifths of it, the charts the rest.
   int height = table_->horizontalHeader()->height() + 2 * table_->frameWidth();
   for (int r = 0; r < table_->rowCount(); ++r)
     height += table_->rowHeight(r);
   if (table_->horizontalScrollBar()->isVisible()) height += table_->horizontalScrollBar()->height();
-  table_->setMinimumHeight(std::min(height, std::max(200, this->height() / 2)));
+  const int wanted = table_->height() < height ? this->height() + (height - table_->height()) : this->height();
+  if (wanted > this->height()) fit_window(this, QSize(width(), wanted));
+  table_->setMinimumHeight(std::min(height, std::max(200, this->height() * 3 / 5)));
 }
 
 }  // namespace usmpx::app

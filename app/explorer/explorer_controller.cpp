@@ -16,7 +16,10 @@
 #include "export/bundle_writer.h"
 #include "export/export_error.h"
 #include "inputs/reference_plan.h"
+#include "planners/bound_search.h"
+#include "planners/deadline.h"
 #include "planners/incremental.h"
+#include "planners/infeasibility.h"
 #include "planners/registry.h"
 #include "session/session_file.h"
 
@@ -37,6 +40,7 @@ constexpr const char* kAsBuilt = "as-built";
 constexpr const char* kDefaultAlgorithm = "best";
 constexpr const char* kFirstPassAlgorithm = "best_fit_size";  // one greedy pass: milliseconds on 20,000 buffers
 constexpr int kAutosaveDelayMs = 1500;
+constexpr double kProofSeconds = 0.5;  // why a one-pass plan does not fit (infeasibility.h)
 
 // Per buffer, how many others it conflicts with. Lifetimes: those that start before it ends, less
 // those that end before it starts (two sorted arrays, no pair lists). Lists: both directions.
@@ -109,6 +113,8 @@ ExplorerController::ExplorerController(QObject* parent) : QObject(parent) {
   });
   connect(&compare_watcher_, &QFutureWatcher<std::vector<Plan>>::finished, this, [this] {
     comparison_ = compare_watcher_.result();
+    comparison_problem_ = std::move(pending_comparison_problem_);
+    comparison_time_limit_ = pending_comparison_time_limit_;
     emit comparison_ready();
   });
   connect(&export_watcher_, &QFutureWatcher<QPair<bool, QString>>::finished, this, [this] {
@@ -164,6 +170,9 @@ void ExplorerController::open_input(const QString& path, const QString& module, 
       options.runtime_target = target;
       result->input = std::make_unique<LoadedInput>(load_input(file, options));
       result->source = result->input->exporter;
+      // The bound search of the input's pools, here rather than on the window's thread when the
+      // plan the input carries is completed (its results are cached per pool).
+      searched_pool_bounds(result->input->problem);
       if (!result->source) result->source_error = QString::fromStdString(result->input->no_export);
       const std::string own_check = result->input->details ? result->input->details->as_built_text() : "";
       if (result->input->as_built && result->input->reference == "ExecuTorch" && !own_check.empty()) {
@@ -403,7 +412,17 @@ void ExplorerController::start_planning() {
           },
           Qt::QueuedConnection);
     };
-    return run(*planner, options);
+    Plan plan = run(*planner, options);
+    if (info && !info->searching && !cancel->load() && !plan_fits(*problem, plan)) {
+      // A one-pass planner's plan that does not fit: say whether any plan could (as best does),
+      // from the buffers that can go nowhere else, with a short search of its own.
+      PlannerOptions proof;
+      proof.time_limit_seconds = kProofSeconds;
+      proof.cancel = cancel.get();
+      Deadline deadline(proof);
+      explain_if_overflowing(*problem, plan, deadline);
+    }
+    return plan;
   };
   plan_watcher_.setFuture(QtConcurrent::run([=]() {
     Plan plan = make_plan();
@@ -479,6 +498,8 @@ void ExplorerController::compare(const QStringList& algorithms) {
   compare_cancel_ = std::make_shared<std::atomic<bool>>(false);
   std::shared_ptr<std::atomic<bool>> cancel = compare_cancel_;
   QPointer<ExplorerController> self(this);
+  pending_comparison_problem_ = problem;
+  pending_comparison_time_limit_ = time_limit;
   compare_watcher_.setFuture(QtConcurrent::run([=]() {
     std::vector<Plan> plans;
     const int total = static_cast<int>(names.size());
@@ -525,6 +546,11 @@ void ExplorerController::compare(const QStringList& algorithms) {
     }
     return plans;
   }));
+}
+
+bool ExplorerController::comparison_current() const {
+  return has_input() && !comparison_.empty() && comparison_problem_ == problem_ &&
+         comparison_time_limit_ == history_.current().time_limit_seconds;
 }
 
 void ExplorerController::cancel_comparison() {

@@ -77,6 +77,9 @@ class ExplorerController : public QObject {
   const EditHistory& history() const { return history_; }
   const SessionEdits& edits() const { return history_.current(); }
   const std::vector<Plan>& comparison() const { return comparison_; }
+  // Whether the last comparison was made on the problem as it is now (same pools, pins and time
+  // limit); after an edit its plans describe another model and reports leave them out.
+  bool comparison_current() const;
   QString input_path() const { return input_path_; }
   QString module() const { return module_; }
   QString session_path() const { return session_path_; }
@@ -182,6 +185,10 @@ class ExplorerController : public QObject {
   std::vector<int> conflict_counts_;
   EditHistory history_;
   std::vector<Plan> comparison_;
+  Problem comparison_problem_;  // what comparison_ was made on
+  double comparison_time_limit_ = 0;
+  Problem pending_comparison_problem_;
+  double pending_comparison_time_limit_ = 0;
   QString input_path_;
   QString module_;
   QString session_path_;

@@ -4,6 +4,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QStandardPaths>
+#include <algorithm>
 
 #include "base/text_file.h"
 #include "explorer_controller.h"
@@ -42,7 +43,13 @@ QString ExplorerController::runtime_status() const {
 
 QString ExplorerController::runtime_memory_text() const {
   if (!has_input() || !input_->details) return {};
-  return QString::fromStdString(input_->details->closing_text(problem(), plan())).trimmed();
+  // The figure first: the line that gives it (kTensorArenaSize ...) above what explains it.
+  QStringList lines = QString::fromStdString(input_->details->closing_text(problem(), plan())).trimmed().split('\n');
+  for (QString& line : lines)
+    line = line.trimmed();
+  std::stable_partition(lines.begin(), lines.end(),
+                        [](const QString& line) { return line.startsWith(QStringLiteral("kTensorArenaSize")); });
+  return lines.join(QLatin1Char('\n'));
 }
 
 bool ExplorerController::open_session(const QString& path, QString* error) {

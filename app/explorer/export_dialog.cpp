@@ -3,6 +3,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
@@ -11,6 +12,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSettings>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -114,12 +116,22 @@ ExportDialog::ExportDialog(const ExplorerController& controller, QWidget* parent
     form->setRowVisible(format_, false);
     harness_->setChecked(false);
     harness_->hide();
-    path_->setText(input.absoluteDir().filePath(
-        input.completeBaseName() + (executorch ? QStringLiteral("_planned.pte") : QStringLiteral("_planned.tflite"))));
+    path_->setText(QDir(export_folder())
+                       .filePath(input.completeBaseName() +
+                                 (executorch ? QStringLiteral("_planned.pte") : QStringLiteral("_planned.tflite"))));
   } else {
-    set_target(input.absoluteDir().filePath(without_suffix(input.fileName()) + QStringLiteral("_replanned")));
+    set_target(QDir(export_folder()).filePath(without_suffix(input.fileName()) + QStringLiteral("_replanned")));
   }
   fit_window(this, QSize(640, 360));
+}
+
+QString export_folder() {
+  const QString last = QSettings().value(QStringLiteral("lastExportDir")).toString();
+  return !last.isEmpty() && QFileInfo(last).isDir() ? last : QDir::homePath();
+}
+
+void remember_export(const QString& target) {
+  QSettings().setValue(QStringLiteral("lastExportDir"), QFileInfo(target).absolutePath());
 }
 
 QString ExportDialog::target() const {

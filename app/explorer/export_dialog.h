@@ -12,6 +12,12 @@ namespace usmpx::app {
 
 class ExplorerController;
 
+// Where export dialogs start: the folder of the last export (sources or report), else the home
+// folder; never the input's own folder, often read-only or a checkout.
+QString export_folder();
+// Remembers the folder `target` (a file, folder or archive just written) lies in.
+void remember_export(const QString& target);
+
 // Asks where and how to export the firmware sources of the current plan: a folder or a .tar /
 // .tar.gz archive, with or without the test harness. Shows the pools that will be written, with
 // their sizes, whether the application passes them in, and their linker sections (edited in the

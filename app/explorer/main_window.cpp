@@ -128,15 +128,19 @@ MainWindow::MainWindow(QWidget* parent)
   statusBar()->addPermanentWidget(status_totals_);
   statusBar()->addPermanentWidget(progress_);
   statusBar()->addPermanentWidget(cancel_button_);
+  // The whole of a shortened message is in the bar's tooltip while it shows.
+  connect(statusBar(), &QStatusBar::messageChanged, this, [this](const QString& text) {
+    if (text.isEmpty()) statusBar()->setToolTip(QString());
+  });
   connect(cancel_button_, &QToolButton::clicked, controller_, &ExplorerController::cancel_planning);
 
   connect(controller_, &ExplorerController::loading_started, this, [this](const QString& path) {
     loading_path_ = path;
-    statusBar()->showMessage(tr("Loading %1…").arg(path));
+    show_message(tr("Loading %1…").arg(path));
   });
   connect(controller_, &ExplorerController::load_failed, this, [this](const QString& message) {
     remove_recent(loading_path_);  // Open Recent lists only what opens
-    statusBar()->showMessage(tr("Could not open the input"), 5000);
+    show_message(tr("Could not open the input"), 5000);
     show_error(tr("Cannot open input"), message);
   });
   connect(controller_, &ExplorerController::input_loaded, this, &MainWindow::on_input_loaded);
@@ -147,7 +151,7 @@ MainWindow::MainWindow(QWidget* parent)
     progress_->setRange(0, 0);
     progress_->setVisible(true);
     cancel_button_->setVisible(true);
-    statusBar()->showMessage(tr("Planning with %1…").arg(algorithm));
+    show_message(tr("Planning with %1…").arg(algorithm));
     update_actions();
   });
   connect(controller_, &ExplorerController::planning_progress, this,
@@ -158,30 +162,40 @@ MainWindow::MainWindow(QWidget* parent)
             }
             if (best < 0) return;
             // The bytes belong to what is searched (one pool), not to the whole plan.
-            statusBar()->showMessage(
-                what.isEmpty() ? tr("Planning… best so far %1").arg(views::format_byte_count(best))
-                               : tr("Searching %1… best so far %2 for it").arg(what, views::format_byte_count(best)));
+            show_message(what.isEmpty()
+                             ? tr("Planning… best so far %1").arg(views::format_byte_count(best))
+                             : tr("Searching %1… best so far %2 for it").arg(what, views::format_byte_count(best)));
           });
   connect(controller_, &ExplorerController::planning_finished, this, [this] {
     progress_->setVisible(false);
     cancel_button_->setVisible(false);
+    if (!pending_notice_.isEmpty()) {
+      update_status();
+      show_message(pending_notice_, 10000);
+      pending_notice_.clear();
+      update_actions();
+      return;
+    }
     const Plan& plan = controller_->plan();
     const QString message =
         tr("Planned with %1 in %2 ms").arg(QString::fromStdString(plan.algorithm)).arg(plan.runtime_ms, 0, 'f', 0);
     // The totals on the right (set on plan_ready, just before) name the plan and its time too:
     // the message shows only when it fits whole beside them, never cut off under them.
+    update_status();  // the progress bar and Cancel are gone: room for more of the summary
     const int room = statusBar()->width() - status_totals_->sizeHint().width() - 32;
     if (statusBar()->fontMetrics().horizontalAdvance(message) <= room) {
-      statusBar()->showMessage(message, 6000);
+      show_message(message, 6000);
     } else {
       statusBar()->clearMessage();
     }
     update_actions();
   });
   connect(controller_, &ExplorerController::notice, this,
-          [this](const QString& message) { statusBar()->showMessage(message, 10000); });
-  connect(controller_, &ExplorerController::edit_rejected, this,
-          [this](const QString& message) { show_error(tr("Edit not applied"), message); });
+          [this](const QString& message) { show_message(message, 10000); });
+  connect(controller_, &ExplorerController::edit_rejected, this, [this](const QString& message) {
+    show_refusal(message);
+    show_error(tr("Edit not applied"), message);
+  });
   connect(controller_, &ExplorerController::history_changed, this, [this] {
     update_actions();
     update_title();
@@ -217,9 +231,9 @@ MainWindow::MainWindow(QWidget* parent)
   refresh_algorithms();
   update_actions();
   update_status();
-  statusBar()->showMessage(
-      tr("Open a TFLite model (.tflite), a TVM model (MLF, firmware tree), a TIR dump or a "
-         "problem file — File ▸ Open, or drop it here"));
+  show_message(
+      tr("Open a TFLite model (.tflite), an ExecuTorch program (.pte), a TVM model (MLF, firmware tree), a TIR "
+         "dump or a problem file — File ▸ Open, or drop it here"));
 }
 
 MainWindow::~MainWindow() = default;
@@ -288,11 +302,10 @@ bool MainWindow::restore_autosave() {
     show_error(tr("Cannot restore"), error);
     return false;
   }
-  statusBar()->showMessage(
-      controller_->session_path().isEmpty()
-          ? tr("Restored unsaved work; File ▸ Save Session As… keeps it")
-          : tr("Restored unsaved work of %1; Save writes it there").arg(controller_->session_path()),
-      10000);
+  show_message(controller_->session_path().isEmpty()
+                   ? tr("Restored unsaved work; File ▸ Save Session As… keeps it")
+                   : tr("Restored unsaved work of %1; Save writes it there").arg(controller_->session_path()),
+               10000);
   return true;
 }
 
@@ -315,12 +328,13 @@ void MainWindow::on_input_loaded() {
   refresh_algorithms();
   table_model_->set_problem(Problem{}, {});
   table_model_->set_problem(controller_->problem(), {});
+  table_->scrollToTop();  // a new model starts at its first rows, not where the last one was scrolled
   time_limit_box_->setValue(controller_->edits().time_limit_seconds);
   pool_editor_->clear_selection();
   on_problem_changed();
   size_columns();
   inspector_->clear_buffer();
-  statusBar()->showMessage(tr("Loaded %1").arg(controller_->input_path()), 4000);
+  show_message(tr("Loaded %1").arg(controller_->input_path()), 4000);
   // File ▸ Open starts where this model is.
   QSettings().setValue(QStringLiteral("lastDir"), QFileInfo(controller_->input_path()).absolutePath());
   add_recent(controller_->session_path().isEmpty() ? controller_->input_path() : controller_->session_path());
@@ -381,6 +395,11 @@ void MainWindow::record_column_width(int column) {
 }
 
 void MainWindow::on_problem_changed() {
+  // A refusal stays in the Diagnostics panel until the next edit.
+  if (!refusal_.isEmpty()) {
+    refusal_.clear();
+    diagnostics_model_->set_refusal({});
+  }
   table_model_->set_problem(controller_->problem(), controller_->conflict_counts());
   filling_algorithms_ = true;
   algorithm_box_->setCurrentText(QString::fromStdString(controller_->edits().algorithm));
@@ -395,6 +414,9 @@ void MainWindow::on_plan_ready() {
   const Plan& plan = controller_->plan();
   const PlanSummary summary = summarize_plan(problem, plan);
   views::ChartData data = views::build_chart_data(problem, plan, summary);
+  // Whose plan the reference is, also before it is drawn (the legend names it: ExecuTorch's, TFLM's).
+  for (views::PoolChartData& pool : data.pools)
+    pool.reference_name = controller_->reference_name();
   if (controller_->has_reference() && plan.algorithm != "as-built") {
     views::add_reference(data, problem, controller_->reference_allocations(), controller_->reference_pool_bytes(),
                          controller_->reference_name());
@@ -413,66 +435,14 @@ void MainWindow::on_plan_ready() {
   pool_editor_->set_pools(controller_->edits().pools, used);
   // The list keeps its place across edits: the same scroll position after the new findings.
   const int diagnostics_scroll = new_input ? 0 : diagnostics_view_->verticalScrollBar()->value();
-  diagnostics_model_->set_diagnostics(controller_->input().warnings, plan.diagnostics);
+  diagnostics_model_->set_diagnostics(controller_->input().warnings, plan.diagnostics,
+                                      controller_->runtime_memory_text());
   diagnostics_view_->doItemsLayout();
   diagnostics_view_->verticalScrollBar()->setValue(diagnostics_scroll);
   std::erase_if(selection_, [&](int b) { return static_cast<size_t>(b) >= problem.buffers.size(); });
   select_buffers(selection_, false);
   update_status();
   update_actions();
-}
-
-QString MainWindow::status_tooltip() const {
-  if (!controller_->has_input()) return QString();
-  // The reference plan and, where TVM's plan was read, how faithfully.
-  QString text = tr("Reference plan: %1, what the input's firmware does today; the plan it opens on and the one "
-                    "usmpx uses without --algorithm.")
-                     .arg(controller_->reference_plan_text());
-  const QString fidelity = controller_->reference_fidelity();
-  const QString runtime = controller_->runtime_memory_text();
-  if (!fidelity.isEmpty()) {
-    text += tr("\nTVM's plan as read; fidelity check: %1").arg(fidelity);
-  } else if (!runtime.isEmpty()) {
-    text += QStringLiteral("\n") + runtime;
-  }
-  return text;
-}
-
-void MainWindow::update_status() {
-  if (!controller_->has_input()) {
-    status_totals_->setText(tr("no input"));
-    return;
-  }
-  const Plan& plan = controller_->plan();
-  const int64_t total = plan.total_size();
-  const int64_t lb = plan.lower_bound_bytes;
-  const bool fits = plan_fits(controller_->problem(), plan);
-  QString text =
-      tr("%1 · total %2 · lower bound %3")
-          .arg(QString::fromStdString(plan.algorithm), views::format_byte_count(total), views::format_byte_count(lb));
-  if (lb > 0) text += tr(" · gap %1").arg(QString::fromStdString(format_gap(total, lb)));
-  // The reference plan the input opened on, by name and bytes (what the firmware does today).
-  if (controller_->reference_plan_bytes() >= 0) {
-    text += tr(" · reference %1: %2")
-                .arg(controller_->reference_plan_text().section(QLatin1Char(' '), 0, 0),
-                     views::format_byte_count(controller_->reference_plan_bytes()));
-  }
-  status_totals_->setToolTip(status_tooltip());
-  if (const std::optional<qint64> delta = controller_->difference_to_reference()) {
-    text += tr(" · <b>%1 vs %2</b>").arg(views::format_byte_delta(*delta), controller_->reference_name());
-  }
-  // TVM's own plan on screen: how faithfully it was read (the fidelity check).
-  if (plan.algorithm == "as-built" && !controller_->reference_fidelity().isEmpty())
-    text += tr(" · %1").arg(controller_->reference_fidelity().toHtmlEscaped());
-  // What the firmware needs beyond the pools (TFLM's kTensorArenaSize for the chosen build, an
-  // ExecuTorch method's allocator).
-  if (const QString runtime = controller_->runtime_status(); !runtime.isEmpty())
-    text += QStringLiteral(" · ") + runtime.toHtmlEscaped();
-  text += fits ? tr(" · fits") : tr(" · <b style='color:#c00'>does not fit</b>");
-  if (controller_->plan_is_first_pass()) text += tr(" · <i>first pass, searching…</i>");
-  if (plan.has_errors() && fits) text += tr(" · <b style='color:#c00'>invalid</b>");
-  text += tr(" · %1 buffers · %2 ms").arg(controller_->problem().buffers.size()).arg(plan.runtime_ms, 0, 'f', 1);
-  status_totals_->setText(text);
 }
 
 void MainWindow::update_title() {

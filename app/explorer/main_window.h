@@ -79,6 +79,7 @@ class MainWindow : public QMainWindow {
   void showEvent(QShowEvent* event) override;
   void dragEnterEvent(QDragEnterEvent* event) override;
   void dropEvent(QDropEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
 
  private:
   void create_actions();
@@ -110,6 +111,12 @@ class MainWindow : public QMainWindow {
   void record_column_width(int column);
   void update_status();
   QString status_tooltip() const;
+  // A passing message left of the summary: whole when it fits beside it, else cut after a word
+  // with "…" and whole in the status bar's tooltip; never drawn under the summary.
+  void show_message(const QString& message, int timeout_ms = 0);
+  // Something the user asked for and the explorer refused: the reason in full at the top of the
+  // Diagnostics panel (until the next edit), its first words in the status bar.
+  void show_refusal(const QString& message);
   void update_title();
   void update_actions();
   void refresh_algorithms();
@@ -163,7 +170,11 @@ class MainWindow : public QMainWindow {
   std::function<QString(const QStringList&)> choose_module_;
   std::function<void(QDialog*)> help_shown_;
   std::function<QString()> report_folder_chooser_;
-  QString loading_path_;  // the input being loaded, dropped from Open Recent when it fails
+  QString refusal_;  // the last refused gesture, shown in the Diagnostics panel until the next edit
+  QString status_html_;
+  QString pending_notice_;  // said when the input has been read again (a TFLM build switched kernels)   // the whole
+                            // summary, before parts were dropped to fit
+  QString loading_path_;    // the input being loaded, dropped from Open Recent when it fails
   bool batch_mode_ = false;
   bool syncing_selection_ = false;
   bool filling_algorithms_ = false;

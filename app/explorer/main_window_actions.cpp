@@ -125,8 +125,16 @@ void MainWindow::create_actions() {
           [this] { controller_->set_runtime_build(QStringLiteral("reference"), controller_->runtime_target()); });
   connect(target_cortex_m_action_, &QAction::triggered, this,
           [this] { controller_->set_runtime_build(controller_->runtime_kernels(), QStringLiteral("cortex-m")); });
-  connect(target_x86_action_, &QAction::triggered, this,
-          [this] { controller_->set_runtime_build(QStringLiteral("reference"), QStringLiteral("x86-64")); });
+  connect(target_x86_action_, &QAction::triggered, this, [this] {
+    // CMSIS-NN runs on Cortex-M only (the CLI refuses the pair): the switch to the reference
+    // kernels is said, not made silently.
+    // Shown once the model is read again (loading and planning messages come first).
+    if (controller_->runtime_kernels() == QStringLiteral("cmsis_nn"))
+      pending_notice_ =
+          tr("x86-64 host: the kernels are now TFLM's reference kernels, since CMSIS-NN runs only on "
+             "Cortex-M (Plan ▸ TFLM Build)");
+    controller_->set_runtime_build(QStringLiteral("reference"), QStringLiteral("x86-64"));
+  });
 
   QMenu* view = menuBar()->addMenu(tr("&View"));
   view->addAction(tr("&Fit Charts"), QKeySequence(tr("Ctrl+0")), chart_, &views::PoolChartWidget::reset_view);
@@ -144,9 +152,10 @@ void MainWindow::create_actions() {
   help->addSeparator();
   help->addAction(tr("&About"), this, [this] {
     QMessageBox::about(this, tr("About USMP Explorer"),
-                       tr("<b>USMP Explorer %1</b><p>See and edit the static memory plans of TVM models: TVM's USMP "
-                          "planners reproduced exactly, stronger planners, pools you can resize and buffers you can "
-                          "repin.</p><p>Drag a buffer to another pool to repin it, or up and down to pin its offset; "
+                       tr("<b>USMP Explorer %1</b><p>See and edit the static memory plans of TVM output, TFLite "
+                          "Micro models and ExecuTorch programs: their toolchains' planners reproduced exactly, "
+                          "stronger planners, pools you can resize and buffers you can repin.</p><p>Drag a buffer to "
+                          "another pool to repin it, or up and down to pin its offset; "
                           "drag a pool's red size-hint line to resize it. Ctrl+Z undoes.</p>")
                            .arg(QApplication::applicationVersion()));
   });
@@ -155,15 +164,17 @@ void MainWindow::create_actions() {
 QString MainWindow::getting_started_html() const {
   return tr(
       "<h3>Getting started</h3><ol>"
-      "<li><b>Open</b> a model: a TFLite Micro model (<code>.tflite</code>), a TVM MLF tarball or folder, a "
-      "firmware tree holding TVM's generated sources (File ▸ Open Folder…), a TIR dump, or a problem file (JSON, "
-      "MiniMalloc CSV). Dropping it on the window works too.</li>"
+      "<li><b>Open</b> a model: a TFLite Micro model (<code>.tflite</code>), an ExecuTorch program "
+      "(<code>.pte</code>), a TVM MLF tarball or folder, a firmware tree holding TVM's generated sources (File ▸ "
+      "Open Folder…), a TIR dump, or a problem file (JSON, MiniMalloc CSV). Dropping it on the window works "
+      "too.</li>"
       "<li>Each pool is a chart: time runs left to right, addresses bottom to top; each box is a buffer, "
       "live for its ticks, at its offset. Constants are drawn across the whole run, since they stay in "
       "memory. The status bar gives the total, the lower bound and the gap between them.</li>"
       "<li>A model opens on its reference plan, what its firmware does today (the status bar names it with its "
-      "bytes): the plan it carries (<i>as-built</i>: TVM's, or a .tflite's offline plan), else TFLM's plan for a "
-      ".tflite, else TVM's <i>greedy_by_size</i>. After an edit of TVM's plan the explorer plans with <i>best</i> "
+      "bytes): the plan it carries (<i>as-built</i>: TVM's, a .tflite's offline plan or a .pte's own), else "
+      "TFLM's plan for a .tflite, else TVM's <i>greedy_by_size</i>. After an edit of TVM's plan the explorer plans "
+      "with <i>best</i> "
       "and keeps the reference: \"−6 KiB vs TVM\" per pool, and View ▸ Show TVM's Plan draws it as outlines.</li>"
       "<li><b>Edit</b>: drag a box up or down to pin its offset, or onto another pool to move it there; "
       "drag a pool's red dashed line, or type in the Pools panel, to set its size. Each edit re-plans the "
@@ -286,30 +297,31 @@ void MainWindow::export_report() {
                        ? report_folder_chooser_()
                        : QFileDialog::getSaveFileName(
                              this, tr("Export report into folder (an existing one, or a new name)"),
-                             input.absoluteDir().filePath(input.completeBaseName() + QStringLiteral("_report")),
+                             QDir(export_folder()).filePath(input.completeBaseName() + QStringLiteral("_report")),
                              QString(), nullptr, QFileDialog::ShowDirsOnly | QFileDialog::DontConfirmOverwrite);
   if (folder.isEmpty()) return;
   QString error;
-  statusBar()->showMessage(tr("Writing the report into %1…").arg(folder));
+  show_message(tr("Writing the report into %1…").arg(folder));
   const QStringList files = write_review_report(*controller_, *chart_, folder, &error);
   if (files.isEmpty()) {
-    statusBar()->showMessage(tr("Report not written: %1").arg(error), 10000);
+    show_message(tr("Report not written: %1").arg(error), 10000);
     show_error(tr("Cannot export report"), error);
     return;
   }
-  statusBar()->showMessage(tr("Report written: %1").arg(files.join(QStringLiteral(", "))), 6000);
+  remember_export(QDir(folder).absolutePath());
+  show_message(tr("Report written: %1").arg(files.join(QStringLiteral(", "))), 6000);
 }
 
 void MainWindow::export_sources() {
   QString why;
   if (!controller_->can_export_sources(&why)) {
-    statusBar()->showMessage(tr("Sources not exported: %1").arg(why), 10000);
+    show_message(tr("Sources not exported: %1").arg(why), 10000);
     show_error(tr("Cannot export sources"), why);
     return;
   }
   ExportDialog dialog(*controller_, this);
   if (dialog.exec() != QDialog::Accepted) {
-    statusBar()->showMessage(tr("Export cancelled"), 5000);
+    show_message(tr("Export cancelled"), 5000);
     return;
   }
   start_export(dialog.target(), dialog.harness());
@@ -320,7 +332,7 @@ void MainWindow::start_export(const QString& target, bool harness) {
   bool force = false;
   if (info.exists() && !(info.isDir() && QDir(target).isEmpty())) {
     if (batch_mode_) {
-      statusBar()->showMessage(tr("Sources not exported: %1 exists and is not empty").arg(target), 10000);
+      show_message(tr("Sources not exported: %1 exists and is not empty").arg(target), 10000);
       show_error(tr("Cannot export sources"), tr("%1 exists and is not empty.").arg(target));
       return;
     }
@@ -328,23 +340,24 @@ void MainWindow::start_export(const QString& target, bool harness) {
                                               tr("%1 exists and is not empty. Replace it with the export?").arg(target),
                                               QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel);
     if (answer != QMessageBox::Yes) {
-      statusBar()->showMessage(tr("Export cancelled"), 5000);
+      show_message(tr("Export cancelled"), 5000);
       return;
     }
     force = true;
   }
-  statusBar()->showMessage(tr("Exporting sources to %1…").arg(target));
+  remember_export(target);  // the next export dialog starts there
+  show_message(tr("Exporting sources to %1…").arg(target));
   controller_->export_sources(target, harness, force);
 }
 
 void MainWindow::on_export_finished(bool ok, const QString& summary) {
   // Every export ends with a status saying how it ended, never "Exporting…" left behind.
   if (!ok) {
-    statusBar()->showMessage(tr("Export failed: %1").arg(summary.section(QLatin1Char('\n'), 0, 0)), 15000);
+    show_message(tr("Export failed: %1").arg(summary.section(QLatin1Char('\n'), 0, 0)), 15000);
     show_error(tr("Export failed"), summary);
     return;
   }
-  statusBar()->showMessage(summary.section(QLatin1Char('\n'), 0, 0), 8000);
+  show_message(summary.section(QLatin1Char('\n'), 0, 0), 8000);
   if (!batch_mode_) QMessageBox::information(this, tr("Sources exported"), summary);
 }
 

@@ -114,8 +114,7 @@ void MainWindow::create_docks() {
             next.pools = pools;
             controller_->apply_edit(description, next);
           });
-  connect(pool_editor_, &views::PoolEditorWidget::message, this,
-          [this](const QString& m) { statusBar()->showMessage(m, 5000); });
+  connect(pool_editor_, &views::PoolEditorWidget::message, this, [this](const QString& m) { show_message(m, 5000); });
   connect(diagnostics_view_, &QListView::clicked, this, [this](const QModelIndex& index) {
     const QList<int> culprits = index.data(views::DiagnosticsModel::kBuffersRole).value<QList<int>>();
     select_buffers(std::vector<int>(culprits.begin(), culprits.end()), true);

@@ -67,11 +67,13 @@ void MainWindow::on_pin_requested(int buffer, int pool, qint64 offset) {
   const Buffer& b = problem.buffers.at(static_cast<size_t>(buffer));
   const Pool& target = problem.pools.at(static_cast<size_t>(pool));
   if ((b.kind == BufferKind::kConstant) != (target.kind == PoolKind::kConstant)) {
-    statusBar()->showMessage(
-        tr("%1 cannot go into %2 pool %3")
-            .arg(QString::fromStdString(b.name), QString::fromStdString(std::string(to_string(target.kind))),
-                 QString::fromStdString(target.name)),
-        5000);
+    // The reason in full where it can be read: the Diagnostics panel.
+    const bool constant = b.kind == BufferKind::kConstant;
+    show_refusal(tr("%1 cannot go into %2 pool %3: %4")
+                     .arg(QString::fromStdString(b.name), QString::fromStdString(std::string(to_string(target.kind))),
+                          QString::fromStdString(target.name),
+                          constant ? tr("it is a constant, and constants go only into constant (read-only) pools")
+                                   : tr("it is written at run time, and a constant pool is read-only")));
     return;
   }
   const QString name = QString::fromStdString(b.name);

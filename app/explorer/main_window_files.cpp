@@ -126,7 +126,7 @@ bool MainWindow::save_session(bool ask_for_path) {
     return false;
   }
   add_recent(path);
-  statusBar()->showMessage(tr("Saved %1").arg(path), 4000);
+  show_message(tr("Saved %1").arg(path), 4000);
   return true;
 }
 

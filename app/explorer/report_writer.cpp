@@ -98,6 +98,8 @@ QString report_summary_html(const ExplorerController& controller, const views::P
   const Problem& problem = controller.problem();
   const std::vector<qint64> tvm = controller.reference_pool_bytes();
   const bool compare_tvm = controller.has_reference() && plan.algorithm != "as-built";
+  // A saving is claimed only for a plan that fits (the status bar's and the charts' rule).
+  const bool fits = plan_fits(problem, plan);
   QString html = QStringLiteral(
                      "<h1>Memory plan review</h1><p><b>%1</b><br>%2 buffers in %3 pools, planned with "
                      "<b>%4</b>.</p>")
@@ -105,6 +107,10 @@ QString report_summary_html(const ExplorerController& controller, const views::P
                      .arg(problem.buffers.size())
                      .arg(problem.pools.size())
                      .arg(qs(plan.algorithm).toHtmlEscaped());
+  // The figure a firmware needs beyond the pools first (TFLM's kTensorArenaSize line).
+  const QString runtime = controller.runtime_memory_text();
+  if (!runtime.isEmpty())
+    html += QObject::tr("<p><b>Memory the firmware needs:</b> %1</p>").arg(runtime.toHtmlEscaped());
   html += QStringLiteral(
       "<table border=1 cellspacing=0 cellpadding=4><tr><th>pool</th><th>used</th><th>size "
       "hint</th><th>lower bound</th><th>gap</th>");
@@ -121,7 +127,8 @@ QString report_summary_html(const ExplorerController& controller, const views::P
     if (compare_tvm) {
       const qint64 ref = p < tvm.size() ? tvm[p] : -1;
       html += ref >= 0 ? QStringLiteral("<td align=right>%1</td><td align=right>%2</td>")
-                             .arg(qs(format_size_exact(ref)), qs(format_size_delta(pool.size_bytes - ref)))
+                             .arg(qs(format_size_exact(ref)),
+                                  fits ? qs(format_size_delta(pool.size_bytes - ref)) : QStringLiteral("-"))
                        : QStringLiteral("<td>-</td><td>-</td>");
     }
     html += QStringLiteral("</tr>");
@@ -133,7 +140,8 @@ QString report_summary_html(const ExplorerController& controller, const views::P
   if (compare_tvm) {
     html += QStringLiteral("<th align=right>%1</th><th align=right>%2</th>")
                 .arg(qs(format_size_exact(controller.reference().total_size())),
-                     qs(format_size_delta(plan.total_size() - controller.reference().total_size())));
+                     fits ? qs(format_size_delta(plan.total_size() - controller.reference().total_size()))
+                          : QObject::tr("none: does not fit"));
   }
   html += QStringLiteral("</tr></table>");
   html += QObject::tr(
@@ -144,12 +152,9 @@ QString report_summary_html(const ExplorerController& controller, const views::P
     html += QObject::tr("<p>TVM's plan as read from the model; fidelity check: %1.</p>")
                 .arg(controller.reference_fidelity().toHtmlEscaped());
   if (!plan_fits(problem, plan)) html += QObject::tr("<p><b>The plan does not fit its pools' size hints.</b></p>");
-  const QString runtime = controller.runtime_memory_text();
-  if (!runtime.isEmpty())
-    html += QObject::tr("<p><b>Memory the firmware needs:</b> %1</p>").arg(runtime.toHtmlEscaped());
   // The charts on the next pages carry no legend of their own.
-  html +=
-      QObject::tr("<p><b>Colour key</b><br>%1</p>").arg(views::chart_legend_html(controller.reference_name(), false));
+  html += QObject::tr("<p><b>Colour key</b><br>%1</p>")
+              .arg(views::chart_legend_html(controller.reference_name(), false, true));
   return html;
 }
 
@@ -200,7 +205,16 @@ QStringList write_review_report(const ExplorerController& controller, views::Poo
   content.input = controller.input_path().toStdString();
   content.problem = controller.problem();
   content.chosen = controller.plan();
-  content.compared = controller.comparison();
+  // One state of the model: a comparison made before the last edit is left out, with the reason.
+  if (controller.comparison_current()) {
+    content.compared = controller.comparison();
+  } else if (!controller.comparison().empty()) {
+    content.compared_note = QObject::tr(
+                                "Left out: the last comparison (Plan ▸ Compare Algorithms) was made before "
+                                "the pools, pins or time limit were edited, so its plans describe another "
+                                "model. Run Compare again, then export the report, to include it.")
+                                .toStdString();
+  }
   content.images = {"charts.svg"};
   content.warnings = controller.input().warnings;
   content.reference_name = controller.reference_name().toStdString();

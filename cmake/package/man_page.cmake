@@ -20,7 +20,7 @@ string(APPEND text "[SEE ALSO]\nusmp-explorer, the desktop application, opens th
                    "usmpx_add_model) runs \\fBusmpx export\\fR in a firmware build.\n")
 file(WRITE "${include}" "${text}")
 execute_process(COMMAND "${HELP2MAN}" --no-info --no-discard-stderr --section=1
-                        "--name=static memory plans for TVM models (USMP), from the command line"
+                        "--name=static memory plans of TVM, TFLite Micro and ExecuTorch models"
                         "--include=${include}" --output=${dir}/usmpx.1 "${USMPX}"
                 RESULT_VARIABLE status ERROR_VARIABLE error)
 if(NOT status EQUAL 0)

@@ -6,6 +6,7 @@
 #include "model/problem_limits.h"
 #include "planners/best.h"
 #include "planners/best_fit.h"
+#include "planners/bound_search.h"
 #include "planners/et_greedy.h"
 #include "planners/exact.h"
 #include "planners/first_fit.h"
@@ -77,12 +78,10 @@ std::string planner_names() {
 void finish_plan(const Problem& problem, Plan& plan) {
   plan.allocations.resize(problem.buffers.size());
   compute_pool_sizes(problem, plan);
-  // A planner may have proven higher bounds than the clique/max-live ones (exhausted searches).
-  std::vector<int64_t> bounds = pool_lower_bounds(problem);
-  for (size_t p = 0; p < bounds.size() && p < plan.pool_lower_bounds.size(); ++p)
-    bounds[p] = std::max(bounds[p], plan.pool_lower_bounds[p]);
-  plan.pool_lower_bounds = std::move(bounds);
-  plan.lower_bound_bytes = std::max(plan.lower_bound_bytes, total_lower_bound(problem, plan.pool_lower_bounds).bytes);
+  // The bound is the problem's, searched to a fixed node budget (bound_search.h): what a planner
+  // proved within its time limit is left out, so the same input always gets the same bound and gap.
+  plan.pool_lower_bounds = searched_pool_bounds(problem);
+  plan.lower_bound_bytes = total_lower_bound(problem, plan.pool_lower_bounds).bytes;
   std::vector<Diagnostic> findings = validate(problem, plan);
   plan.proven_optimal = findings.empty() && plan_fits(problem, plan) && plan.total_size() <= plan.lower_bound_bytes;
   for (Diagnostic& d : findings)

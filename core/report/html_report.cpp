@@ -41,6 +41,17 @@ std::string percent(int64_t part, int64_t whole) {
   return text;
 }
 
+// A name as a table cell: breakable after '/' and '_', whole on hover.
+std::string name_cell(const std::string& name) {
+  std::string out;
+  for (char c : name) {
+    const char one[2] = {c, 0};
+    out += escape(one);
+    if (c == '/' || c == '_') out += "<wbr>";
+  }
+  return "<td class=\"name\" title=\"" + escape(name) + "\">" + out + "</td>";
+}
+
 std::string gap(int64_t size, int64_t lb) {
   return escape(format_gap(size, lb));
 }
@@ -62,8 +73,11 @@ std::string html_report(const ReportContent& c) {
       // Tables fit the page: long names wrap, and printed pages are landscape.
       << "<style>body{font-family:sans-serif;margin:2em;color:#222;max-width:100%}"
          "table{border-collapse:collapse;margin:1em 0;max-width:100%}"
-         "td,th{border:1px solid #ccc;padding:3px 8px;overflow-wrap:anywhere}td.n{text-align:right;"
-         "white-space:nowrap}th{background:#f0f0f0}"
+         // Numbers, short words and headers never wrap; names wrap at '/' and '_' (<wbr>), and
+         // only a name without either breaks inside a word.
+         "td,th{border:1px solid #ccc;padding:3px 8px}td.n{text-align:right;"
+         "white-space:nowrap}th{background:#f0f0f0;white-space:nowrap}td.name{overflow-wrap:break-word;"
+         "max-width:40em}td.why{min-width:16em}"
          ".bad{color:#c00;font-weight:bold}img{max-width:100%;border:1px solid #ddd}"
          "@page{size:A4 landscape;margin:12mm}@media print{body{margin:0;font-size:9pt}}</style></head><body>\n";
   out << "<h1>" << escape(c.title) << "</h1>\n<p>Input: <code>" << escape(c.input) << "</code> — " << p.buffers.size()
@@ -71,10 +85,15 @@ std::string html_report(const ReportContent& c) {
       << "</b>, total " << escape(format_size_exact(summary.total_bytes)) << ", lower bound "
       << escape(format_size_exact(summary.lower_bound_bytes)) << " (gap "
       << gap(summary.total_bytes, summary.lower_bound_bytes) << "), "
-      << (summary.fits ? "fits" : "<span class=\"bad\">does not fit</span>") << ".";
-  if (c.reference_pool_bytes && c.chosen.algorithm != "as-built") {
+      << (summary.fits ? "fits" : "<span class=\"bad\">does not fit</span>")
+      << (c.chosen.has_errors() ? ", <span class=\"bad\">invalid (see the errors below)</span>" : "") << ".";
+  // A saving is claimed only for a plan that fits, as the status bar and the charts do.
+  if (c.reference_pool_bytes && c.chosen.algorithm != "as-built" && summary.fits) {
     out << " <b>" << escape(format_size_delta(summary.total_bytes - c.reference_total_bytes)) << " vs "
         << escape(c.reference_name) << "'s plan</b> (" << escape(format_size_exact(c.reference_total_bytes)) << ").";
+  } else if (c.reference_pool_bytes && c.chosen.algorithm != "as-built") {
+    out << " No saving is claimed against " << escape(c.reference_name) << "'s plan ("
+        << escape(format_size_exact(c.reference_total_bytes)) << "): this plan does not fit.";
   }
   out << "</p>\n";
   if (!c.runtime_memory.empty())
@@ -102,14 +121,19 @@ std::string html_report(const ReportContent& c) {
       const int64_t tvm = (*c.reference_pool_bytes)[i];
       out << "<tr><td>" << escape(p.pools[i].name) << "</td>" << (tvm >= 0 ? size_cell(tvm) : "<td class=\"n\">-</td>")
           << size_cell(summary.pools[i].size_bytes) << "<td class=\"n\">"
-          << (tvm >= 0 ? escape(format_size_delta(summary.pools[i].size_bytes - tvm)) : "-") << "</td></tr>\n";
+          << (tvm >= 0 && summary.fits ? escape(format_size_delta(summary.pools[i].size_bytes - tvm)) : "-")
+          << "</td></tr>\n";
     }
     out << "<tr><th>total</th>" << size_cell(c.reference_total_bytes) << size_cell(summary.total_bytes)
-        << "<td class=\"n\"><b>" << escape(format_size_delta(summary.total_bytes - c.reference_total_bytes))
+        << "<td class=\"n\"><b>"
+        << (summary.fits ? escape(format_size_delta(summary.total_bytes - c.reference_total_bytes))
+                         : std::string("none: does not fit"))
         << "</b></td></tr>\n</table>\n";
   }
   for (const std::string& image : c.images)
     out << "<p><img src=\"" << escape(image) << "\" alt=\"pool charts\"></p>\n";
+  if (!c.compared_note.empty())
+    out << "<h2>Algorithms compared</h2>\n<p class=\"compared-note\">" << escape(c.compared_note) << "</p>\n";
   if (!c.compared.empty()) {
     out << "<h2>Algorithms compared</h2>\n<table><tr><th>algorithm</th>";
     for (const Pool& pool : p.pools)
@@ -120,12 +144,12 @@ std::string html_report(const ReportContent& c) {
     for (size_t r = 0; r < c.compared.size(); ++r) {
       const Plan& plan = c.compared[r];
       const ComparedPlan& rank = ranking[r];
-      out << "<tr><td>" << (rank.best ? "<b>" : "") << escape(plan.algorithm) << (rank.best ? "</b>" : "")
-          << (plan.algorithm == c.chosen.algorithm ? " (chosen)" : "") << "</td>";
+      out << "<tr><td style=\"white-space:nowrap\">" << (rank.best ? "<b>" : "") << escape(plan.algorithm)
+          << (rank.best ? "</b>" : "") << (plan.algorithm == c.chosen.algorithm ? " (chosen)" : "") << "</td>";
       if (!rank.made) {
         for (size_t i = 0; i < p.pools.size() + 5; ++i)
           out << "<td class=\"n\">—</td>";
-        out << "<td class=\"bad\">" << escape(rank.reason) << "</td></tr>\n";
+        out << "<td class=\"bad why\">" << escape(rank.reason) << "</td></tr>\n";
         continue;
       }
       for (size_t i = 0; i < p.pools.size(); ++i)
@@ -134,21 +158,24 @@ std::string html_report(const ReportContent& c) {
       std::snprintf(ms, sizeof ms, "%.1f", plan.runtime_ms);
       out << size_cell(plan.total_size()) << "<td class=\"n\">" << escape(rank.gap) << "</td><td class=\"n\">" << ms
           << "</td><td>" << (rank.fits ? "yes" : "<span class=\"bad\">no</span>") << "</td><td>"
-          << (rank.valid ? "yes" : "<span class=\"bad\">no</span>") << "</td><td class=\"bad\">" << escape(rank.reason)
-          << "</td></tr>\n";
+          << (rank.valid ? "yes" : "<span class=\"bad\">no</span>") << "</td><td class=\"bad why\">"
+          << escape(rank.reason) << "</td></tr>\n";
     }
     out << "</table>\n";
   }
   if (!c.warnings.empty() || !c.chosen.diagnostics.empty()) {
     // The input's warnings first, then the plan's findings, each once.
     out << "<h2>Warnings and diagnostics</h2>\n<ul>\n";
+    // The same finding at several places is one line with its count.
     std::vector<std::string> seen;
     for (const std::vector<Diagnostic>* list : {&c.warnings, &c.chosen.diagnostics}) {
-      for (const Diagnostic& d : *list) {
+      for (const DiagnosticGroup& g : group_diagnostics(*list)) {
+        const Diagnostic& d = g.first;
         const std::string line = std::string(to_string(d.severity)) + ": " + d.message;
         if (std::find(seen.begin(), seen.end(), line) != seen.end()) continue;
         seen.push_back(line);
-        out << "<li" << (d.severity == Severity::kError ? " class=\"bad\"" : "") << ">" << escape(line) << "</li>\n";
+        out << "<li" << (d.severity == Severity::kError ? " class=\"bad\"" : "") << ">" << escape(line)
+            << (g.count > 1 ? " (" + std::to_string(g.count) + " times)" : "") << "</li>\n";
       }
     }
     out << "</ul>\n";
@@ -167,7 +194,7 @@ std::string html_report(const ReportContent& c) {
   for (size_t i : order) {
     const Buffer& b = p.buffers[i];
     const Allocation& a = c.chosen.allocations[i];
-    out << "<tr><td>" << escape(b.name) << "</td><td>"
+    out << "<tr>" << name_cell(b.name) << "<td>"
         << (a.placed() ? escape(p.pools[static_cast<size_t>(a.pool)].name) : "-") << "</td><td class=\"n\">"
         << (a.placed() ? with_separators(a.offset) : "-") << "</td>" << size_cell(b.size_bytes) << "<td class=\"n\">"
         << (a.placed() ? with_separators(a.offset + b.size_bytes) : "-") << "</td><td class=\"n\">" << b.alignment

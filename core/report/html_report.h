@@ -17,7 +17,9 @@ struct ReportContent {
   std::string input;
   Problem problem;
   Plan chosen;
-  std::vector<Plan> compared;
+  std::vector<Plan> compared;  // made on `problem` as it is; empty when there are none
+  // Printed under "Algorithms compared" instead of a table (why the comparison is left out); "" = none.
+  std::string compared_note;
   std::vector<std::string> images;   // relative paths of chart images to embed
   std::vector<Diagnostic> warnings;  // what reading the input reported
   // TVM's own plan when the input carried one: its size per pool of `problem` (-1 where a pool

@@ -19,7 +19,7 @@ constexpr int kDragThresholdPixels = 4;
 
 }  // namespace
 
-QString chart_legend_html(const QString& reference_name, bool two_lines) {
+QString chart_legend_html(const QString& reference_name, bool two_lines, bool on_paper) {
   // Each mark stays with its words (&nbsp;); items are separated by breakable spaces.
   QString html;
   for (BufferRole role : {BufferRole::kIntermediate, BufferRole::kOperatorInternal, BufferRole::kConstant,
@@ -34,8 +34,10 @@ QString chart_legend_html(const QString& reference_name, bool two_lines) {
               "<b>&#8212;</b>&nbsp;used &nbsp; <span style='color:#d62728'><b>- -</b></span>&nbsp;size&nbsp;hint "
               "&nbsp; <span style='color:#2ca02c'><b>&#183;&#183;&#183;</b></span>&nbsp;lower&nbsp;bound &nbsp; "
               "<span style='color:#444'>&#9473;</span>&nbsp;bytes&nbsp;in&nbsp;use &nbsp; &#9698;&nbsp;pinned &nbsp; "
-              "<span style='color:#78008c'><b>- -</b></span>&nbsp;%1's&nbsp;plan&nbsp;(View&nbsp;menu)")
-              .arg(reference_name.toHtmlEscaped());
+              "<span style='color:#78008c'><b>- -</b></span>&nbsp;%1's&nbsp;plan%2")
+              .arg(reference_name.toHtmlEscaped(),
+                   // On paper the outlines are there or not; on screen the View menu shows them.
+                   on_paper ? QString() : QStringLiteral("&nbsp;(View&nbsp;menu)"));
   return html;
 }
 
@@ -80,6 +82,7 @@ PoolChartWidget::PoolChartWidget(QWidget* parent, bool interactive)
     connect(plot_, &QCustomPlot::mousePress, this, &PoolChartWidget::on_press);
     connect(plot_, &QCustomPlot::mouseMove, this, &PoolChartWidget::on_move);
     connect(plot_, &QCustomPlot::mouseRelease, this, &PoolChartWidget::on_release);
+    connect(plot_, &QCustomPlot::mouseWheel, this, [this] { zoomed_by_hand_ = true; });
     connect(plot_, &QWidget::customContextMenuRequested, this, [this](const QPoint& pos) {
       const int buffer = buffer_at(pos);
       const int pool = pool_at(pos);
@@ -207,9 +210,19 @@ void PoolChartWidget::rebuild_layout() {
     QPen hint_pen(QColor(214, 39, 40), 2, Qt::DashLine);
     view.hint = make_line(hint_pen);
     view.lower_bound = make_line(QPen(QColor(44, 160, 44), 1.5, Qt::DotLine));
+    view.hint_marker = new QCPItemText(plot_);
+    view.hint_marker->setClipAxisRect(view.rect);
+    view.hint_marker->position->setType(QCPItemPosition::ptAxisRectRatio);
+    view.hint_marker->position->setAxisRect(view.rect);
+    view.hint_marker->setColor(QColor(214, 39, 40));
+    view.hint_marker->setSelectable(false);
+    view.hint_marker->setVisible(false);
     pools_.push_back(view);
     connect(x, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
             [this](const QCPRange& range) { sync_time_axes(range); });
+    const size_t index = pools_.size() - 1;
+    connect(y, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
+            [this, index](const QCPRange&) { update_hint_marker(index); });
   }
   ghost_ = new QCPItemRect(plot_);
   ghost_->setLayer(QStringLiteral("ghost"));
@@ -246,6 +259,7 @@ void PoolChartWidget::fill_pool(size_t p) {
   set_line(view.used, static_cast<double>(pool.size_bytes), true);
   set_line(view.hint, static_cast<double>(pool.size_hint_bytes), pool.size_hint_bytes >= 0);
   set_line(view.lower_bound, static_cast<double>(pool.lower_bound_bytes), pool.lower_bound_bytes > 0);
+  update_hint_marker(p);
   // A pool holding nothing (e.g. TVM's constant pool when constants stay in the operators' code)
   // keeps a thin strip, leaving the height to the pools with buffers.
   plot_->plotLayout()->setRowStretchFactor(static_cast<int>(2 * p + 1), pool.boxes.empty() ? 0.2 : 1.0);
@@ -260,6 +274,9 @@ void PoolChartWidget::set_data(ChartData data) {
   // Per pool, the top its chart showed whole before this data: only a chart showing its whole
   // pool grows with it; one the user zoomed into (a selected buffer) keeps its range.
   std::vector<double> shown_whole(same_pools ? pools_.size() : 0, 0.0);
+  std::vector<qint64> old_tops;
+  for (const PoolChartData& pool : data_.pools)
+    old_tops.push_back(std::max(pool.size_bytes, pool.size_hint_bytes));
   for (size_t p = 0; p < shown_whole.size(); ++p) {
     const QCPRange y = pools_[p].rect->axis(QCPAxis::atLeft)->range();
     const double old_top = static_cast<double>(std::max(data_.pools[p].size_bytes, data_.pools[p].size_hint_bytes));
@@ -274,6 +291,17 @@ void PoolChartWidget::set_data(ChartData data) {
     reset_view();
     return;
   }
+  // A re-plan that changed a pool's extent (a smaller plan, a new hint) is shown whole, unless
+  // the user zoomed by hand since the last fit.
+  bool extent_changed = false;
+  for (size_t p = 0; p < pools_.size() && p < old_tops.size(); ++p) {
+    const PoolChartData& pool = data_.pools[p];
+    extent_changed = extent_changed || old_tops[p] != std::max(pool.size_bytes, pool.size_hint_bytes);
+  }
+  if (extent_changed && !zoomed_by_hand_) {
+    reset_view();
+    return;
+  }
   // Keep the user's zoom, but grow a chart whose pool now reaches above what is shown.
   for (size_t p = 0; p < pools_.size(); ++p) {
     const PoolChartData& pool = data_.pools[p];
@@ -284,7 +312,30 @@ void PoolChartWidget::set_data(ChartData data) {
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
+void PoolChartWidget::update_hint_marker(size_t p) {
+  if (p >= pools_.size() || p >= data_.pools.size() || !pools_[p].hint_marker) return;
+  QCPItemText* marker = pools_[p].hint_marker;
+  const PoolChartData& pool = data_.pools[p];
+  const QCPRange y = pools_[p].rect->axis(QCPAxis::atLeft)->range();
+  const double hint = static_cast<double>(pool.size_hint_bytes);
+  const bool above = pool.size_hint_bytes >= 0 && hint > y.upper;
+  const bool below = pool.size_hint_bytes >= 0 && hint < y.lower;
+  marker->setVisible(above || below);
+  if (!above && !below) return;
+  marker->setText(above ? tr("▲ size hint %1 above the view").arg(format_byte_count(pool.size_hint_bytes))
+                        : tr("▼ size hint %1 below the view").arg(format_byte_count(pool.size_hint_bytes)));
+  marker->setPositionAlignment(Qt::AlignRight | (above ? Qt::AlignTop : Qt::AlignBottom));
+  marker->position->setCoords(0.99, above ? 0.01 : 0.99);
+}
+
+QString PoolChartWidget::hint_marker_text(int pool) const {
+  if (pool < 0 || static_cast<size_t>(pool) >= pools_.size()) return {};
+  const QCPItemText* marker = pools_[static_cast<size_t>(pool)].hint_marker;
+  return marker && marker->visible() ? marker->text() : QString();
+}
+
 void PoolChartWidget::reset_view() {
+  zoomed_by_hand_ = false;
   const double span = std::max(1.0, data_.tick_end - data_.tick_first);
   for (size_t p = 0; p < pools_.size(); ++p) {
     const PoolChartData& pool = data_.pools[p];
@@ -365,6 +416,7 @@ void PoolChartWidget::reveal(int buffer) {
   const double y_mid = (box->y0 + box->y1) / 2;
   x->setRange(x_mid - x_span / 2, x_mid + x_span / 2);
   y->setRange(std::max(0.0, y_mid - y_span / 2), std::max(0.0, y_mid - y_span / 2) + y_span);
+  zoomed_by_hand_ = true;  // the user asked to see this buffer: a re-plan keeps it in view
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -523,6 +575,7 @@ void PoolChartWidget::on_release(QMouseEvent* event) {
     }
     return;
   }
+  if (moved) zoomed_by_hand_ = true;  // the background was dragged: the view was panned by hand
   if (!moved && pool_at(event->pos()) >= 0) emit empty_clicked();
 }
 

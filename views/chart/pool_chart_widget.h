@@ -13,6 +13,7 @@ class QCPAxisRect;
 class QCPGraph;
 class QCPItemRect;
 class QCPItemStraightLine;
+class QCPItemText;
 class QCPTextElement;
 class QMouseEvent;
 
@@ -24,7 +25,7 @@ class PoolPlottable;
 
 // What the charts' colours and marks mean (the legend above them, the PDF's colour key).
 // With `two_lines` the colours and the marks go on lines of their own.
-QString chart_legend_html(const QString& reference_name, bool two_lines);
+QString chart_legend_html(const QString& reference_name, bool two_lines, bool on_paper = false);
 
 // The centre of the explorer: one lifetime × offset chart per pool, stacked vertically with a
 // shared time axis. Boxes are buffers coloured by role; lines mark the pool's used size (solid),
@@ -45,7 +46,12 @@ class PoolChartWidget : public QWidget {
   void set_matches(std::optional<std::unordered_set<int>> buffers);
   // Centres the buffer's box and zooms in until it is readable.
   void reveal(int buffer);
+  // Fits every chart to its whole pool. New data whose pool extents changed fits too, unless
+  // the view was zoomed by hand (wheel, drag, a revealed buffer) since the last fit.
   void reset_view();
+  bool zoomed_by_hand() const { return zoomed_by_hand_; }
+  // The text at the chart's edge naming the size hint while its line is outside the view ("" when inside).
+  QString hint_marker_text(int pool) const;
   // Fixes each pool's byte axis to [0, tops[p]] (several charts side by side on one scale);
   // empty returns to each chart's own scale.
   void set_value_tops(std::vector<qint64> tops);
@@ -97,6 +103,7 @@ class PoolChartWidget : public QWidget {
     QCPItemStraightLine* used = nullptr;
     QCPItemStraightLine* hint = nullptr;
     QCPItemStraightLine* lower_bound = nullptr;
+    QCPItemText* hint_marker = nullptr;  // at the chart's top or bottom edge while the hint line is outside the view
   };
   enum class DragKind { kNone, kBox, kHint };
 
@@ -113,6 +120,7 @@ class PoolChartWidget : public QWidget {
   QString title_text(const PoolChartData& pool) const;
   QString fitted_title(const QString& text) const;
   void update_legend();
+  void update_hint_marker(size_t p);
 
   QCustomPlot* plot_;
   bool interactive_;
@@ -131,6 +139,7 @@ class PoolChartWidget : public QWidget {
   bool syncing_ = false;
   bool show_reference_ = false;
   std::vector<qint64> value_tops_;
+  bool zoomed_by_hand_ = false;  // wheel, background drag or a reveal since the last fit
 };
 
 }  // namespace usmpx::views

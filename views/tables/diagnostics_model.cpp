@@ -11,10 +11,19 @@ namespace usmpx::views {
 
 DiagnosticsModel::DiagnosticsModel(QObject* parent) : QAbstractListModel(parent) {}
 
-void DiagnosticsModel::set_diagnostics(std::vector<Diagnostic> load_warnings,
-                                       std::vector<Diagnostic> plan_diagnostics) {
+void DiagnosticsModel::set_diagnostics(std::vector<Diagnostic> load_warnings, std::vector<Diagnostic> plan_diagnostics,
+                                       const QString& runtime_memory) {
   beginResetModel();
   items_.clear();
+  if (!refusal_.empty()) items_.push_back({Severity::kWarning, kRefusal, refusal_, {}, -1, {}});
+  if (!runtime_memory.isEmpty()) {
+    items_.push_back({Severity::kNote,
+                      std::string(kRuntimeMemory),
+                      tr("Memory the firmware needs: %1").arg(runtime_memory).toStdString(),
+                      {},
+                      -1,
+                      {}});
+  }
   // The plan's findings first, its errors at the top (why it does not fit), then what reading the
   // input noticed, under a heading of its own.
   std::stable_partition(plan_diagnostics.begin(), plan_diagnostics.end(),
@@ -31,10 +40,35 @@ void DiagnosticsModel::set_diagnostics(std::vector<Diagnostic> load_warnings,
   if (!load_warnings.empty()) {
     const size_t heading = items_.size();
     items_.push_back({Severity::kNote, std::string(kInputHeading), {}, {}, -1, {}});
-    for (Diagnostic& d : load_warnings)
-      add(d);
+    // One row per finding, with how many places it was found at.
+    std::vector<std::vector<SourceLocation>> places;
+    const size_t first = items_.size();
+    for (Diagnostic& d : load_warnings) {
+      size_t k = first;
+      while (k < items_.size() &&
+             !(items_[k].severity == d.severity && items_[k].code == d.code && items_[k].message == d.message))
+        ++k;
+      if (k == items_.size()) {
+        places.push_back({d.location});
+        items_.push_back(std::move(d));
+      } else if (std::find(places[k - first].begin(), places[k - first].end(), d.location) == places[k - first].end()) {
+        places[k - first].push_back(d.location);
+      }
+    }
+    for (size_t k = first; k < items_.size(); ++k) {
+      if (places[k - first].size() > 1)
+        items_[k].message += tr(" (%1 times)").arg(places[k - first].size()).toStdString();
+    }
     items_[heading].message = tr("Reading the input (%1):").arg(items_.size() - heading - 1).toStdString();
   }
+  endResetModel();
+}
+
+void DiagnosticsModel::set_refusal(const QString& message) {
+  beginResetModel();
+  if (!items_.empty() && items_.front().code == kRefusal) items_.erase(items_.begin());
+  refusal_ = message.isEmpty() ? std::string() : tr("Not done: %1").arg(message).toStdString();
+  if (!refusal_.empty()) items_.insert(items_.begin(), {Severity::kWarning, kRefusal, refusal_, {}, -1, {}});
   endResetModel();
 }
 
@@ -60,6 +94,8 @@ QVariant DiagnosticsModel::data(const QModelIndex& index, int role) const {
       // Messages of the readers often name their file already; the location is not repeated then.
       if (!where.isEmpty() && !text.startsWith(QString::fromStdString(d.location.file)))
         text = where + QStringLiteral(": ") + text;
+      // The figure a firmware needs is one row with what it leaves out ("at least" says why).
+      if (d.code == kRuntimeMemory) return text.replace(QLatin1Char('\n'), QStringLiteral("; "));
       // The explorer's time limit is the limit box in the toolbar.
       if (d.code == "overflow-unexplained") text += tr(" (the limit box in the toolbar)");
       QString first = text.section(QLatin1Char('\n'), 0, 0);
@@ -74,7 +110,7 @@ QVariant DiagnosticsModel::data(const QModelIndex& index, int role) const {
     case Qt::ToolTipRole:
       return QString::fromStdString(d.message);
     case Qt::FontRole:
-      if (d.code == kInputHeading) {
+      if (d.code == kInputHeading || d.code == kRuntimeMemory) {
         QFont bold;
         bold.setBold(true);
         return bold;

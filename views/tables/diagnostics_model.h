@@ -16,10 +16,21 @@ class DiagnosticsModel : public QAbstractListModel {
   static constexpr int kPoolRole = Qt::UserRole + 2;
   // The code of the row that heads the input's warnings (below the plan's findings).
   static constexpr const char* kInputHeading = "input-heading";
+  // The code of the first row when the firmware needs memory beyond the pools (TFLM's
+  // kTensorArenaSize line): the figure first, with why it is only "at least" when it is.
+  static constexpr const char* kRuntimeMemory = "runtime-memory";
 
   explicit DiagnosticsModel(QObject* parent = nullptr);
 
-  void set_diagnostics(std::vector<Diagnostic> load_warnings, std::vector<Diagnostic> plan_diagnostics);
+  // The input's warnings that say the same thing at different places are one row with their count
+  // ("(16 times)"); the same warning at the same place is one row. `runtime_memory`, when given,
+  // heads the list.
+  void set_diagnostics(std::vector<Diagnostic> load_warnings, std::vector<Diagnostic> plan_diagnostics,
+                       const QString& runtime_memory = {});
+  // A gesture the explorer refused and why, as the first row until it is set to "" (the next edit).
+  void set_refusal(const QString& message);
+  static constexpr const char* kRefusal = "refused";
+
   const Diagnostic& diagnostic(int row) const { return items_.at(static_cast<size_t>(row)); }
   int error_count() const;
 
@@ -28,6 +39,7 @@ class DiagnosticsModel : public QAbstractListModel {
 
  private:
   std::vector<Diagnostic> items_;
+  std::string refusal_;
 };
 
 }  // namespace usmpx::views

@@ -1,0 +1,155 @@
+// The status bar: the plan's summary on the right, fitted to the window by dropping its least
+// important parts whole, and passing messages on the left that never run into it.
+
+#include <QFontMetrics>
+#include <QLabel>
+#include <QListView>
+#include <QProgressBar>
+#include <QResizeEvent>
+#include <QStatusBar>
+#include <QTextDocument>
+#include <QToolButton>
+#include <cmath>
+
+#include "base/size_text.h"
+#include "chart/byte_ticker.h"
+#include "checks/plan_summary.h"
+#include "explorer_controller.h"
+#include "main_window.h"
+#include "tables/diagnostics_model.h"
+
+namespace usmpx::app {
+namespace {
+
+// One part of the summary; parts of a higher rank are dropped first when the bar is too narrow.
+struct StatusPart {
+  QString html;
+  int rank;
+};
+
+constexpr int kMargin = 24;  // between the message and the summary, and at the bar's ends
+
+int html_width(const QString& html, const QFont& font) {
+  QTextDocument doc;
+  doc.setDefaultFont(font);
+  doc.setDocumentMargin(0);
+  doc.setHtml(html);
+  return static_cast<int>(std::ceil(doc.idealWidth()));
+}
+
+QString joined(const std::vector<StatusPart>& parts) {
+  QString html;
+  for (const StatusPart& part : parts)
+    html += (html.isEmpty() ? QString() : QStringLiteral(" · ")) + part.html;
+  return html;
+}
+
+}  // namespace
+
+QString MainWindow::status_tooltip() const {
+  if (!controller_->has_input()) return QString();
+  // The figure a firmware needs first (TFLM's kTensorArenaSize line), then the reference plan.
+  const QString runtime = controller_->runtime_memory_text();
+  QString text = runtime.isEmpty() ? QString() : runtime + QStringLiteral("\n");
+  text += tr("Reference plan: %1, what the input's firmware does today; the plan it opens on and the one "
+             "usmpx uses without --algorithm.")
+              .arg(controller_->reference_plan_text());
+  const QString fidelity = controller_->reference_fidelity();
+  if (!fidelity.isEmpty()) text += tr("\nTVM's plan as read; fidelity check: %1").arg(fidelity);
+  return text;
+}
+
+void MainWindow::update_status() {
+  if (!controller_->has_input()) {
+    status_totals_->setText(tr("no input"));
+    status_html_.clear();
+    return;
+  }
+  const Plan& plan = controller_->plan();
+  const int64_t total = plan.total_size();
+  const int64_t lb = plan.lower_bound_bytes;
+  const bool fits = plan_fits(controller_->problem(), plan);
+  // Rank 0 stays whatever the width: what plan, how large, whether it fits.
+  std::vector<StatusPart> parts;
+  parts.push_back(
+      {tr("%1 · total %2").arg(QString::fromStdString(plan.algorithm), views::format_byte_count(total)), 0});
+  parts.push_back({tr("lower bound %1").arg(views::format_byte_count(lb)), 4});
+  if (lb > 0) parts.push_back({tr("gap %1").arg(QString::fromStdString(format_gap(total, lb))), 3});
+  // The reference plan the input opened on, by name and bytes (what the firmware does today).
+  if (controller_->reference_plan_bytes() >= 0) {
+    parts.push_back({tr("reference %1: %2")
+                         .arg(controller_->reference_plan_text().section(QLatin1Char(' '), 0, 0),
+                              views::format_byte_count(controller_->reference_plan_bytes())),
+                     6});
+  }
+  // A saving only for a plan that fits (difference_to_reference says none otherwise).
+  if (const std::optional<qint64> delta = controller_->difference_to_reference())
+    parts.push_back({tr("<b>%1 vs %2</b>").arg(views::format_byte_delta(*delta), controller_->reference_name()), 1});
+  // TVM's own plan on screen: how faithfully it was read (the fidelity check).
+  if (plan.algorithm == "as-built" && !controller_->reference_fidelity().isEmpty())
+    parts.push_back({controller_->reference_fidelity().toHtmlEscaped(), 7});
+  // What the firmware needs beyond the pools (TFLM's kTensorArenaSize for the chosen build, an
+  // ExecuTorch method's allocator); the whole line is in the tooltip.
+  if (const QString runtime = controller_->runtime_status(); !runtime.isEmpty())
+    parts.push_back({runtime.toHtmlEscaped(), 2});
+  parts.push_back({fits ? tr("fits") : tr("<b style='color:#c00'>does not fit</b>"), 0});
+  if (controller_->plan_is_first_pass()) parts.push_back({tr("<i>first pass, searching…</i>"), 1});
+  if (plan.has_errors() && fits) parts.push_back({tr("<b style='color:#c00'>invalid</b>"), 0});
+  parts.push_back(
+      {tr("%1 buffers · %2 ms").arg(controller_->problem().buffers.size()).arg(plan.runtime_ms, 0, 'f', 1), 5});
+  status_html_ = joined(parts);
+  // The room the bar leaves beside the progress bar and Cancel.
+  int room = statusBar()->width() - 2 * kMargin;
+  if (progress_->isVisible()) room -= progress_->sizeHint().width();
+  if (cancel_button_->isVisible()) room -= cancel_button_->sizeHint().width();
+  for (int rank = 7; rank > 0 && html_width(joined(parts), status_totals_->font()) > room; --rank)
+    std::erase_if(parts, [rank](const StatusPart& p) { return p.rank == rank; });
+  status_totals_->setText(joined(parts));
+  // What was dropped to fit is in the tooltip: the summary in full, at its end.
+  QString tooltip = status_tooltip();
+  if (joined(parts) != status_html_) {
+    QTextDocument whole;
+    whole.setHtml(status_html_);
+    tooltip += tr("\n\nIn full: %1").arg(whole.toPlainText());
+  }
+  status_totals_->setToolTip(tooltip);
+}
+
+void MainWindow::show_message(const QString& message, int timeout_ms) {
+  const QString first_line = message.section(QLatin1Char('\n'), 0, 0);
+  int room = statusBar()->width() - status_totals_->sizeHint().width() - 2 * kMargin;
+  if (progress_->isVisible()) room -= progress_->sizeHint().width();
+  if (cancel_button_->isVisible()) room -= cancel_button_->sizeHint().width();
+  const QFontMetrics metrics = statusBar()->fontMetrics();
+  QString shown = first_line;
+  if (metrics.horizontalAdvance(shown) > room) {
+    // Whole words up to the room, then "…"; the message in full in the tooltip.
+    const QStringList words = first_line.split(QLatin1Char(' '));
+    shown.clear();
+    for (const QString& word : words) {
+      const QString next = shown.isEmpty() ? word : shown + QLatin1Char(' ') + word;
+      if (metrics.horizontalAdvance(next + QStringLiteral(" …")) > room) break;
+      shown = next;
+    }
+    shown = shown.isEmpty() ? QString() : shown + QStringLiteral(" …");
+  }
+  statusBar()->setToolTip(shown == message ? QString() : message);
+  if (shown.isEmpty()) {
+    statusBar()->clearMessage();
+  } else {
+    statusBar()->showMessage(shown, timeout_ms);
+  }
+}
+
+void MainWindow::show_refusal(const QString& message) {
+  refusal_ = message;
+  diagnostics_model_->set_refusal(message);
+  show_message(tr("Not done (reason in Diagnostics): %1").arg(message), 10000);
+}
+
+void MainWindow::resizeEvent(QResizeEvent* event) {
+  QMainWindow::resizeEvent(event);
+  update_status();
+}
+
+}  // namespace usmpx::app
