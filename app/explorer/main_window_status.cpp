@@ -128,10 +128,24 @@ void MainWindow::show_message(const QString& message, int timeout_ms) {
     shown.clear();
     for (const QString& word : words) {
       const QString next = shown.isEmpty() ? word : shown + QLatin1Char(' ') + word;
-      if (metrics.horizontalAdvance(next + QStringLiteral(" …")) > room) break;
+      if (metrics.horizontalAdvance(next + QStringLiteral(" …")) > room) {
+        // A path is the point of its message ("Wrote /a/b/c.pte"): keep its end, elided in the middle.
+        if (word.contains(QLatin1Char('/')) && !shown.isEmpty()) {
+          const int left = room - metrics.horizontalAdvance(shown + QStringLiteral(" "));
+          // Its folder dropped first ("…/name.pte:"), then the middle of what is left.
+          const QString name = QStringLiteral("…/") + word.mid(word.lastIndexOf(QLatin1Char('/')) + 1);
+          const QString path =
+              metrics.horizontalAdvance(name) <= left ? name : metrics.elidedText(name, Qt::ElideMiddle, left);
+          if (left > 0 && path != QStringLiteral("…") && !path.isEmpty()) {
+            shown += QLatin1Char(' ') + path;
+            break;
+          }
+        }
+        shown = shown.isEmpty() ? QString() : shown + QStringLiteral(" …");
+        break;
+      }
       shown = next;
     }
-    shown = shown.isEmpty() ? QString() : shown + QStringLiteral(" …");
   }
   statusBar()->setToolTip(shown == message ? QString() : message);
   if (shown.isEmpty()) {
