@@ -1,6 +1,7 @@
 #include "export/export_bundle.h"
 
 #include <algorithm>
+#include <filesystem>
 
 namespace usmpx {
 
@@ -9,6 +10,14 @@ const ExportFile* ExportBundle::find(const std::string& path) const {
     if (f.path == path) return &f;
   }
   return nullptr;
+}
+
+ExportBundle ExportBundle::model_file(const std::string& input_path, std::string bytes, bool changed) {
+  ExportBundle bundle;
+  bundle.single_file = true;
+  bundle.put(std::filesystem::path(input_path).filename().string(), std::move(bytes));
+  if (changed) bundle.changed.push_back(bundle.files.front().path);
+  return bundle;
 }
 
 void ExportBundle::put(std::string path, std::string data) {

@@ -22,6 +22,9 @@ struct ExportBundle {
   bool single_file = false;
   std::string summary;  // what was written, for the user ("" = the list of changed files says it)
 
+  // A model file with its plan inside (a .tflite or .pte copy): one file, named as the input.
+  static ExportBundle model_file(const std::string& input_path, std::string bytes, bool changed);
+
   const ExportFile* find(const std::string& path) const;
   void put(std::string path, std::string data);  // adds or replaces
   void sort();

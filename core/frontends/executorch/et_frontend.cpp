@@ -329,10 +329,7 @@ class EtExporter : public ModelExporter {
   ExportBundle export_plan(const Problem& problem, const Plan& plan, const ExportOptions&) const override {
     if (const std::string why = refusal(plan); !why.empty()) throw ExportError(path_ + ": " + why);
     EtExport e = export_et(*a_, bytes_, path_, problem, plan);
-    ExportBundle bundle;
-    bundle.single_file = true;
-    bundle.put(std::filesystem::path(path_).filename().string(), std::move(e.bytes));
-    bundle.changed.push_back(bundle.files.front().path);
+    ExportBundle bundle = ExportBundle::model_file(path_, std::move(e.bytes), true);
     bundle.notes = std::move(e.notes);
     std::string sizes;
     int64_t total = 0;
@@ -349,12 +346,7 @@ class EtExporter : public ModelExporter {
   }
 
   // The program as it is: what selftest runs next to a re-plan.
-  ExportBundle original(const ExportOptions&) const override {
-    ExportBundle bundle;
-    bundle.single_file = true;
-    bundle.put(std::filesystem::path(path_).filename().string(), bytes_);
-    return bundle;
-  }
+  ExportBundle original(const ExportOptions&) const override { return ExportBundle::model_file(path_, bytes_, false); }
 
   std::shared_ptr<const Selftest> selftest() const override { return et_selftest(path_); }
 

@@ -8,6 +8,7 @@
 
 #include "base/input_error.h"
 #include "frontends/executorch/et_program.h"
+#include "frontends/flatbuffer_walker.h"
 
 namespace usmpx {
 namespace {
@@ -26,26 +27,10 @@ uint32_t read_u32(std::string_view bytes, size_t pos) {
   return v;
 }
 
-std::string printable(std::string_view text) {
-  std::string out;
-  for (unsigned char c : text) {
-    if (c >= 0x20 && c < 0x7f) {
-      out += static_cast<char>(c);
-    } else {
-      static const char* hex = "0123456789abcdef";
-      out += std::string("\\x") + hex[c >> 4] + hex[c & 15];
-    }
-  }
-  return out;
-}
-
-class Reader {
+class Reader : FlatbufferWalker {
  public:
   Reader(std::string_view bytes, uint64_t flatbuffer_size, const std::string& path)
-      : bytes_(bytes),
-        base_(reinterpret_cast<const uint8_t*>(bytes.data())),
-        path_(path),
-        verifier_(base_, flatbuffer_size, verifier_options()) {}
+      : FlatbufferWalker(bytes, flatbuffer_size, path, {"program", "program", "lists", 8}, 4000000) {}
 
   void read(EtProgram& p) {
     const fb::Table* root = table(offset_target(0, "the root offset"), "the Program table");
@@ -91,91 +76,6 @@ class Reader {
   }
 
  private:
-  static fb::Verifier::Options verifier_options() {
-    fb::Verifier::Options o;
-    o.max_depth = 16;
-    o.max_tables = 4000000;
-    return o;
-  }
-
-  [[noreturn]] void fail(const std::string& message) const { throw InputError({path_, 0, 0}, message); }
-
-  uint64_t offset_target(uint64_t pos, const std::string& what) {
-    const fb::uoffset_t o = verifier_.VerifyOffset(static_cast<size_t>(pos));
-    if (o == 0) fail(what + " at byte " + std::to_string(pos) + " points outside the program");
-    return pos + o;
-  }
-
-  const fb::Table* table(uint64_t pos, const std::string& what) {
-    if (!verifier_.VerifyTableStart(base_ + pos))
-      fail(what + " at byte " + std::to_string(pos) + " is damaged (its vtable lies outside the program)");
-    return reinterpret_cast<const fb::Table*>(base_ + pos);
-  }
-
-  template <typename T>
-  T scalar(const fb::Table* t, int id, T fallback, const std::string& what) {
-    if (!t->VerifyField<T>(verifier_, sc::slot(id), sizeof(T))) fail(what + " lies outside the program");
-    return t->GetField<T>(sc::slot(id), fallback);
-  }
-
-  uint64_t field_position(const fb::Table* t, int id) const {
-    const fb::voffset_t field = t->GetOptionalFieldOffset(sc::slot(id));
-    if (field == 0) return 0;
-    return static_cast<uint64_t>(reinterpret_cast<const uint8_t*>(t) - base_) + field;
-  }
-
-  uint64_t offset_field(const fb::Table* t, int id, const std::string& what) {
-    const uint64_t pos = field_position(t, id);
-    return pos == 0 ? 0 : offset_target(pos, what);
-  }
-
-  uint32_t vector_length(uint64_t pos, size_t element_size, const std::string& what) {
-    if (!verifier_.VerifyVectorOrString(base_ + pos, element_size))
-      fail(what + " at byte " + std::to_string(pos) + " runs past the end of the program");
-    return fb::ReadScalar<fb::uoffset_t>(base_ + pos);
-  }
-
-  // What is copied is bounded by a few times the file's size (tables may be shared).
-  void charge(uint64_t bytes) {
-    copied_ += bytes;
-    if (copied_ > 8 * bytes_.size() + (uint64_t{1} << 22))
-      fail("the program's tables refer to the same lists over and over (" + std::to_string(copied_) +
-           " bytes to copy from a file of " + std::to_string(bytes_.size()) + "); not a real program");
-  }
-
-  std::vector<uint64_t> table_vector(const fb::Table* t, int id, const std::string& what) {
-    std::vector<uint64_t> tables;
-    const uint64_t pos = offset_field(t, id, what);
-    if (pos == 0) return tables;
-    const uint32_t n = vector_length(pos, sizeof(fb::uoffset_t), what);
-    charge(8ull * n);
-    tables.reserve(n);
-    for (uint32_t i = 0; i < n; ++i)
-      tables.push_back(offset_target(pos + 4 + 4ull * i, what + "[" + std::to_string(i) + "]"));
-    return tables;
-  }
-
-  template <typename T>
-  std::vector<T> scalar_vector(const fb::Table* t, int id, const std::string& what) {
-    const uint64_t pos = offset_field(t, id, what);
-    if (pos == 0) return {};
-    const uint32_t n = vector_length(pos, sizeof(T), what);
-    charge(sizeof(T) * uint64_t{n});
-    std::vector<T> values(n);
-    for (uint32_t i = 0; i < n; ++i)
-      values[i] = fb::ReadScalar<T>(base_ + pos + 4 + sizeof(T) * i);
-    return values;
-  }
-
-  std::string string_field(const fb::Table* t, int id, const std::string& what) {
-    const uint64_t pos = offset_field(t, id, what);
-    if (pos == 0) return {};
-    const auto* s = reinterpret_cast<const fb::String*>(base_ + pos);
-    if (!verifier_.VerifyString(s)) fail(what + " at byte " + std::to_string(pos) + " is not a terminated string");
-    charge(s->size());
-    return std::string(s->c_str(), s->size());
-  }
-
   EtTensor tensor(const fb::Table* t, const std::string& where) {
     EtTensor x;
     x.scalar_type = scalar<int8_t>(t, sc::tensor::kScalarType, 0, where + ".scalar_type");
@@ -413,12 +313,6 @@ class Reader {
     verifier_.EndTable();
     return m;
   }
-
-  std::string_view bytes_;
-  const uint8_t* base_;
-  const std::string& path_;
-  fb::Verifier verifier_;
-  uint64_t copied_ = 0;
 };
 
 }  // namespace
@@ -433,7 +327,7 @@ EtProgram read_et_program(std::string_view bytes, const std::string& path) {
   if (bytes.size() < 8) fail("too short for an ExecuTorch program (" + std::to_string(bytes.size()) + " bytes)");
   if (bytes.substr(4, 4) != "ET12")
     fail("not an ExecuTorch program this tool reads: the flatbuffer identifier at bytes 4..8 is '" +
-         printable(bytes.substr(4, 4)) + "', expected 'ET12'");
+         printable_bytes(bytes.substr(4, 4)) + "', expected 'ET12'");
   EtProgram p;
   p.flatbuffer_size = bytes.size();
   if (bytes.size() >= 16 && bytes.substr(8, 4) == "eh00") {

@@ -299,10 +299,7 @@ class TfliteExporter : public ModelExporter {
 
   ExportBundle export_plan(const Problem&, const Plan& plan, const ExportOptions&) const override {
     TfliteExport e = export_tflite(*a_, bytes_, path_, plan);
-    ExportBundle bundle;
-    bundle.single_file = true;
-    bundle.put(std::filesystem::path(path_).filename().string(), std::move(e.bytes));
-    bundle.changed.push_back(bundle.files.front().path);
+    ExportBundle bundle = ExportBundle::model_file(path_, std::move(e.bytes), true);
     bundle.notes = std::move(e.notes);
     const int64_t placed = std::count_if(e.offsets.begin(), e.offsets.end(), [](int32_t o) { return o != -1; });
     bundle.summary =

@@ -8,6 +8,7 @@
 #include <limits>
 
 #include "base/input_error.h"
+#include "frontends/flatbuffer_walker.h"
 #include "frontends/tflite/tflite_model.h"
 #include "frontends/tflite/tflite_schema.h"
 
@@ -17,18 +18,15 @@ namespace {
 namespace fb = flatbuffers;
 namespace sc = tflite_schema;
 
-class Reader {
+class Reader : FlatbufferWalker {
  public:
   Reader(std::string_view bytes, const std::string& path)
-      : bytes_(bytes),
-        base_(reinterpret_cast<const uint8_t*>(bytes.data())),
-        path_(path),
-        verifier_(base_, bytes.size(), verifier_options()) {}
+      : FlatbufferWalker(bytes, bytes.size(), path, {"file", "model", "lists and names", 4}, 1000000) {}
 
   TfliteModel read() {
     if (bytes_.size() < 8) fail("too short for a TFLite model (" + std::to_string(bytes_.size()) + " bytes)");
     if (!has_tflite_identifier(bytes_)) {
-      fail("not a TFLite model: the flatbuffer identifier at bytes 4..8 is '" + printable(bytes_.substr(4, 4)) +
+      fail("not a TFLite model: the flatbuffer identifier at bytes 4..8 is '" + printable_bytes(bytes_.substr(4, 4)) +
            "', expected 'TFL3'");
     }
     TfliteModel model;
@@ -58,107 +56,8 @@ class Reader {
   }
 
  private:
-  static fb::Verifier::Options verifier_options() {
-    fb::Verifier::Options o;
-    o.max_depth = 16;
-    o.max_tables = 1000000;
-    return o;
-  }
-
-  static std::string printable(std::string_view text) {
-    std::string out;
-    for (unsigned char c : text) {
-      if (c >= 0x20 && c < 0x7f) {
-        out += static_cast<char>(c);
-      } else {
-        static const char* hex = "0123456789abcdef";
-        out += std::string("\\x") + hex[c >> 4] + hex[c & 15];
-      }
-    }
-    return out;
-  }
-
-  [[noreturn]] void fail(const std::string& message) const { throw InputError({path_, 0, 0}, message); }
-
-  // The position a uoffset stored at `pos` points to, checked to lie inside the file.
-  uint64_t offset_target(uint64_t pos, const std::string& what) {
-    const fb::uoffset_t o = verifier_.VerifyOffset(static_cast<size_t>(pos));
-    if (o == 0) fail(what + " at byte " + std::to_string(pos) + " points outside the file");
-    return pos + o;
-  }
-
-  const fb::Table* table(uint64_t pos, const std::string& what) {
-    if (!verifier_.VerifyTableStart(base_ + pos))
-      fail(what + " at byte " + std::to_string(pos) + " is damaged (its vtable lies outside the file)");
-    return reinterpret_cast<const fb::Table*>(base_ + pos);
-  }
-
-  uint32_t field_count(uint64_t table_pos) const {
-    const auto* t = reinterpret_cast<const fb::Table*>(base_ + table_pos);
-    const uint8_t* vtable = t->GetVTable();
-    const fb::voffset_t vtable_size = fb::ReadScalar<fb::voffset_t>(vtable);
-    return vtable_size < 4 ? 0 : (vtable_size - 4u) / 2;  // a damaged vtable may be shorter than its header
-  }
-
-  template <typename T>
-  T scalar(const fb::Table* t, int id, T fallback, const std::string& what) {
-    if (!t->VerifyField<T>(verifier_, sc::slot(id), sizeof(T))) fail(what + " lies outside the file");
-    return t->GetField<T>(sc::slot(id), fallback);
-  }
-
-  // The target of an offset field, or 0 when the field is absent.
-  uint64_t offset_field(const fb::Table* t, int id, const std::string& what) {
-    const fb::voffset_t field = t->GetOptionalFieldOffset(sc::slot(id));
-    if (field == 0) return 0;
-    const uint64_t pos = static_cast<uint64_t>(reinterpret_cast<const uint8_t*>(t) - base_) + field;
-    return offset_target(pos, what);
-  }
-
-  // A vector's element count after checking that the whole vector lies inside the file.
-  uint32_t vector_length(uint64_t pos, size_t element_size, const std::string& what) {
-    if (!verifier_.VerifyVectorOrString(base_ + pos, element_size))
-      fail(what + " at byte " + std::to_string(pos) + " runs past the end of the file");
-    return fb::ReadScalar<fb::uoffset_t>(base_ + pos);
-  }
-
-  // Tables and strings may be shared, so a small file could make its copy huge: what is copied
-  // is bounded by a few times the file's size.
-  void charge(uint64_t bytes) {
-    copied_ += bytes;
-    if (copied_ > 4 * bytes_.size() + (uint64_t{1} << 22))
-      fail("the model's tables refer to the same lists and names over and over (" + std::to_string(copied_) +
-           " bytes to copy from a file of " + std::to_string(bytes_.size()) + "); not a real model");
-  }
-
-  std::vector<uint64_t> table_vector(const fb::Table* t, int id, const std::string& what) {
-    std::vector<uint64_t> tables;
-    const uint64_t pos = offset_field(t, id, what);
-    if (pos == 0) return tables;
-    const uint32_t n = vector_length(pos, sizeof(fb::uoffset_t), what);
-    tables.reserve(n);
-    for (uint32_t i = 0; i < n; ++i)
-      tables.push_back(offset_target(pos + 4 + 4ull * i, what + "[" + std::to_string(i) + "]"));
-    return tables;
-  }
-
   std::vector<int32_t> int_vector(const fb::Table* t, int id, const std::string& what) {
-    const uint64_t pos = offset_field(t, id, what);
-    if (pos == 0) return {};
-    const uint32_t n = vector_length(pos, sizeof(int32_t), what);
-    charge(4ull * n);
-    std::vector<int32_t> values(n);
-    for (uint32_t i = 0; i < n; ++i)
-      values[i] = fb::ReadScalar<int32_t>(base_ + pos + 4 + 4ull * i);
-    return values;
-  }
-
-  std::string string_field(const fb::Table* t, int id, const std::string& what) {
-    const uint64_t pos = offset_field(t, id, what);
-    if (pos == 0) return {};
-    const auto* s = reinterpret_cast<const fb::String*>(base_ + pos);
-    if (!verifier_.VerifyString(s)) fail(what + " at byte " + std::to_string(pos) + " is not a terminated string");
-    charge(s->size());
-    return std::string(s->c_str(), s->size());
+    return scalar_vector<int32_t>(t, id, what);
   }
 
   TfliteOperatorCode operator_code(uint64_t pos) {
@@ -295,12 +194,6 @@ class Reader {
     verifier_.EndTable();
     return g;
   }
-
-  std::string_view bytes_;
-  uint64_t copied_ = 0;
-  const uint8_t* base_;
-  const std::string& path_;
-  fb::Verifier verifier_;
 };
 
 }  // namespace
