@@ -9,6 +9,7 @@
 #include "base/text_file.h"
 #include "cli.h"
 #include "inputs/firmware/firmware_file.h"
+#include "inputs/firmware/firmware_input.h"
 #include "inputs/input_file.h"
 #include "options.h"
 
@@ -16,22 +17,6 @@ namespace usmpx::cli {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string family_name(InputFormat format) {
-  switch (format) {
-    case InputFormat::kTflite:
-      return "tflite";
-    case InputFormat::kExecuTorch:
-      return "executorch";
-    case InputFormat::kMlf:
-    case InputFormat::kFirmwareTree:
-    case InputFormat::kTvmScript:
-    case InputFormat::kLegacyTir:
-      return "tvm";
-    default:
-      return "";
-  }
-}
 
 // `target` as written in a file in `folder`: relative when it can be.
 std::string path_from(const fs::path& folder, const std::string& target) {
@@ -90,7 +75,7 @@ int run_new(const std::vector<std::string>& args, std::ostream& out) {
   for (const std::string& path : o.models) {
     const InputFormat format = recognise_input(path);
     FirmwareModel m;
-    m.family = family_name(format);
+    m.family = firmware_family(format);
     if (m.family.empty()) throw UsageError(path + " is a " + std::string(to_string(format)) + ", not a model");
     m.path = path_from(folder, path);
     std::string name = fs::path(path).stem().string();

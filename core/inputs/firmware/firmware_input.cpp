@@ -12,7 +12,22 @@
 namespace usmpx {
 namespace {
 
-std::string family_of(InputFormat format) {
+// The plan a model runs with when nothing else is said: the one it carries, else its runtime's.
+Plan own_plan(const LoadedInput& input) {
+  if (input.as_built) {
+    Plan plan = *input.as_built;
+    finish_plan(input.problem, plan);
+    return plan;
+  }
+  if (input.details) {
+    if (auto reference = input.details->reference_plan(input.problem)) return *reference;
+  }
+  return run_planner(*make_planner(input.default_algorithm), input.problem, PlannerOptions{});
+}
+
+}  // namespace
+
+std::string firmware_family(InputFormat format) {
   switch (format) {
     case InputFormat::kTflite:
       return "tflite";
@@ -30,21 +45,6 @@ std::string family_of(InputFormat format) {
       return "";
   }
 }
-
-// The plan a model runs with when nothing else is said: the one it carries, else its runtime's.
-Plan own_plan(const LoadedInput& input) {
-  if (input.as_built) {
-    Plan plan = *input.as_built;
-    finish_plan(input.problem, plan);
-    return plan;
-  }
-  if (input.details) {
-    if (auto reference = input.details->reference_plan(input.problem)) return *reference;
-  }
-  return run_planner(*make_planner(input.default_algorithm), input.problem, PlannerOptions{});
-}
-
-}  // namespace
 
 std::vector<int32_t> tflite_offsets(const TfliteAnalysis& a, const Plan& plan) {
   std::vector<int32_t> offsets(a.tensors.size(), -1);
@@ -99,7 +99,7 @@ FirmwareInput load_firmware(const std::string& path, const LoadOptions& options)
     std::error_code ec;
     if (!std::filesystem::exists(m.resolved_path, ec)) throw InputError(m.where, "no such file: " + m.resolved_path);
     const InputFormat format = recognise_input(m.resolved_path);
-    const std::string family = family_of(format);
+    const std::string family = firmware_family(format);
     if (family.empty())
       throw InputError(m.where, "\"" + m.path + "\" is a " + std::string(to_string(format)) + ", not a model");
     if (!m.family.empty() && m.family != family)

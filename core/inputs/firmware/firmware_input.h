@@ -40,6 +40,10 @@ struct FirmwareInput {
 // model's own reader's) and ConfigError.
 FirmwareInput load_firmware(const std::string& path, const LoadOptions& options);
 
+// The family a firmware file names an input of this kind by: "tflite", "executorch", "tvm",
+// "problem"; "" for a kind that is not a model.
+std::string firmware_family(InputFormat format);
+
 // Each model's own plans put together (a passed tensor where its producer's plan has it): what the
 // firmware does today, with its pool sizes (make_plan or finish_plan completes it).
 Plan combined_own_plans(const FirmwareInput& input);
