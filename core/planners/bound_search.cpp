@@ -122,18 +122,7 @@ int64_t search_bound(const Problem& problem, const std::vector<int>& members, in
   const exact::BuiltInstance built = exact::build_instance(problem, items, fixed);
   const exact::Instance& in = built.instance;
   if (in.items == 0) return start;
-  // Every end a packing reaches is a multiple of the granule: offsets are sums of sizes rounded up
-  // to alignments, or pinned offsets.
-  int64_t g = 0;
-  for (int i = 0; i < in.items; ++i) {
-    g = std::gcd(g, in.size[static_cast<size_t>(i)]);
-    if (in.alignment[static_cast<size_t>(i)] > 1) g = std::gcd(g, in.alignment[static_cast<size_t>(i)]);
-  }
-  for (const auto& [b, offset] : fixed) {
-    g = std::gcd(g, offset);
-    g = std::gcd(g, problem.buffers[static_cast<size_t>(b)].size_bytes);
-  }
-  g = std::max<int64_t>(1, g);
+  const int64_t g = exact::packing_granule(in, fixed, problem);
   int64_t lb = std::max(start, in.lower_bound());
   const int64_t budget = std::max<int64_t>(1000, work / std::max(1, in.items));
   static const PlannerOptions no_limit{.time_limit_seconds = 0};

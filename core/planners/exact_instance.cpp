@@ -273,4 +273,18 @@ BuiltInstance build_instance(const Problem& problem, const std::vector<int>& mem
   return built;
 }
 
+int64_t packing_granule(const Instance& in, const std::vector<std::pair<int, int64_t>>& fixed, const Problem& problem) {
+  int64_t g = 0;
+  for (int i = 0; i < in.items; ++i) {
+    // An alignment of 1 adds nothing.
+    g = std::gcd(g, in.size[static_cast<size_t>(i)]);
+    if (in.alignment[static_cast<size_t>(i)] > 1) g = std::gcd(g, in.alignment[static_cast<size_t>(i)]);
+  }
+  for (const auto& [b, offset] : fixed) {
+    g = std::gcd(g, offset);
+    g = std::gcd(g, problem.buffers[static_cast<size_t>(b)].size_bytes);
+  }
+  return std::max<int64_t>(1, g);
+}
+
 }  // namespace usmpx::exact

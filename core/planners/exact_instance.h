@@ -68,4 +68,9 @@ inline constexpr int64_t kMaxInstancePairs = 4'000'000;
 BuiltInstance build_instance(const Problem& problem, const std::vector<int>& members,
                              const std::vector<std::pair<int, int64_t>>& fixed);
 
+// The granule every end a packing of the instance reaches is a multiple of: offsets are sums of
+// sizes rounded up to alignments, or pinned offsets (`fixed`, buffer and offset).
+int64_t packing_granule(const Instance& instance, const std::vector<std::pair<int, int64_t>>& fixed,
+                        const Problem& problem);
+
 }  // namespace usmpx::exact

@@ -48,20 +48,6 @@ int64_t lifetime_pairs(const Problem& problem, const std::vector<int>& members, 
   return pairs;
 }
 
-int64_t gcd_of(const exact::Instance& in, const std::vector<std::pair<int, int64_t>>& fixed, const Problem& problem) {
-  int64_t g = 0;
-  for (int i = 0; i < in.items; ++i) {
-    // Offsets are sums of sizes rounded up to alignments, so an alignment of 1 adds nothing.
-    g = std::gcd(g, in.size[static_cast<size_t>(i)]);
-    if (in.alignment[static_cast<size_t>(i)] > 1) g = std::gcd(g, in.alignment[static_cast<size_t>(i)]);
-  }
-  for (const auto& [b, offset] : fixed) {
-    g = std::gcd(g, offset);
-    g = std::gcd(g, problem.buffers[static_cast<size_t>(b)].size_bytes);
-  }
-  return std::max<int64_t>(1, g);
-}
-
 struct PoolMembers {
   std::vector<int> items;                      // buffers the search places
   std::vector<std::pair<int, int64_t>> fixed;  // buffers pinned at an offset in the pool
@@ -145,7 +131,7 @@ PoolSearchOutcome search_pool(const Problem& problem, std::vector<Allocation>& a
   const exact::BuiltInstance built = exact::build_instance(problem, members.items, members.fixed);
   for (int b : built.free_members)
     allocations[static_cast<size_t>(b)].offset = 0;
-  const int64_t g = gcd_of(built.instance, members.fixed, problem);
+  const int64_t g = exact::packing_granule(built.instance, members.fixed, problem);
   // The search ends as soon as a placement meets the bound.
   int64_t lb = std::max({floor, built.instance.lower_bound(), bound});
   int64_t best = size;
