@@ -328,6 +328,8 @@ void MainWindow::on_input_loaded() {
   refresh_algorithms();
   table_model_->set_problem(Problem{}, {});
   table_model_->set_problem(controller_->problem(), {});
+  table_model_->set_models(controller_->input().details ? controller_->input().details->models()
+                                                        : std::vector<ModelSpan>{});
   table_->scrollToTop();  // a new model starts at its first rows, not where the last one was scrolled
   time_limit_box_->setValue(controller_->edits().time_limit_seconds);
   pool_editor_->clear_selection();
@@ -421,6 +423,8 @@ void MainWindow::on_plan_ready() {
     views::add_reference(data, problem, controller_->reference_allocations(), controller_->reference_pool_bytes(),
                          controller_->reference_name());
   }
+  // A firmware file's models: each in its own hue, its ticks labelled (core says which is which).
+  if (controller_->input().details) views::add_models(data, controller_->input().details->models());
   chart_->set_data(std::move(data));
   if (fit_on_next_plan_) {
     chart_->reset_view();

@@ -151,4 +151,24 @@ void add_reference(ChartData& data, const Problem& problem, const std::vector<Al
   }
 }
 
+void add_models(ChartData& data, const std::vector<ModelSpan>& models) {
+  data.models.clear();
+  std::map<int, int> model_of;  // buffer -> model
+  for (size_t m = 0; m < models.size(); ++m) {
+    const ModelSpan& span = models[m];
+    data.models.push_back({QString::fromStdString(span.name), static_cast<double>(span.first_tick),
+                           static_cast<double>(span.last_tick + 1)});
+    for (int b : span.buffers)
+      model_of[b] = static_cast<int>(m);
+  }
+  for (PoolChartData& pool : data.pools) {
+    for (std::vector<BufferBox>* boxes : {&pool.boxes, &pool.reference_boxes}) {
+      for (BufferBox& box : *boxes) {
+        const auto found = model_of.find(box.buffer);
+        box.model = found == model_of.end() ? -1 : found->second;
+      }
+    }
+  }
+}
+
 }  // namespace usmpx::views
