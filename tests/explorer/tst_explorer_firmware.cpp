@@ -133,6 +133,9 @@ class TestExplorerFirmware : public ExplorerWindowFixture {
     QVERIFY(a && b);
     QCOMPARE(a->model, 0);
     QCOMPARE(b->model, 1);
+    // The hue and the band name the model: both labels leave out "model/".
+    QCOMPARE(a->label, QStringLiteral("sid_2"));
+    QCOMPARE(b->label, QStringLiteral("sid_2"));
     // What the user sees: the same kind, two hues (first blue, second orange).
     const QColor first_colour = drawn_colour(first_sid);
     const QColor second_colour = drawn_colour(second_sid);

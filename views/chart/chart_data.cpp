@@ -166,6 +166,10 @@ void add_models(ChartData& data, const std::vector<ModelSpan>& models) {
       for (BufferBox& box : *boxes) {
         const auto found = model_of.find(box.buffer);
         box.model = found == model_of.end() ? -1 : found->second;
+        // The band and the hue say which model a box is of: its label leaves out "model/".
+        if (box.model < 0) continue;
+        const QString scope = data.models[static_cast<size_t>(box.model)].name + QLatin1Char('/');
+        if (box.label.startsWith(scope)) box.label = box.label.mid(scope.size());
       }
     }
   }
