@@ -125,6 +125,8 @@ MainWindow::MainWindow(QWidget* parent)
   progress_->setVisible(false);
   cancel_button_->setText(tr("Cancel"));
   cancel_button_->setVisible(false);
+  // Always HTML: a part may be escaped ("&gt;=") in a summary without any tag.
+  status_totals_->setTextFormat(Qt::RichText);
   statusBar()->addPermanentWidget(status_totals_);
   statusBar()->addPermanentWidget(progress_);
   statusBar()->addPermanentWidget(cancel_button_);

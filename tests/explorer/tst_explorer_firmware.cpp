@@ -111,6 +111,25 @@ class TestExplorerFirmware : public ExplorerWindowFixture {
     QVERIFY2(text.contains(QStringLiteral("kinds by lightness")), qPrintable(text));
     check_bands();
     save_artefact(window_.get(), QStringLiteral("firmware_tvm_pair_1600x1000.png"));
+    // Zoomed in on the models' border: a label sits in the visible part of its band, as much of it
+    // as fits (the first model's five ticks in view leave room for its name, not its ticks).
+    views::PoolChartWidget* chart = window_->chart();
+    chart->plot()->axisRect(0)->axis(QCPAxis::atBottom)->setRange(60, 130);
+    chart->plot()->replot(QCustomPlot::rpImmediateRefresh);
+    for (int p = 0; p < chart->pool_count(); ++p) {
+      const QCPItemText* first = chart->model_label(p, 0);
+      const QCPItemText* second = chart->model_label(p, 1);
+      QVERIFY(first->visible());
+      QCOMPARE(first->text(), QStringLiteral("first"));
+      QCOMPARE(first->position->coords().x(), 62.5);
+      QCOMPARE(second->text(), QStringLiteral("second  ticks 65–129"));
+      QCOMPARE(second->position->coords().x(), 97.5);
+    }
+    // Zoomed out of the first model entirely: its label is gone, not drawn over the second's.
+    chart->plot()->axisRect(0)->axis(QCPAxis::atBottom)->setRange(70, 130);
+    chart->plot()->replot(QCustomPlot::rpImmediateRefresh);
+    QVERIFY(!chart->model_label(0, 0)->visible());
+    QCOMPARE(chart->model_label(0, 1)->position->coords().x(), 100.0);
   }
 
   void each_models_boxes_are_in_its_own_hue_and_kinds_by_lightness() {

@@ -4,7 +4,43 @@
 #include "chart/pool_chart_widget.h"
 #include "chart/qcustomplot_include.h"
 
+#include <algorithm>
+
 namespace usmpx::views {
+namespace {
+
+QString full_label(const ModelBand& model) {
+  return PoolChartWidget::tr("%1  ticks %2–%3")
+      .arg(model.name)
+      .arg(static_cast<qint64>(model.x0))
+      .arg(static_cast<qint64>(model.x1) - 1);
+}
+
+}  // namespace
+
+void PoolChartWidget::fit_model_labels() {
+  // Each label inside its band's visible part, as much of it as fits: name and ticks, the name,
+  // the name elided, or nothing for a band a few pixels wide (its tooltip-free band still shows).
+  for (PoolView& view : pools_) {
+    const QCPAxis* x = view.rect->axis(QCPAxis::atBottom);
+    for (size_t m = 0; m < view.model_labels.size() && m < data_.models.size(); ++m) {
+      const ModelBand& model = data_.models[m];
+      QCPItemText* label = view.model_labels[m];
+      const double from = std::max(model.x0, x->range().lower);
+      const double to = std::min(model.x1, x->range().upper);
+      const double room = x->coordToPixel(to) - x->coordToPixel(from) - 6;
+      const QFontMetrics metrics(label->font());
+      const auto width = [&](const QString& text) { return metrics.horizontalAdvance(text) + 10; };
+      QString text = full_label(model);
+      if (width(text) > room) text = model.name;
+      if (width(text) > room) text = metrics.elidedText(model.name, Qt::ElideRight, static_cast<int>(room) - 10);
+      const bool shown = to > from && room > 24 && text != QStringLiteral("…") && !text.isEmpty();
+      label->setVisible(shown);
+      label->setText(text);
+      if (shown) label->position->setCoords((from + to) / 2, 0.0);
+    }
+  }
+}
 
 void PoolChartWidget::fill_model_bands(size_t p) {
   PoolView& view = pools_[p];
@@ -49,10 +85,7 @@ void PoolChartWidget::fill_model_bands(size_t p) {
     label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
     label->position->setCoords((model.x0 + model.x1) / 2, 0.0);
     label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
-    label->setText(tr("%1  ticks %2–%3")
-                       .arg(model.name)
-                       .arg(static_cast<qint64>(model.x0))
-                       .arg(static_cast<qint64>(model.x1) - 1));
+    label->setText(full_label(model));
     QFont font = this->font();
     font.setPointSize(interactive_ ? 9 : 7);
     font.setBold(true);

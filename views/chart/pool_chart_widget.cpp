@@ -89,6 +89,8 @@ PoolChartWidget::PoolChartWidget(QWidget* parent, bool interactive)
   }
   layout->addWidget(plot_);
   plot_->setNoAntialiasingOnDrag(true);
+  // Laid out, not yet drawn: the models' labels fit their bands at this zoom and size.
+  connect(plot_, &QCustomPlot::afterLayout, this, &PoolChartWidget::fit_model_labels);
   plot_->setAutoAddPlottableToLegend(false);
   if (!plot_->layer(QStringLiteral("ghost"))) {
     plot_->addLayer(QStringLiteral("ghost"), plot_->layer(QStringLiteral("main")), QCustomPlot::limAbove);

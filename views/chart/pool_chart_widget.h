@@ -134,6 +134,7 @@ class PoolChartWidget : public QWidget {
   void update_legend();
   void update_hint_marker(size_t p);
   void fill_model_bands(size_t p);  // chart/model_bands.cpp
+  void fit_model_labels();          // each label to its band's visible width, before every draw
 
   QCustomPlot* plot_;
   bool interactive_;
