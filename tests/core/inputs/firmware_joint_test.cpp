@@ -14,6 +14,7 @@
 #include "model/conflict_graph.h"
 #include "planners/registry.h"
 #include "planners/validator.h"
+#include "report/html_report.h"
 #include "test_support.h"
 
 namespace usmpx {
@@ -311,6 +312,21 @@ TEST(FirmwareJointTvm, ModelSpansNameEachModelsTicksAndBuffers) {
   }
   EXPECT_EQ(std::count(owner.begin(), owner.end(), -1), 0);
   // An input of one model has none.
+  // The HTML report's Models table: each model's ticks, buffers and the bytes it reaches per pool.
+  ReportContent report;
+  report.title = "tvm_pair";
+  report.problem = input.problem;
+  report.chosen = *input.details->reference_plan(input.problem);
+  report.models = models;
+  const std::string html = html_report(report);
+  EXPECT_NE(html.find("<h2>Models</h2>"), std::string::npos);
+  EXPECT_NE(html.find("<tr><td>first</td><td class=\"n\">[0, 64]</td><td class=\"n\">9</td><td>global_workspace "
+                      "208 B, first/global_const_workspace 312 B</td></tr>"),
+            std::string::npos)
+      << html;
+  EXPECT_NE(html.find("<tr><td>second</td><td class=\"n\">[65, 129]</td>"), std::string::npos);
+  report.models.clear();
+  EXPECT_EQ(html_report(report).find("<h2>Models</h2>"), std::string::npos);
   const LoadedInput one = load_input(testing::fixture_path("firmware/tvm_pair/first"));
   EXPECT_TRUE(one.details == nullptr || one.details->models().empty());
 }
