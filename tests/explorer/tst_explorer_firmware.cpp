@@ -205,6 +205,12 @@ class TestExplorerFirmware : public ExplorerWindowFixture {
     QString error;
     const QStringList written = app::write_review_report(*controller(), *window_->chart(), dir.path(), &error);
     QVERIFY2(written.contains(QStringLiteral("report.html")), qPrintable(error));
+    // The report's charts carry the models' hues and labels too (kept to be looked at).
+    QVERIFY(written.contains(QStringLiteral("charts.png")));
+    QDir().mkpath(QStringLiteral(USMPX_ARTEFACTS_DIR));
+    QFile::remove(QStringLiteral(USMPX_ARTEFACTS_DIR "/firmware_tvm_pair_report_charts.png"));
+    QVERIFY(QFile::copy(dir.filePath(QStringLiteral("charts.png")),
+                        QStringLiteral(USMPX_ARTEFACTS_DIR "/firmware_tvm_pair_report_charts.png")));
     const std::string html = read_text_file(dir.filePath(QStringLiteral("report.html")).toStdString());
     const size_t models = html.find("<h2>Models</h2>");
     QVERIFY(models != std::string::npos);
