@@ -330,8 +330,10 @@ void MainWindow::on_input_loaded() {
   refresh_algorithms();
   table_model_->set_problem(Problem{}, {});
   table_model_->set_problem(controller_->problem(), {});
-  table_model_->set_models(controller_->input().details ? controller_->input().details->models()
-                                                        : std::vector<ModelSpan>{});
+  const std::vector<ModelSpan> models =
+      controller_->input().details ? controller_->input().details->models() : std::vector<ModelSpan>{};
+  table_model_->set_models(models);
+  inspector_->set_models(models);
   table_->scrollToTop();  // a new model starts at its first rows, not where the last one was scrolled
   time_limit_box_->setValue(controller_->edits().time_limit_seconds);
   pool_editor_->clear_selection();

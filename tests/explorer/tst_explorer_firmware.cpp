@@ -15,6 +15,7 @@
 #include "base/text_file.h"
 #include "chart/box_colors.h"
 #include "explorer_window_fixture.h"
+#include "panels/inspector_widget.h"
 #include "report_writer.h"
 #include "tables/buffer_table_model.h"
 #include "test_support.h"
@@ -180,6 +181,14 @@ class TestExplorerFirmware : public ExplorerWindowFixture {
     }
     QCOMPARE(first_swatch, views::box_color(0, BufferRole::kIntermediate));
     QCOMPARE(second_swatch, views::box_color(1, BufferRole::kIntermediate));
+    // Clicking a box shows it in the inspector with its model and the model's ticks.
+    QTest::mouseClick(window_->chart()->plot(), Qt::LeftButton, {}, window_->chart()->buffer_center(second_sid));
+    QTRY_VERIFY(window_->findChild<views::InspectorWidget*>()->toHtml().contains(QStringLiteral("second/sid_2")));
+    const QString inspector = window_->findChild<views::InspectorWidget*>()->toPlainText();
+    QVERIFY2(inspector.contains(QStringLiteral("second (ticks 65–129)")), qPrintable(inspector));
+    // Its swatch in the model's hue, as its box.
+    QVERIFY(window_->findChild<views::InspectorWidget*>()->toHtml().contains(
+        views::box_color(1, BufferRole::kIntermediate).name(), Qt::CaseInsensitive));
   }
 
   void at_1280x720_the_legend_is_whole_and_the_spans_labelled() {
