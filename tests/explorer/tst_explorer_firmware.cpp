@@ -15,6 +15,7 @@
 #include "base/text_file.h"
 #include "chart/box_colors.h"
 #include "explorer_window_fixture.h"
+#include "export_dialog.h"
 #include "panels/inspector_widget.h"
 #include "report_writer.h"
 #include "tables/buffer_table_model.h"
@@ -244,6 +245,17 @@ class TestExplorerFirmware : public ExplorerWindowFixture {
     QVERIFY2(window_->export_action()->isEnabled(), qPrintable(window_->export_action()->toolTip()));
     QString why;
     QVERIFY2(controller()->can_export_sources(&why), qPrintable(why));
+    {
+      // The dialog says what is written and proposes a folder named after the firmware file.
+      app::ExportDialog dialog(*controller(), window_.get());
+      QVERIFY2(dialog.note()->text().startsWith(
+                   QStringLiteral("Every model of tvm_pair.usmpx-firmware.json is written back with its part of the "
+                                  "as-built plan, each in a folder named after it")),
+               qPrintable(dialog.note()->text()));
+      QVERIFY2(dialog.target().endsWith(QStringLiteral("/tvm_pair_replanned")), qPrintable(dialog.target()));
+      dialog.show();
+      save_artefact(&dialog, QStringLiteral("firmware_tvm_pair_export_dialog.png"));
+    }
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const QString target = dir.filePath(QStringLiteral("out"));
