@@ -6,6 +6,7 @@
 #include <QFile>
 #include <QImage>
 #include <QLabel>
+#include <QSignalSpy>
 #include <QStatusBar>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -14,6 +15,7 @@
 
 #include "base/text_file.h"
 #include "chart/box_colors.h"
+#include "compare_dialog.h"
 #include "explorer_window_fixture.h"
 #include "export_dialog.h"
 #include "panels/inspector_widget.h"
@@ -237,6 +239,27 @@ class TestExplorerFirmware : public ExplorerWindowFixture {
     const QString summary = app::report_summary_html(*controller(), *window_->chart());
     QVERIFY2(summary.contains(QStringLiteral("<br>first: ticks 0–64<br>second: ticks 65–129")), qPrintable(summary));
     QVERIFY2(summary.contains(QStringLiteral("<b>second</b>")), qPrintable(summary));
+  }
+
+  void compare_runs_on_the_joint_problem_with_the_models_in_their_hues() {
+    make_window(1600, 1000);
+    open(tvm_pair());
+    app::CompareDialog dialog(controller(), window_.get());
+    dialog.resize(1300, 800);
+    dialog.show();
+    QSignalSpy ready(controller(), &app::ExplorerController::comparison_ready);
+    dialog.run();
+    QVERIFY(ready.wait(60000));
+    QVERIFY(dialog.table()->rowCount() >= 2);
+    const QList<views::PoolChartWidget*> charts = dialog.findChildren<views::PoolChartWidget*>();
+    QCOMPARE(charts.size(), dialog.table()->rowCount());
+    for (const views::PoolChartWidget* chart : charts) {
+      QCOMPARE(chart->data().models.size(), size_t{2});
+      QCOMPARE(chart->data().models[1].name, QStringLiteral("second"));
+      QVERIFY(chart->model_band(0, 1));
+      QCOMPARE(chart->model_band(0, 1)->topLeft->coords().x(), 65.0);
+    }
+    save_artefact(&dialog, QStringLiteral("firmware_tvm_pair_compare.png"));
   }
 
   void export_sources_writes_every_model_and_the_shared_pool_once() {
