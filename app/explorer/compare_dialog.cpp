@@ -258,7 +258,10 @@ void CompareDialog::show_results() {
     box_layout->addWidget(caption);
     auto* chart = new views::PoolChartWidget(box, false);
     chart->setMinimumSize(300, 120 * std::max<int>(1, static_cast<int>(problem.pools.size())));
-    chart->set_data(views::build_chart_data(problem, plan, summarize_plan(problem, plan)));
+    views::ChartData data = views::build_chart_data(problem, plan, summarize_plan(problem, plan));
+    if (controller_->has_input() && controller_->input().details)
+      views::add_models(data, controller_->input().details->models());  // a firmware's models in their hues
+    chart->set_data(std::move(data));
     chart->set_value_tops(tops);
     box_layout->addWidget(chart);
     charts_->addWidget(box);

@@ -573,7 +573,7 @@ namespace usmpx::app {
 
 bool ExplorerController::exportable_format(InputFormat format) {
   return holds_generated_c(format) || format == InputFormat::kTvmScript || format == InputFormat::kLegacyTir ||
-         format == InputFormat::kTflite || format == InputFormat::kExecuTorch;
+         format == InputFormat::kTflite || format == InputFormat::kExecuTorch || format == InputFormat::kFirmware;
 }
 
 bool ExplorerController::can_export_sources(QString* why) const {
@@ -583,8 +583,10 @@ bool ExplorerController::can_export_sources(QString* why) const {
   };
   if (!has_input()) return fail(tr("Nothing is open."));
   if (!exportable_format(input_->format))
-    return fail(tr("Sources are exported for Model Library Format inputs, TIR dumps and TFLite models; %1 is a %2.")
-                    .arg(QFileInfo(input_path_).fileName(), QString::fromUtf8(to_string(input_->format).data())));
+    return fail(
+        tr("Sources are exported for Model Library Format inputs, TIR dumps, TFLite models, ExecuTorch programs "
+           "and firmware files; %1 is a %2.")
+            .arg(QFileInfo(input_path_).fileName(), QString::fromUtf8(to_string(input_->format).data())));
   if (planning_) return fail(tr("Planning is still running."));
   if (!source_) return fail(tr("The input's code cannot be read for an export: %1").arg(export_error_));
   if (!plan_fits(problem_, plan_) || plan_.has_errors())

@@ -63,7 +63,8 @@ class ExplorerController : public QObject {
   // worker thread; ends with export_finished. `force` replaces an existing non-empty target.
   void export_sources(const QString& target, bool harness, bool force);
   bool exporting() const { return exporting_; }
-  // Inputs with code to export: MLF archives and folders, TIR dumps.
+  // Inputs with something to export: MLF archives and folders, TIR dumps, TFLite models, ExecuTorch
+  // programs and firmware files of several models.
   static bool exportable_format(InputFormat format);
 
   bool has_input() const { return input_ != nullptr; }

@@ -70,12 +70,16 @@ ExportDialog::ExportDialog(const ExplorerController& controller, QWidget* parent
   // A TFLite model gets its plan inside a copy of itself: one file, no C, no harness.
   const bool executorch = controller.input().format == InputFormat::kExecuTorch;
   const bool model_file = controller.input().format == InputFormat::kTflite || executorch;
+  const bool firmware = controller.input().format == InputFormat::kFirmware;  // several models
   const QString what =
       executorch
           ? tr("The %2 plan is written into a copy of %1: new tensor offsets and planned buffer sizes, which "
                "ExecuTorch's runtime uses unchecked (this tool checks the plan first); the input is not changed.")
       : model_file ? tr("The %2 plan is written into a copy of %1 as its OfflineMemoryAllocation metadata, which TFLM "
                         "uses as given; the input is not changed.")
+      : firmware   ? tr("Every model of %1 is written back with its part of the %2 plan, each in a folder named after "
+                          "it, with usmpx_firmware.h giving the shared pools' sizes (and the TFLite Micro interpreters' "
+                          "creation order); the inputs are not changed.")
       : controller.input().format == InputFormat::kMlf
           ? tr("The generated C of %1 is rewritten for the %2 plan; everything else is copied.")
           : tr("C is generated from the TIR of %1 with the %2 plan, as a Model Library Format module.");
@@ -119,6 +123,14 @@ ExportDialog::ExportDialog(const ExplorerController& controller, QWidget* parent
     path_->setText(QDir(export_folder())
                        .filePath(input.completeBaseName() +
                                  (executorch ? QStringLiteral("_planned.pte") : QStringLiteral("_planned.tflite"))));
+  } else if (firmware) {
+    // A folder per model (no pools the dialog can list: each model's exporter writes its own).
+    if (pools.empty()) pools_->hide();
+    QString name = input.fileName();
+    for (const QString& s : {QStringLiteral(".usmpx-firmware.json"), QStringLiteral(".json")}) {
+      if (name.endsWith(s)) name.chop(s.size());
+    }
+    set_target(QDir(export_folder()).filePath(name + QStringLiteral("_replanned")));
   } else {
     set_target(QDir(export_folder()).filePath(without_suffix(input.fileName()) + QStringLiteral("_replanned")));
   }

@@ -125,6 +125,8 @@ MainWindow::MainWindow(QWidget* parent)
   progress_->setVisible(false);
   cancel_button_->setText(tr("Cancel"));
   cancel_button_->setVisible(false);
+  // Always HTML: a part may be escaped ("&gt;=") in a summary without any tag.
+  status_totals_->setTextFormat(Qt::RichText);
   statusBar()->addPermanentWidget(status_totals_);
   statusBar()->addPermanentWidget(progress_);
   statusBar()->addPermanentWidget(cancel_button_);
@@ -328,6 +330,10 @@ void MainWindow::on_input_loaded() {
   refresh_algorithms();
   table_model_->set_problem(Problem{}, {});
   table_model_->set_problem(controller_->problem(), {});
+  const std::vector<ModelSpan> models =
+      controller_->input().details ? controller_->input().details->models() : std::vector<ModelSpan>{};
+  table_model_->set_models(models);
+  inspector_->set_models(models);
   table_->scrollToTop();  // a new model starts at its first rows, not where the last one was scrolled
   time_limit_box_->setValue(controller_->edits().time_limit_seconds);
   pool_editor_->clear_selection();
@@ -421,6 +427,8 @@ void MainWindow::on_plan_ready() {
     views::add_reference(data, problem, controller_->reference_allocations(), controller_->reference_pool_bytes(),
                          controller_->reference_name());
   }
+  // A firmware file's models: each in its own hue, its ticks labelled (core says which is which).
+  if (controller_->input().details) views::add_models(data, controller_->input().details->models());
   chart_->set_data(std::move(data));
   if (fit_on_next_plan_) {
     chart_->reset_view();

@@ -153,8 +153,20 @@ QString report_summary_html(const ExplorerController& controller, const views::P
                 .arg(controller.reference_fidelity().toHtmlEscaped());
   if (!plan_fits(problem, plan)) html += QObject::tr("<p><b>The plan does not fit its pools' size hints.</b></p>");
   // The charts on the next pages carry no legend of their own.
+  // A firmware file's models: their spans on the time axis, each in the hue its boxes have.
+  const std::vector<views::ModelBand>& models = chart.data().models;
+  if (!models.empty()) {
+    html += QObject::tr("<p><b>Models</b>, one after the other on the time axis:");
+    for (const views::ModelBand& model : models) {
+      html += QObject::tr("<br>%1: ticks %2–%3")
+                  .arg(model.name.toHtmlEscaped())
+                  .arg(static_cast<qint64>(model.x0))
+                  .arg(static_cast<qint64>(model.x1) - 1);
+    }
+    html += QStringLiteral("</p>");
+  }
   html += QObject::tr("<p><b>Colour key</b><br>%1</p>")
-              .arg(views::chart_legend_html(controller.reference_name(), false, true));
+              .arg(views::chart_legend_html(controller.reference_name(), false, true, models));
   return html;
 }
 
@@ -219,6 +231,7 @@ QStringList write_review_report(const ExplorerController& controller, views::Poo
   content.warnings = controller.input().warnings;
   content.reference_name = controller.reference_name().toStdString();
   content.runtime_memory = controller.runtime_memory_text().toStdString();
+  if (controller.input().details) content.models = controller.input().details->models();
   if (controller.has_reference()) {
     std::vector<int64_t> bytes;
     for (qint64 b : controller.reference_pool_bytes())

@@ -17,6 +17,7 @@
 #include "export/export_bundle.h"
 #include "export/selftest.h"
 #include "model/diagnostic.h"
+#include "model/model_span.h"
 #include "model/plan.h"
 #include "model/problem.h"
 
@@ -102,6 +103,8 @@ class InputDetails {
   virtual std::string status_text(const Problem&, const Plan&) const { return ""; }
   // The plan the input's own runtime makes, for `info` to describe (nullopt: none).
   virtual std::optional<Plan> reference_plan(const Problem&) const { return std::nullopt; }
+  // The models the input holds, in the order they run, when it holds several (empty otherwise).
+  virtual std::vector<ModelSpan> models() const { return {}; }
 };
 
 // What a frontend made of one input.

@@ -62,6 +62,37 @@ std::string size_cell(int64_t bytes, const std::string& extra_class = "") {
          escape(format_size(bytes)) + "</td>";
 }
 
+// A firmware file's models, in the order they run: each one's ticks on the joint time axis, its
+// buffers and the bytes its buffers reach in each pool of the chosen plan.
+void models_section(std::ostringstream& out, const ReportContent& c) {
+  if (c.models.empty()) return;
+  const Problem& p = c.problem;
+  out << "<h2>Models</h2>\n<p>" << c.models.size()
+      << " models one after the other on one time axis; each model's span is its ticks in the charts.</p>\n"
+         "<table class=\"models\"><tr><th>model</th><th>ticks</th><th>buffers</th><th>bytes it reaches per "
+         "pool</th></tr>\n";
+  for (const ModelSpan& model : c.models) {
+    std::vector<int64_t> reach(p.pools.size(), 0);
+    for (int b : model.buffers) {
+      if (b < 0 || static_cast<size_t>(b) >= p.buffers.size() || static_cast<size_t>(b) >= c.chosen.allocations.size())
+        continue;
+      const Allocation& a = c.chosen.allocations[static_cast<size_t>(b)];
+      if (!a.placed() || static_cast<size_t>(a.pool) >= reach.size()) continue;
+      reach[static_cast<size_t>(a.pool)] =
+          std::max(reach[static_cast<size_t>(a.pool)], a.offset + p.buffers[static_cast<size_t>(b)].size_bytes);
+    }
+    std::string pools;
+    for (size_t i = 0; i < reach.size(); ++i) {
+      if (reach[i] == 0) continue;
+      pools += (pools.empty() ? "" : ", ") + escape(p.pools[i].name) + " " + escape(format_size_exact(reach[i]));
+    }
+    out << "<tr><td>" << escape(model.name) << "</td><td class=\"n\">[" << model.first_tick << ", " << model.last_tick
+        << "]</td><td class=\"n\">" << model.buffers.size() << "</td><td>" << (pools.empty() ? "-" : pools)
+        << "</td></tr>\n";
+  }
+  out << "</table>\n";
+}
+
 }  // namespace
 
 std::string html_report(const ReportContent& c) {
@@ -98,6 +129,7 @@ std::string html_report(const ReportContent& c) {
   out << "</p>\n";
   if (!c.runtime_memory.empty())
     out << "<p class=\"runtime-memory\"><b>Memory the firmware needs:</b> " << escape(c.runtime_memory) << "</p>\n";
+  models_section(out, c);
   out << "<h2>Pools</h2>\n<table><tr><th>pool</th><th>kind</th><th>size</th><th>size hint</th><th>use</th><th>lower "
          "bound</th>"
          "<th>gap</th><th>buffers</th><th>section</th></tr>\n";

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "model/model_span.h"
 #include "model/plan.h"
 #include "model/problem.h"
 
@@ -28,6 +29,9 @@ struct ReportContent {
   int64_t reference_total_bytes = 0;
   std::string reference_name = "TVM";  // whose plan the reference is: TVM's, or TFLM's for .tflite
   std::string runtime_memory;  // what the firmware needs beyond the pools (TFLM's kTensorArenaSize line); "" = none
+  // A firmware file's models (empty for an input of one model): a table of their ticks, buffers and
+  // the bytes each uses of each pool in the chosen plan.
+  std::vector<ModelSpan> models;
 };
 
 std::string html_report(const ReportContent& content);

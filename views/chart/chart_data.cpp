@@ -151,4 +151,42 @@ void add_reference(ChartData& data, const Problem& problem, const std::vector<Al
   }
 }
 
+void add_models(ChartData& data, const std::vector<ModelSpan>& models) {
+  data.models.clear();
+  std::map<int, int> model_of;  // buffer -> model
+  for (size_t m = 0; m < models.size(); ++m) {
+    const ModelSpan& span = models[m];
+    data.models.push_back({QString::fromStdString(span.name), static_cast<double>(span.first_tick),
+                           static_cast<double>(span.last_tick + 1)});
+    for (int b : span.buffers)
+      model_of[b] = static_cast<int>(m);
+  }
+  // The time axis spans every model whole (a model's first ticks may hold no buffer), constants
+  // drawn across it as before.
+  const double old_first = data.tick_first;
+  const double old_end = data.tick_end;
+  if (!data.models.empty() && !data.buffer_columns) {
+    for (const ModelBand& band : data.models) {
+      data.tick_first = std::min(data.tick_first, band.x0);
+      data.tick_end = std::max(data.tick_end, band.x1);
+    }
+  }
+  for (PoolChartData& pool : data.pools) {
+    for (std::vector<BufferBox>* boxes : {&pool.boxes, &pool.reference_boxes}) {
+      for (BufferBox& box : *boxes) {
+        if (box.role == BufferRole::kConstant && box.x0 == old_first && box.x1 == old_end) {
+          box.x0 = data.tick_first;
+          box.x1 = data.tick_end;
+        }
+        const auto found = model_of.find(box.buffer);
+        box.model = found == model_of.end() ? -1 : found->second;
+        // The band and the hue say which model a box is of: its label leaves out "model/".
+        if (box.model < 0) continue;
+        const QString scope = data.models[static_cast<size_t>(box.model)].name + QLatin1Char('/');
+        if (box.label.startsWith(scope)) box.label = box.label.mid(scope.size());
+      }
+    }
+  }
+}
+
 }  // namespace usmpx::views

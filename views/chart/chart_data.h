@@ -5,6 +5,7 @@
 
 #include "chart/pool_plottable.h"
 #include "checks/plan_summary.h"
+#include "model/model_span.h"
 #include "model/plan.h"
 #include "model/problem.h"
 
@@ -28,6 +29,13 @@ struct PoolChartData {
   QString reference_name = QStringLiteral("TVM");  // whose plan the reference is (TFLM's for .tflite)
 };
 
+// One model of an input holding several (a firmware file): its name and its ticks [x0, x1) on
+// the joint time axis, drawn as a labelled band in every pool's chart.
+struct ModelBand {
+  QString name;
+  double x0 = 0, x1 = 0;
+};
+
 struct ChartData {
   std::vector<PoolChartData> pools;
   double tick_first = 0;
@@ -39,6 +47,8 @@ struct ChartData {
   bool plan_fits = true;
   // The scope most buffer names start with ("model/"), left out of their box labels.
   QString label_prefix;
+  // The models, in the order they run, when the input holds several; boxes carry their model.
+  std::vector<ModelBand> models;
 };
 
 // Turns a plan into boxes per pool. Buffers without a lifetime span the whole time axis, unless
@@ -49,5 +59,9 @@ ChartData build_chart_data(const Problem& problem, const Plan& plan, const PlanS
 // the problem's buffers with pools of `problem`; `pool_bytes` per pool, -1 where there is none.
 void add_reference(ChartData& data, const Problem& problem, const std::vector<Allocation>& allocations,
                    const std::vector<qint64>& pool_bytes, const QString& reference_name = QStringLiteral("TVM"));
+
+// Gives every box (and reference box) its model and the data the models' bands: each model's
+// boxes are drawn in its own hue. `models` as the input's details give them (ModelSpan).
+void add_models(ChartData& data, const std::vector<ModelSpan>& models);
 
 }  // namespace usmpx::views

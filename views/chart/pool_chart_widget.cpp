@@ -19,15 +19,25 @@ constexpr int kDragThresholdPixels = 4;
 
 }  // namespace
 
-QString chart_legend_html(const QString& reference_name, bool two_lines, bool on_paper) {
+QString chart_legend_html(const QString& reference_name, bool two_lines, bool on_paper,
+                          const std::vector<ModelBand>& models, bool models_apart) {
   // Each mark stays with its words (&nbsp;); items are separated by breakable spaces.
   QString html;
+  if (!models.empty()) {
+    html += QStringLiteral("<b>models:</b> ");
+    for (size_t m = 0; m < models.size(); ++m) {
+      html += QStringLiteral("<span style='color:%1'>&#9632;</span>&nbsp;<b>%2</b> &nbsp; ")
+                  .arg(model_color(static_cast<int>(m)).name(), models[m].name.toHtmlEscaped());
+    }
+    html += models_apart ? QStringLiteral("<br>kinds by lightness: ") : QStringLiteral("kinds by lightness: ");
+  }
+  const int shade = models.empty() ? -1 : 0;
   for (BufferRole role : {BufferRole::kIntermediate, BufferRole::kOperatorInternal, BufferRole::kConstant,
                           BufferRole::kInputOutput, BufferRole::kReserved}) {
     const std::string_view name = to_string(role);
     html += QStringLiteral("<span style='color:%1'>&#9632;</span>&nbsp;%2 &nbsp; ")
-                .arg(role_color(role).name(), QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()))
-                                                  .replace(QLatin1Char(' '), QStringLiteral("&nbsp;")));
+                .arg(box_color(shade, role).name(), QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()))
+                                                        .replace(QLatin1Char(' '), QStringLiteral("&nbsp;")));
   }
   html += two_lines ? QStringLiteral("<br>") : QStringLiteral("&nbsp;");
   html += QStringLiteral(
@@ -47,9 +57,17 @@ void PoolChartWidget::update_legend() {
   // One line where it fits, else two (colours, then marks): never cut.
   QTextDocument one_line;
   one_line.setDefaultFont(legend_->font());
-  one_line.setHtml(chart_legend_html(reference, false));
+  one_line.setHtml(chart_legend_html(reference, false, false, data_.models));
   const bool fits = one_line.idealWidth() + 24 <= width();
-  legend_->setText(chart_legend_html(reference, !fits));
+  // A firmware's models go on a line of their own when they and the colours do not fit on one.
+  bool models_apart = false;
+  if (!fits && !data_.models.empty()) {
+    QTextDocument two_lines;
+    two_lines.setDefaultFont(legend_->font());
+    two_lines.setHtml(chart_legend_html(reference, true, false, data_.models));
+    models_apart = two_lines.idealWidth() + 24 > width();
+  }
+  legend_->setText(chart_legend_html(reference, !fits, false, data_.models, models_apart));
 }
 
 PoolChartWidget::PoolChartWidget(QWidget* parent, bool interactive)
@@ -71,6 +89,8 @@ PoolChartWidget::PoolChartWidget(QWidget* parent, bool interactive)
   }
   layout->addWidget(plot_);
   plot_->setNoAntialiasingOnDrag(true);
+  // Laid out, not yet drawn: the models' labels fit their bands at this zoom and size.
+  connect(plot_, &QCustomPlot::afterLayout, this, &PoolChartWidget::fit_model_labels);
   plot_->setAutoAddPlottableToLegend(false);
   if (!plot_->layer(QStringLiteral("ghost"))) {
     plot_->addLayer(QStringLiteral("ghost"), plot_->layer(QStringLiteral("main")), QCustomPlot::limAbove);
@@ -260,6 +280,7 @@ void PoolChartWidget::fill_pool(size_t p) {
   set_line(view.hint, static_cast<double>(pool.size_hint_bytes), pool.size_hint_bytes >= 0);
   set_line(view.lower_bound, static_cast<double>(pool.lower_bound_bytes), pool.lower_bound_bytes > 0);
   update_hint_marker(p);
+  fill_model_bands(p);
   // A pool holding nothing (e.g. TVM's constant pool when constants stay in the operators' code)
   // keeps a thin strip, leaving the height to the pools with buffers.
   plot_->plotLayout()->setRowStretchFactor(static_cast<int>(2 * p + 1), pool.boxes.empty() ? 0.2 : 1.0);
@@ -343,7 +364,8 @@ void PoolChartWidget::reset_view() {
                                    static_cast<double>(pool.lower_bound_bytes), 16.0});
     if (p < value_tops_.size() && value_tops_[p] > 0) top = static_cast<double>(value_tops_[p]);
     pools_[p].rect->axis(QCPAxis::atBottom)->setRange(data_.tick_first - 0.02 * span, data_.tick_end + 0.02 * span);
-    pools_[p].rect->axis(QCPAxis::atLeft)->setRange(0, top * 1.08);
+    // A firmware's model labels sit at the chart's top: room for them above the pool's used size.
+    pools_[p].rect->axis(QCPAxis::atLeft)->setRange(0, top * (data_.models.empty() ? 1.08 : 1.35));
   }
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }

@@ -25,7 +25,11 @@ class PoolPlottable;
 
 // What the charts' colours and marks mean (the legend above them, the PDF's colour key).
 // With `two_lines` the colours and the marks go on lines of their own.
-QString chart_legend_html(const QString& reference_name, bool two_lines, bool on_paper = false);
+// With `models` (a firmware file's) the legend starts with each model's name in its hue, and the
+// kinds' swatches are shown in the first model's hue (each model's kinds differ by lightness);
+// `models_apart` puts the models on a line of their own.
+QString chart_legend_html(const QString& reference_name, bool two_lines, bool on_paper = false,
+                          const std::vector<ModelBand>& models = {}, bool models_apart = false);
 
 // The centre of the explorer: one lifetime × offset chart per pool, stacked vertically with a
 // shared time axis. Boxes are buffers coloured by role; lines mark the pool's used size (solid),
@@ -64,6 +68,12 @@ class PoolChartWidget : public QWidget {
   // What runs at a tick (e.g. the operator), shown when hovering the charts.
   void set_tick_labeler(std::function<QString(int64_t tick)> labeler) { tick_label_ = std::move(labeler); }
   QCustomPlot* plot() const { return plot_; }
+  // The legend above the charts (interactive charts only, else null).
+  const QLabel* legend() const { return legend_; }
+  // A model's band in a pool's chart (a firmware file's models: ChartData::models) and its label;
+  // null when there is none.
+  const QCPItemRect* model_band(int pool, int model) const;
+  const QCPItemText* model_label(int pool, int model) const;
 
   // Coordinate mapping, in widget pixels of plot().
   int pool_count() const { return static_cast<int>(pools_.size()); }
@@ -103,7 +113,9 @@ class PoolChartWidget : public QWidget {
     QCPItemStraightLine* used = nullptr;
     QCPItemStraightLine* hint = nullptr;
     QCPItemStraightLine* lower_bound = nullptr;
-    QCPItemText* hint_marker = nullptr;  // at the chart's top or bottom edge while the hint line is outside the view
+    QCPItemText* hint_marker = nullptr;     // at the chart's top or bottom edge while the hint line is outside the view
+    std::vector<QCPItemRect*> model_bands;  // per model of a firmware file: its ticks, shaded
+    std::vector<QCPItemText*> model_labels;  // its name and ticks at the band's top
   };
   enum class DragKind { kNone, kBox, kHint };
 
@@ -121,6 +133,8 @@ class PoolChartWidget : public QWidget {
   QString fitted_title(const QString& text) const;
   void update_legend();
   void update_hint_marker(size_t p);
+  void fill_model_bands(size_t p);  // chart/model_bands.cpp
+  void fit_model_labels();          // each label to its band's visible width, before every draw
 
   QCustomPlot* plot_;
   bool interactive_;

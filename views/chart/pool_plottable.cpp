@@ -1,6 +1,8 @@
 #include "chart/pool_plottable.h"
 
+#include <algorithm>
 #include <array>
+#include <vector>
 
 #include "chart/box_colors.h"
 
@@ -88,9 +90,14 @@ QCPRange PoolPlottable::getValueRange(bool& found_range, QCP::SignDomain /*in_si
 
 void PoolPlottable::draw(QCPPainter* painter) {
   const QRectF clip = clipRect();
-  constexpr size_t kRoles = 4;
-  std::array<QVector<QRectF>, kRoles> fills;
-  std::array<QVector<QRectF>, kRoles> faint;  // boxes a filter does not match
+  // Batched by colour: per model (none, then each model of a firmware file) and role.
+  constexpr size_t kRoles = 5;
+  int models = 0;
+  for (const BufferBox& box : boxes_)
+    models = std::max(models, box.model + 1);
+  const size_t colours = kRoles * static_cast<size_t>(models + 1);
+  std::vector<QVector<QRectF>> fills(colours);
+  std::vector<QVector<QRectF>> faint(colours);  // boxes a filter does not match
   QVector<QRectF> outlines;
   QVector<QRectF> highlighted;
   std::vector<std::pair<QRectF, const BufferBox*>> labelled;
@@ -106,7 +113,8 @@ void PoolPlottable::draw(QCPPainter* painter) {
       if (r.width() < 1) r.setWidth(1);
       if (r.height() < 1) r.setHeight(1);
       const bool dim = drawn_faint(box.buffer);
-      (dim ? faint : fills)[static_cast<size_t>(box.role)].push_back(r);
+      const size_t colour = kRoles * static_cast<size_t>(box.model + 1) + static_cast<size_t>(box.role);
+      (dim ? faint : fills)[colour].push_back(r);
       if (r.width() >= 4 && r.height() >= 4 && !dim) outlines.push_back(r);
       if (highlighted_.count(box.buffer)) highlighted.push_back(r);
       if (box.pinned && first) pins.push_back(r);
@@ -117,14 +125,15 @@ void PoolPlottable::draw(QCPPainter* painter) {
   }
   painter->setAntialiasing(false);
   painter->setPen(Qt::NoPen);
-  for (size_t role = 0; role < kRoles; ++role) {
-    QColor color = role_color(static_cast<BufferRole>(role));
+  for (size_t colour = 0; colour < colours; ++colour) {
+    if (fills[colour].isEmpty() && faint[colour].isEmpty()) continue;
+    QColor color = box_color(static_cast<int>(colour / kRoles) - 1, static_cast<BufferRole>(colour % kRoles));
     color.setAlpha(210);  // overlapping boxes (invalid plans) stay visible
     painter->setBrush(color);
-    painter->drawRects(fills[role]);
+    painter->drawRects(fills[colour]);
     color.setAlpha(45);
     painter->setBrush(color);
-    painter->drawRects(faint[role]);
+    painter->drawRects(faint[colour]);
   }
   painter->setBrush(Qt::NoBrush);
   painter->setPen(QPen(QColor(255, 255, 255, 170), 1));

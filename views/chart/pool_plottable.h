@@ -22,6 +22,7 @@ struct BufferBox {
   std::vector<QRectF> drawn() const;
   BufferRole role = BufferRole::kIntermediate;
   bool pinned = false;
+  int model = -1;  // which model of a firmware file it belongs to (-1: the input holds one)
   QString label;
 };
 

@@ -1,5 +1,6 @@
 #include "panels/inspector_widget.h"
 
+#include <algorithm>
 #include <set>
 
 #include "base/input_error.h"
@@ -66,13 +67,22 @@ void InspectorWidget::show_buffer(const Problem& problem, const Plan& plan, cons
                            ? plan.allocations[static_cast<size_t>(buffer)]
                            : Allocation{};
   const BufferRole role = buffer_role(b);
+  int model = -1;
+  for (size_t m = 0; m < models_.size() && model < 0; ++m) {
+    if (std::find(models_[m].buffers.begin(), models_[m].buffers.end(), buffer) != models_[m].buffers.end())
+      model = static_cast<int>(m);
+  }
   QString text;
-  text +=
-      QStringLiteral("<h3><span style='color:%1'>&#9632;</span> %2</h3>").arg(role_color(role).name(), html(b.name));
+  text += QStringLiteral("<h3><span style='color:%1'>&#9632;</span> %2</h3>")
+              .arg(box_color(model, role).name(), html(b.name));
   text += QStringLiteral("<table cellspacing='2'>");
   auto row = [&](const QString& key, const QString& value) {
     text += QStringLiteral("<tr><td style='color:#555'>%1</td><td>%2</td></tr>").arg(key, value);
   };
+  if (model >= 0) {
+    const ModelSpan& span = models_[static_cast<size_t>(model)];
+    row(tr("model"), tr("%1 (ticks %2–%3)").arg(html(span.name)).arg(span.first_tick).arg(span.last_tick));
+  }
   row(tr("size"), format_byte_count_exact(b.size_bytes));
   row(tr("alignment"), QString::number(b.alignment));
   row(tr("kind"), html(kind_label(b)));

@@ -3,6 +3,7 @@
 #include <QTextBrowser>
 
 #include "model/conflict_graph.h"
+#include "model/model_span.h"
 #include "model/plan.h"
 #include "model/problem.h"
 
@@ -23,9 +24,15 @@ class InspectorWidget : public QTextBrowser {
   // `conflicts`: the buffers this one conflicts with.
   void show_buffer(const Problem& problem, const Plan& plan, const std::vector<int>& conflicts, int buffer);
   void clear_buffer();
+  // A firmware file's models (empty: the input holds one): a buffer's swatch in its model's hue
+  // and a row naming its model and the model's ticks.
+  void set_models(std::vector<ModelSpan> models) { models_ = std::move(models); }
 
  signals:
   void buffer_link_activated(int buffer);
+
+ private:
+  std::vector<ModelSpan> models_;
 };
 
 }  // namespace usmpx::views

@@ -14,6 +14,18 @@ namespace usmpx::views {
 
 BufferTableModel::BufferTableModel(QObject* parent) : QAbstractTableModel(parent) {}
 
+void BufferTableModel::set_models(const std::vector<ModelSpan>& models) {
+  model_of_.clear();
+  for (size_t m = 0; m < models.size(); ++m) {
+    for (int b : models[m].buffers) {
+      if (b < 0) continue;
+      if (static_cast<size_t>(b) >= model_of_.size()) model_of_.resize(static_cast<size_t>(b) + 1, -1);
+      model_of_[static_cast<size_t>(b)] = static_cast<int>(m);
+    }
+  }
+  if (rowCount() > 0) emit dataChanged(index(0, kName), index(rowCount() - 1, kName), {Qt::DecorationRole});
+}
+
 void BufferTableModel::set_problem(const Problem& problem, const std::vector<int>& conflict_counts) {
   const bool same_buffers = !problem.buffers.empty() && problem.buffers.size() == problem_.buffers.size() &&
                             std::equal(problem.buffers.begin(), problem.buffers.end(), problem_.buffers.begin(),
@@ -62,7 +74,8 @@ QVariant BufferTableModel::data(const QModelIndex& index, int role) const {
     return QVariant::fromValue(
         Qt::Alignment(numeric ? Qt::AlignRight | Qt::AlignVCenter : Qt::AlignLeft | Qt::AlignVCenter));
   }
-  if (role == Qt::DecorationRole && index.column() == kName) return role_color(buffer_role(buffer));
+  if (role == Qt::DecorationRole && index.column() == kName)
+    return box_color(row < model_of_.size() ? model_of_[row] : -1, buffer_role(buffer));
   if (role == Qt::ForegroundRole && index.column() == kPool && !allocation.placed()) return QBrush(QColor(200, 0, 0));
   // Long names are elided in the middle; the tooltip gives them whole.
   if (role == Qt::ToolTipRole && index.column() == kName) return QString::fromStdString(buffer.name);

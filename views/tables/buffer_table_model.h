@@ -2,6 +2,7 @@
 
 #include <QAbstractTableModel>
 
+#include "model/model_span.h"
 #include "model/plan.h"
 #include "model/problem.h"
 
@@ -34,6 +35,9 @@ class BufferTableModel : public QAbstractTableModel {
   // until set_plan gives the next one; otherwise everything is replaced.
   void set_problem(const Problem& problem, const std::vector<int>& conflict_counts);
   void set_plan(const Plan& plan);
+  // A firmware file's models: each buffer's swatch in its model's hue, as its box is drawn
+  // (empty: the input holds one model, swatches by kind).
+  void set_models(const std::vector<ModelSpan>& models);
 
   int rowCount(const QModelIndex& parent = {}) const override;
   int columnCount(const QModelIndex& parent = {}) const override;
@@ -44,6 +48,7 @@ class BufferTableModel : public QAbstractTableModel {
   Problem problem_;
   std::vector<int> conflict_counts_;
   std::vector<Allocation> allocations_;
+  std::vector<int> model_of_;  // per buffer: its model (-1 or empty: none)
 };
 
 }  // namespace usmpx::views

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <tuple>
 
 #include "export/export_error.h"
 #include "frontends/input_probe.h"
@@ -31,6 +32,25 @@ class FirmwareDetails : public InputDetails {
     Plan plan = combined_own_plans(*in_);
     finish_plan(problem, plan);
     return plan;
+  }
+  std::vector<ModelSpan> models() const override {
+    std::vector<ModelSpan> spans;
+    // A passed tensor is one joint buffer of both models: it counts as its producer's.
+    std::vector<bool> taken(in_->joint.problem.buffers.size(), false);
+    for (size_t m = 0; m < in_->spec.models.size(); ++m) {
+      ModelSpan span;
+      span.name = in_->spec.models[m].name;
+      if (m < in_->joint.span.size()) std::tie(span.first_tick, span.last_tick) = in_->joint.span[m];
+      if (m < in_->joint.buffer_of.size()) {
+        for (int b : in_->joint.buffer_of[m]) {
+          if (b < 0 || static_cast<size_t>(b) >= taken.size() || taken[static_cast<size_t>(b)]) continue;
+          taken[static_cast<size_t>(b)] = true;
+          span.buffers.push_back(b);
+        }
+      }
+      spans.push_back(std::move(span));
+    }
+    return spans;
   }
   std::string as_built_text() const override {
     return "as-built plan: each model's own plan (the one it carries, else its runtime's planner), the shared "

@@ -1,5 +1,6 @@
 // Several real TFLite models in one firmware: the joint problem under each schedule, the joint
 // plan's validity, the models written back reading back as the joint plan.
+#include <algorithm>
 #include <filesystem>
 
 #include <gtest/gtest.h>
@@ -13,6 +14,7 @@
 #include "model/conflict_graph.h"
 #include "planners/registry.h"
 #include "planners/validator.h"
+#include "report/html_report.h"
 #include "test_support.h"
 
 namespace usmpx {
@@ -98,6 +100,16 @@ TEST(FirmwareJoint, SequenceSharesTheArenaAndPassesOneBuffer) {
   EXPECT_GE(inherited, 2);
   // Timelines one after the other.
   EXPECT_LT(fw.joint.span[0].second, fw.joint.span[1].first);
+  // The explorer's view of the models: the passed tensor drawn as its producer's, once.
+  const LoadedInput loaded = load_input(firmware_file("chain_spans", body));
+  const std::vector<ModelSpan> spans = loaded.details->models();
+  ASSERT_EQ(spans.size(), 2u);
+  EXPECT_EQ(spans[0].buffers.size() + spans[1].buffers.size(), p.buffers.size());
+  const int joint_passed = *loaded.problem.find_buffer(passed);
+  EXPECT_EQ(std::count(spans[0].buffers.begin(), spans[0].buffers.end(), joint_passed), 1);
+  EXPECT_EQ(std::count(spans[1].buffers.begin(), spans[1].buffers.end(), joint_passed), 0);
+  EXPECT_EQ(spans[0].last_tick, fw.joint.span[0].second);
+  EXPECT_EQ(spans[1].first_tick, fw.joint.span[1].first);
 
   for (const char* algorithm : {"greedy_by_size", "tflm_greedy", "best_fit_size"}) {
     SCOPED_TRACE(algorithm);
@@ -266,6 +278,57 @@ TEST(FirmwareJointTvm, TwoModulesShareGlobalWorkspaceDefinedOnce) {
     EXPECT_NE(f->data.find("#define global_workspace usmpx_firmware_global_workspace"), std::string::npos);
   }
   EXPECT_NE(bundle.find("usmpx_firmware.h")->data.find("#define USMPX_GLOBAL_WORKSPACE_SIZE "), std::string::npos);
+}
+
+// What the explorer draws of the models (their hues, their labelled spans) comes from here: each
+// model's name, its ticks on the joint time axis and its buffers, every buffer in exactly one.
+TEST(FirmwareJointTvm, ModelSpansNameEachModelsTicksAndBuffers) {
+  const LoadedInput input = load_input(testing::fixture_path("firmware/tvm_pair/tvm_pair.usmpx-firmware.json"));
+  ASSERT_TRUE(input.details);
+  const std::vector<ModelSpan> models = input.details->models();
+  ASSERT_EQ(models.size(), 2u);
+  EXPECT_EQ(models[0].name, "first");
+  EXPECT_EQ(models[0].first_tick, 0);
+  EXPECT_EQ(models[0].last_tick, 64);
+  EXPECT_EQ(models[1].name, "second");
+  EXPECT_EQ(models[1].first_tick, 65);
+  EXPECT_EQ(models[1].last_tick, 129);
+  std::vector<int> owner(input.problem.buffers.size(), -1);
+  for (size_t m = 0; m < models.size(); ++m) {
+    EXPECT_EQ(models[m].buffers.size(), 9u);
+    for (int b : models[m].buffers) {
+      ASSERT_GE(b, 0);
+      ASSERT_LT(static_cast<size_t>(b), owner.size());
+      EXPECT_EQ(owner[static_cast<size_t>(b)], -1) << input.problem.buffers[static_cast<size_t>(b)].name;
+      owner[static_cast<size_t>(b)] = static_cast<int>(m);
+      EXPECT_EQ(input.problem.buffers[static_cast<size_t>(b)].name.rfind(models[m].name + "/", 0), 0u);
+      // Every buffer of a model lives within the model's ticks (constants have no lifetime of their own).
+      const auto& lifetime = input.problem.buffers[static_cast<size_t>(b)].lifetime;
+      if (lifetime && !lifetime->empty()) {
+        EXPECT_GE(lifetime->first(), models[m].first_tick);
+        EXPECT_LE(lifetime->last(), models[m].last_tick);
+      }
+    }
+  }
+  EXPECT_EQ(std::count(owner.begin(), owner.end(), -1), 0);
+  // An input of one model has none.
+  // The HTML report's Models table: each model's ticks, buffers and the bytes it reaches per pool.
+  ReportContent report;
+  report.title = "tvm_pair";
+  report.problem = input.problem;
+  report.chosen = *input.details->reference_plan(input.problem);
+  report.models = models;
+  const std::string html = html_report(report);
+  EXPECT_NE(html.find("<h2>Models</h2>"), std::string::npos);
+  EXPECT_NE(html.find("<tr><td>first</td><td class=\"n\">[0, 64]</td><td class=\"n\">9</td><td>global_workspace "
+                      "208 B, first/global_const_workspace 312 B</td></tr>"),
+            std::string::npos)
+      << html;
+  EXPECT_NE(html.find("<tr><td>second</td><td class=\"n\">[65, 129]</td>"), std::string::npos);
+  report.models.clear();
+  EXPECT_EQ(html_report(report).find("<h2>Models</h2>"), std::string::npos);
+  const LoadedInput one = load_input(testing::fixture_path("firmware/tvm_pair/first"));
+  EXPECT_TRUE(one.details == nullptr || one.details->models().empty());
 }
 
 TEST(FirmwareJointTvm, ConcurrentModulesGetDisjointWorkspace) {
