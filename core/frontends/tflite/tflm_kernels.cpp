@@ -56,7 +56,7 @@ std::vector<int64_t> batch_matmul(const TfliteSubgraph& g, const TfliteOperator&
   const TfliteTensor* lhs = tensor(g, op.inputs, 0);
   const TfliteTensor* rhs = tensor(g, op.inputs, 1);
   if (!lhs || !rhs) return out;
-  const bool adj_x = op.option_ints.size() > 0 && op.option_ints[0] != 0;
+  const bool adj_x = !op.option_ints.empty() && op.option_ints[0] != 0;
   const bool adj_y = op.option_ints.size() > 1 && op.option_ints[1] != 0;
   if (quantized(lhs)) out.push_back(28);
   auto transposed = [&](const TfliteTensor& t) {
@@ -82,7 +82,8 @@ std::string resource_key(const TfliteModel& model, const TfliteSubgraph& g, int3
 
 }  // namespace
 
-std::string tflm_variant(const TfliteModel& model, const TfliteSubgraph& g, const TfliteOperator& op) {
+std::string tflm_variant(const TfliteModel& model, const TfliteSubgraph& subgraph, const TfliteOperator& op) {
+  const TfliteSubgraph& g = subgraph;
   const TfliteOperatorCode& code = model.operator_codes[op.opcode_index];
   const std::string name = code.builtin_code == sc::kCustom ? code.custom_code : sc::builtin_name(code.builtin_code);
   // TRANSPOSE_CONV's data input is its third (the first is the output shape).
@@ -98,8 +99,9 @@ std::string tflm_variant(const TfliteModel& model, const TfliteSubgraph& g, cons
   return v;
 }
 
-TflmKernelRecord tflm_kernel_record(const TfliteModel& model, const TfliteSubgraph& g, const TfliteOperator& op,
+TflmKernelRecord tflm_kernel_record(const TfliteModel& model, const TfliteSubgraph& subgraph, const TfliteOperator& op,
                                     const TflmBuild& build, TflmResourceState* resources) {
+  const TfliteSubgraph& g = subgraph;
   TflmKernelRecord r;
   const TfliteOperatorCode& code = model.operator_codes[op.opcode_index];
   const std::string name = code.builtin_code == sc::kCustom ? code.custom_code : sc::builtin_name(code.builtin_code);
@@ -137,7 +139,8 @@ TflmKernelRecord tflm_kernel_record(const TfliteModel& model, const TfliteSubgra
       if (first_dim(filter) > 0) r.prepare = {4 * first_dim(filter), 4 * first_dim(filter)};
       break;
     case TflmPrepare::kSoftmaxLuts:
-      if (input && input->type == sc::kInt16) r.prepare = {513 * 2, 513 * 2};
+      if (input && input->type == sc::kInt16)
+        r.prepare = {int64_t{513} * 2, int64_t{513} * 2};  // 513 int16 entries each
       break;
     case TflmPrepare::kBatchMatmul:
       r.prepare = batch_matmul(g, op, x64 ? 24 : 12);
