@@ -143,7 +143,7 @@ struct ArenaFigure {
   int64_t minimum = 0;   // the smallest arena that runs
   std::vector<std::string> not_modelled, unverified, scratch_unknown;  // operator names, once per operator
   int64_t counted() const { return head + tail; }                      // TFLM's own head + tail
-  int64_t needed() const { return tail_from_log ? std::max(counted(), planning) : minimum; }
+  int64_t needed() const { return tail_from_log ? counted() : minimum; }
 };
 
 ArenaFigure arena_figure(const TfliteAnalysis& a, const Plan& plan) {
@@ -166,7 +166,8 @@ ArenaFigure arena_figure(const TfliteAnalysis& a, const Plan& plan) {
     for (const std::string& v : a.tail.unproven)
       f.unverified.push_back(v);
   }
-  f.exact = f.head_exact && f.tail_exact;
+  // A log's tail is what TFLM's recording interpreter measured: it says nothing of the smallest arena.
+  f.exact = f.head_exact && f.tail_exact && !f.tail_from_log;
   return f;
 }
 
@@ -185,16 +186,14 @@ std::string figure_gaps(const ArenaFigure& f) {
 
 // "kTensorArenaSize = N bytes (head H + persistent T, planning needs P; TFLM 90b983c, reference,
 // cortex-m)", or "kTensorArenaSize >= N bytes (...; not modelled: PAD x3, MUL x2)". Plain digits:
-// the figure is pasted into C. With a TFLM log the tail is what TFLM's recording interpreter
-// measured, which says nothing of the smallest arena, so the figure is "at least".
+// the figure is pasted into C.
 std::string arena_line(const TfliteAnalysis& a, const Plan& plan) {
   const ArenaFigure f = arena_figure(a, plan);
-  const bool exact = f.exact && !f.tail_from_log;
   std::string parts = "head " + std::to_string(f.head) + " + persistent " +
                       std::to_string(f.tail_from_log ? f.tail : f.plain_tail) +
                       (f.tail_from_log ? " as the TFLM log measured it" : "");
   if (f.planning > 0) parts += ", planning needs " + std::to_string(f.planning);
-  std::string line = "kTensorArenaSize " + std::string(exact ? "=" : ">=") + " " + std::to_string(f.needed()) +
+  std::string line = "kTensorArenaSize " + std::string(f.exact ? "=" : ">=") + " " + std::to_string(f.needed()) +
                      " bytes (" + parts + "; " + build_text(a);
   const std::string gaps = figure_gaps(f);
   if (!gaps.empty()) line += "; " + gaps;
@@ -242,7 +241,7 @@ std::string arena_json(const TfliteAnalysis& a, const Plan& plan) {
   arena["arena_bytes"] = f.counted();
   arena["planning_bytes"] = f.planning;
   arena["kTensorArenaSize_min_bytes"] = f.needed();
-  arena["exact"] = f.exact && !f.tail_from_log;
+  arena["exact"] = f.exact;
   arena["tail_source"] = f.tail_from_log ? "tflm-log" : "model";
   nlohmann::ordered_json unknown = nlohmann::ordered_json::array();
   for (const std::string& u : a.tail.unknown)
@@ -266,9 +265,8 @@ class TfliteDetails : public InputDetails {
   std::string closing_text(const Problem&, const Plan& plan) const override { return arena_line(*a_, plan); }
   std::string status_text(const Problem&, const Plan& plan) const override {
     const ArenaFigure f = arena_figure(*a_, plan);
-    return "kTensorArenaSize " + std::string(f.exact && !f.tail_from_log ? "=" : ">=") + " " +
-           with_separators(f.needed()) + " B (TFLM " + std::string(to_string(a_->build.kernels)) + ", " +
-           std::string(to_string(a_->build.target)) + ")";
+    return "kTensorArenaSize " + std::string(f.exact ? "=" : ">=") + " " + with_separators(f.needed()) + " B (TFLM " +
+           std::string(to_string(a_->build.kernels)) + ", " + std::string(to_string(a_->build.target)) + ")";
   }
   std::string json_members(const Problem&, const Plan& plan) const override { return arena_json(*a_, plan); }
   std::optional<Plan> reference_plan(const Problem& problem) const override {

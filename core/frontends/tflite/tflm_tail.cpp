@@ -32,7 +32,6 @@ struct Records {
 
 constexpr Records kCortexM{4, 8, 12, 32, 32, 12, 220, 116, 8, 20, 12, 12, 24};
 constexpr Records kX86_64{8, 16, 24, 64, 64, 24, 424, 216, 16, 40, 16, 16, 32};
-constexpr int64_t kPlannerBytesPerBuffer = 40;  // GreedyMemoryPlanner::per_buffer_size()
 constexpr int64_t kMaxScratchBuffersPerOp = 12;
 constexpr int64_t kResourceSlots = 8;
 
@@ -226,7 +225,6 @@ TflmTail tflm_tail(const TfliteAnalysis& a, const TflmBuild& build) {
 
   // CommitStaticMemoryPlan: one AllocationInfo per tensor and scratch buffer, then the planner's
   // working set of 40 bytes per planned buffer, both temporary; then the head becomes the plan's.
-  out.tail_while_planning = tail.used();
   const auto entries = static_cast<int64_t>(a.tensors.size()) + requests;
   const auto planned = static_cast<int64_t>(a.problem.buffers.size());
   step(steps, Kind::kTemp, r.pointer * static_cast<int64_t>(model.subgraphs.size()), r.pointer);  // subgraph offsets
@@ -234,9 +232,6 @@ TflmTail tflm_tail(const TfliteAnalysis& a, const TflmBuild& build) {
   step(steps, Kind::kPlanner, planned, kPersistentAlignment);
   step(steps, Kind::kResetTemp, 0, 1);
   step(steps, Kind::kPlanHead, 0, kPersistentAlignment);
-  const int64_t request_bytes = r.scratch_request * (requests + kMaxScratchBuffersPerOp);
-  out.planning_bytes = (request_bytes + kPersistentAlignment - 1) / kPersistentAlignment * kPersistentAlignment +
-                       r.allocation_info * entries + kPlannerBytesPerBuffer * planned + out.tail_while_planning;
 
   // MicroInterpreter::AllocateTensors: the input and output pointer arrays and their tensors.
   const TfliteSubgraph& main = model.subgraphs[0];

@@ -61,13 +61,6 @@ struct TflmTail {
   std::vector<TflmTailCategory> categories;
   int64_t uncategorized = 0;  // allocator objects, subgraph records, options structs, scratch handles
   std::vector<TflmOperatorTail> operators;
-  // While AllocateTensors plans (CommitStaticMemoryPlan), before the interpreter's input and output
-  // tensors exist: the tail so far, and what planning itself takes between head and tail (the
-  // scratch requests kept at the head, one AllocationInfo per tensor and scratch buffer, and the
-  // GreedyMemoryPlanner's 40 bytes per planned buffer). TFLM's own head + tail does not count this
-  // (tflite-micro#2738); an arena below planning_bytes fails in AllocateTensors.
-  int64_t tail_while_planning = 0;
-  int64_t planning_bytes = 0;
 };
 
 // `analysis` must have been made for `build.kernels` (its scratch requests are that kernel set's).

@@ -10,6 +10,7 @@
 
 #include "frontends/tflite/tflite_problem.h"
 #include "frontends/tflite/tflite_schema.h"
+#include "frontends/tflite/tflm_min_arena.h"
 #include "planners/registry.h"
 #include "test_support.h"
 #include "tflm_truth.h"
@@ -62,16 +63,17 @@ TEST_F(TflmArena, CmsisNnChangesTheHeadWhereItsScratchDoesNotFitTheGaps) {
 
 TEST_F(TflmArena, PlanningRoomIsCountedWhereHeadPlusTailIsTooSmall) {
   // hello_world: TFLM counts 32 + 756 bytes, but while it plans, AllocateTensors holds the tail
-  // built so far (all but the interpreter's I/O tensors), 12 scratch request slots of 12 bytes,
-  // one 24-byte AllocationInfo per tensor (10) and 40 bytes per planned buffer (4).
+  // built so far, the scratch request slots, one AllocationInfo per tensor and 40 bytes per planned
+  // buffer: the smallest arena is what planning needs, 1,068 bytes (tflm_min_arena.json).
   const TfliteAnalysis a = analyse("hello_world_int8", {TflmKernels::kReference, TflmTarget::kCortexM});
   EXPECT_EQ(a.tail.bytes, 756);
-  EXPECT_EQ(a.tail.planning_bytes, a.tail.tail_while_planning + 144 + 10 * 24 + 4 * 40);
-  EXPECT_LT(a.tail.tail_while_planning, a.tail.bytes);
-  EXPECT_GT(a.tail.planning_bytes, 32 + 756);
+  EXPECT_GT(tflm_planning_arena(a.tail), 32 + 756);
+  EXPECT_EQ(tflm_min_arena(a.tail, 32), 1068);
+  EXPECT_EQ(tflm_min_arena(a.tail, 32), tflm_planning_arena(a.tail));
   // person_detect: the head dwarfs planning.
   const TfliteAnalysis p = analyse("person_detect", {TflmKernels::kReference, TflmTarget::kCortexM});
-  EXPECT_LT(p.tail.planning_bytes, 55296 + p.tail.bytes);
+  EXPECT_LT(tflm_planning_arena(p.tail), 55296 + p.tail.bytes);
+  EXPECT_EQ(tflm_min_arena(p.tail, 55296), 82296);
 }
 
 TEST_F(TflmArena, TheTailOfAHostBuildIsLargerThanTheCortexMTail) {

@@ -55,7 +55,9 @@ TEST_F(TflmOps, EveryOperatorModelEqualsTflmInEveryBuildAndTheProofTableIsWhatTh
         seen[b.build.kernels].insert(op.variant);
         if (!equal) failed[b.build.kernels].insert(op.variant);
       }
-      if (equal) EXPECT_TRUE(a.tail.exact) << "equal to TFLM but not proven";
+      if (equal) {
+        EXPECT_TRUE(a.tail.exact) << "equal to TFLM but not proven";
+      }
       ++checked;
     }
   }
