@@ -1,6 +1,6 @@
 // Every builtin kernel TFLM 90b983c registers, in every type variant its kernels take, against
 // TFLM's own figures for 313 single-operator models (../shared/tflite/ops/tflm_ops_arena.json) in
-// its three builds; the proof table (tflm_proven.cpp) against what these tests and the real models of
+// its three builds; the kernel entries' proven variants (kernels/*.cpp) against what these tests and the real models of
 // ../shared/tflite/models hold; the smallest
 // arena a plain MicroInterpreter runs in (../shared/tflite/tflm_min_arena.json).
 #include <fstream>
@@ -10,7 +10,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "frontends/tflite/tflm_kernel_table.h"
+#include "frontends/tflite/kernels/tflm_kernel_registry.h"
 #include "frontends/tflite/tflm_kernels.h"
 #include "frontends/tflite/tflm_min_arena.h"
 #include "planners/registry.h"
@@ -99,7 +99,7 @@ TEST_F(TflmOps, NoBuiltinKernelIsLeftWithoutARule) {
     for (const auto& op : model["reference_cortex_m4"].value("operators", nlohmann::json::array()))
       ops.insert(op["op"].get<std::string>());
   std::set<std::string> table;
-  for (const TflmKernelEntry* e = tflm_kernel_entries_begin(); e != tflm_kernel_entries_end(); ++e)
+  for (const TflmKernel* e : tflm_kernels())
     table.insert(std::string(e->name));
   EXPECT_EQ(table.size(), 99u);
   EXPECT_EQ(table, ops);
