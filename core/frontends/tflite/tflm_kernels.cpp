@@ -30,9 +30,9 @@ std::string type_word(const TfliteTensor* t) {
 
 }  // namespace
 
-std::string tflm_variant(const TfliteModel& model, const TfliteSubgraph& subgraph, const TfliteOperator& op) {
+std::string tflm_variant(const TfliteModel& model, const TfliteSubgraph& subgraph, const TfliteOperator& op,
+                         const TflmBuild& build) {
   const TflmKernel* kernel = kernel_of(model, op);
-  const TflmBuild build;
   const TflmOp view(model, subgraph, op, build);
   std::string v = operator_name(model, op) + " " + type_word(view.input(kernel ? kernel->data_input : 0)) + ">" +
                   type_word(view.output(0));
@@ -46,7 +46,7 @@ std::string tflm_variant(const TfliteModel& model, const TfliteSubgraph& subgrap
 TflmKernelRecord tflm_kernel_record(const TfliteModel& model, const TfliteSubgraph& subgraph, const TfliteOperator& op,
                                     const TflmBuild& build, TflmResourceState* resources) {
   TflmKernelRecord r;
-  r.variant = tflm_variant(model, subgraph, op);
+  r.variant = tflm_variant(model, subgraph, op, build);
   const TflmKernel* kernel = kernel_of(model, op);
   if (!kernel) {
     const bool custom = model.operator_codes[op.opcode_index].builtin_code == sc::kCustom;
@@ -80,20 +80,60 @@ ScratchNeed scratch_need(const TfliteModel& model, const TfliteSubgraph& subgrap
   return kernel->scratch(TflmOp(model, subgraph, op, build));
 }
 
-bool tflm_variant_proven(const std::string& variant, TflmKernels kernels) {
-  const size_t space = variant.find(' ');
-  const TflmKernel* kernel = tflm_kernel(variant.substr(0, space));
-  if (!kernel || space == std::string::npos) return false;
-  const std::string_view rest = std::string_view(variant).substr(space + 1);
-  (void)kernels;  // both kernel sets hold the same variants
-  return std::find(kernel->proven.begin(), kernel->proven.end(), rest) != kernel->proven.end();
+uint32_t tflm_rule_reads_outside_key(const TflmKernel& kernel, const TfliteModel& model, const TfliteSubgraph& subgraph,
+                                     const TfliteOperator& op, const TflmBuild& build) {
+  const TflmOp rules(model, subgraph, op, build);
+  TflmResourceState resources;
+  if (kernel.prepare) kernel.prepare(rules, &resources);
+  if (kernel.scratch) kernel.scratch(rules);
+  const TflmOp key(model, subgraph, op, build);
+  if (kernel.key_words) kernel.key_words(key);
+  const uint32_t types =
+      static_cast<uint32_t>(TflmKeyPart::kInputType) | static_cast<uint32_t>(TflmKeyPart::kOutputType);
+  return rules.reads() & ~(key.reads() | types);
 }
 
-std::vector<std::string> tflm_proven_variants(TflmKernels /*kernels: both sets hold the same variants*/) {
+namespace {
+
+// A proven variant's kernel-set prefix ("cmsis_nn: "), "" when both sets hold it.
+std::string_view proven_set(std::string_view& variant) {
+  for (TflmKernels set : {TflmKernels::kReference, TflmKernels::kCmsisNn}) {
+    const std::string prefix = std::string(to_string(set)) + ": ";
+    if (variant.substr(0, prefix.size()) == prefix) {
+      variant.remove_prefix(prefix.size());
+      return to_string(set);
+    }
+  }
+  return "";
+}
+
+bool held_in(std::string_view set, TflmKernels kernels) {
+  return set.empty() || set == to_string(kernels);
+}
+
+}  // namespace
+
+bool tflm_variant_proven(const std::string& variant, TflmKernels kernels) {
+  const size_t space = variant.find(' ');
+  if (space == std::string::npos) return false;
+  const TflmKernel* kernel = tflm_kernel(variant.substr(0, space));
+  if (!kernel) return false;
+  const std::string_view rest = std::string_view(variant).substr(space + 1);
+  for (std::string_view held : kernel->proven) {
+    const std::string_view set = proven_set(held);
+    if (held == rest && held_in(set, kernels)) return true;
+  }
+  return false;
+}
+
+std::vector<std::string> tflm_proven_variants(TflmKernels kernels) {
   std::vector<std::string> out;
-  for (const TflmKernel* kernel : tflm_kernels())
-    for (std::string_view variant : kernel->proven)
-      out.push_back(std::string(kernel->name) + " " + std::string(variant));
+  for (const TflmKernel* kernel : tflm_kernels()) {
+    for (std::string_view held : kernel->proven) {
+      const std::string_view set = proven_set(held);
+      if (held_in(set, kernels)) out.push_back(std::string(kernel->name) + " " + std::string(held));
+    }
+  }
   std::sort(out.begin(), out.end());
   return out;
 }

@@ -41,13 +41,20 @@ TflmKernelRecord tflm_kernel_record(const TfliteModel& model, const TfliteSubgra
 ScratchNeed scratch_need(const TfliteModel& model, const TfliteSubgraph& subgraph, const TfliteOperator& op,
                          const TflmBuild& build = {});
 
-// The variant of an operator the proof table is keyed by: the operator's name, its data input's
-// and output's types and its entry's key words (for the weighted layers, whether the filter is
-// quantized per channel).
-std::string tflm_variant(const TfliteModel& model, const TfliteSubgraph& subgraph, const TfliteOperator& op);
+// The variant of an operator the proof table is keyed by, for a build: the operator's name, its data
+// input's and output's types and its entry's key words (for the weighted layers, whether the filter
+// is quantized per channel and, for CMSIS-NN, which of its code paths runs).
+std::string tflm_variant(const TfliteModel& model, const TfliteSubgraph& subgraph, const TfliteOperator& op,
+                         const TflmBuild& build = {});
+
+// What the operator's Prepare and scratch rules read (TflmKeyPart bits) that its key words do not,
+// beyond the data input's and output's types: 0 when the variant key covers every path the rules
+// can take for this operator. Exposed for the test that holds every entry to it.
+uint32_t tflm_rule_reads_outside_key(const TflmKernel& kernel, const TfliteModel& model, const TfliteSubgraph& subgraph,
+                                     const TfliteOperator& op, const TflmBuild& build);
 
 // Whether the variant's figures are held by the tests to TFLM's own (tests/core/frontends/tflite/
-// tflm_ops_test.cpp against ../shared/tflite/ops): the entries' `proven` lists.
+// tflm_ops_test.cpp against ../shared/tflite/ops) for the kernel set: the entries' `proven` lists.
 bool tflm_variant_proven(const std::string& variant, TflmKernels kernels);
 
 // Every proven variant of a kernel set, sorted, for the test that holds the entries to the ground truth.

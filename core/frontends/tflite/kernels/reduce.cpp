@@ -55,6 +55,36 @@ std::optional<TflmRefusal> add_n_refusal(const TflmOp& op) {
   return type_check(op, "ADD_N", {sc::kFloat32, sc::kInt8}, false, "ADD_N only supports FLOAT32 and INT8, got %s.");
 }
 
+// ARG_MAX and ARG_MIN check their types only in Eval (arg_min_max.cc): the model passes
+// AllocateTensors and fails at its first Invoke.
+std::optional<TflmRefusal> arg_min_max_refusal(const TflmOp& op, std::string_view name) {
+  const int in = op.input_type(0);
+  const int axis = op.input_type(1, TflmKeyPart::kOtherTypes);
+  const int out = op.output_type(0);
+  const std::string kernel(name);
+  auto refuse = [&](const std::string& what, const std::string& message) {
+    return TflmRefusal{"", "its " + kernel + " kernel " + what + " (TFLM: \"" + message + "\")", "at Invoke"};
+  };
+  if (axis >= 0 && axis != sc::kInt32)
+    return refuse("takes an INT32 axis, not " + sc::type_name(axis),
+                  "Only int32_t are supported currently, got " + sc::type_name(axis) + ".");
+  if (out >= 0 && out != sc::kInt32)
+    return refuse("gives INT32 output, not " + sc::type_name(out),
+                  "Only int32_t are supported currently, got " + sc::type_name(out) + ".");
+  if (in >= 0 && in != sc::kFloat32 && in != sc::kInt8)
+    return refuse("takes FLOAT32 or INT8 input, not " + sc::type_name(in),
+                  "Only float32, uint8_t and int8_t are supported currently, got " + sc::type_name(in) + ".");
+  return std::nullopt;
+}
+
+std::optional<TflmRefusal> arg_max_refusal(const TflmOp& op) {
+  return arg_min_max_refusal(op, "ARG_MAX");
+}
+
+std::optional<TflmRefusal> arg_min_refusal(const TflmOp& op) {
+  return arg_min_max_refusal(op, "ARG_MIN");
+}
+
 constexpr std::string_view kAddNProven[] = {"FLOAT32>FLOAT32", "INT8>INT8"};
 constexpr std::string_view kArgMaxProven[] = {"FLOAT32>INT32", "INT8>INT32"};
 constexpr std::string_view kArgMinProven[] = {"FLOAT32>INT32", "INT8>INT32"};
@@ -72,8 +102,16 @@ const TflmKernel kReduceKernels[] = {
      .scratch = add_n_scratch,
      .refusal = add_n_refusal,
      .proven = kAddNProven},
-    {.name = "ARG_MAX", .options = kOneTypeOptions, .init = same_init(0), .proven = kArgMaxProven},
-    {.name = "ARG_MIN", .options = kOneTypeOptions, .init = same_init(0), .proven = kArgMinProven},
+    {.name = "ARG_MAX",
+     .options = kOneTypeOptions,
+     .init = same_init(0),
+     .refusal = arg_max_refusal,
+     .proven = kArgMaxProven},
+    {.name = "ARG_MIN",
+     .options = kOneTypeOptions,
+     .init = same_init(0),
+     .refusal = arg_min_refusal,
+     .proven = kArgMinProven},
     {.name = "CUMSUM",
      .options = kTwoBoolsOptions,
      .init = same_init(0),

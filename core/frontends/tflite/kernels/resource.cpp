@@ -36,8 +36,11 @@ std::vector<int64_t> resource_assignment(const TflmOp& op, TflmResourceState* re
 }
 
 std::optional<TflmRefusal> var_handle_refusal(const TflmOp& /*op*/) {
-  return TflmRefusal{"the application creates a MicroResourceVariables store and passes it to the MicroInterpreter",
-                     "the model keeps resource variables (VAR_HANDLE, READ_VARIABLE, ASSIGN_VARIABLE)"};
+  return TflmRefusal{
+      "the application creates a MicroResourceVariables store (MicroResourceVariables::Create(allocator, "
+      "max_variables)) and passes it to the MicroInterpreter's constructor",
+      "the model keeps resource variables (VAR_HANDLE, READ_VARIABLE, ASSIGN_VARIABLE) (TFLM: \"VAR_HANDLE requires "
+      "resource variables. Please create ResourceVariables and pass it to the interpreter.\")"};
 }
 
 constexpr std::string_view kAssignVariableProven[] = {"RESOURCE>-"};

@@ -2,9 +2,20 @@
 // shape.cc, pack.cc, unpack.cc, split.cc, split_v.cc, concatenation.cc, transpose.cc, reverse.cc,
 // broadcast_args.cc, broadcast_to.cc, fill.cc, zeros_like.cc, cast.cc at kTflmVersion).
 #include "frontends/tflite/kernels/tflm_kernel_families.h"
+#include "frontends/tflite/kernels/tflm_refusal_rules.h"
 
 namespace usmpx {
 namespace {
+
+// FILL's Prepare checks the output's shape against its dims input, which must be given by the
+// model: dims computed while the model runs (a GRU's WHILE loop, a dynamic batch) fail there.
+std::optional<TflmRefusal> fill_refusal(const TflmOp& op) {
+  if (!op.input(0) || op.constant_input(0)) return std::nullopt;
+  return TflmRefusal{"",
+                     "its FILL kernel needs the output's dims as a constant tensor of the model; here they are "
+                     "computed while it runs (tensor '" +
+                         op.input(0)->name + "')"};
+}
 
 constexpr std::string_view kBroadcastArgsProven[] = {"INT32>INT32"};
 constexpr std::string_view kBroadcastToProven[] = {"FLOAT32>FLOAT32", "INT8>INT8"};
@@ -29,7 +40,7 @@ const TflmKernel kShapeKernels[] = {
     {.name = "CAST", .options = kTwoTypesOptions, .init = same_init(0), .proven = kCastProven},
     {.name = "CONCATENATION", .options = kTwoIntsOptions, .init = {24, 40, 24}, .proven = kConcatenationProven},
     {.name = "EXPAND_DIMS", .options = kNoOptions, .init = same_init(0), .proven = kExpandDimsProven},
-    {.name = "FILL", .options = kNoOptions, .init = same_init(0), .proven = kFillProven},
+    {.name = "FILL", .options = kNoOptions, .init = same_init(0), .refusal = fill_refusal, .proven = kFillProven},
     {.name = "PACK", .options = kTwoIntsOptions, .init = same_init(0), .proven = kPackProven},
     {.name = "RESHAPE", .options = kDimsOptions, .init = same_init(0), .proven = kReshapeProven},
     {.name = "REVERSE_V2", .options = kNoOptions, .init = same_init(0), .proven = kReverseV2Proven},

@@ -25,14 +25,17 @@ namespace usmpx {
 //   refusal   what the kernel's Prepare (or Eval) refuses, with TFLM's message (nullptr: none).
 //   data_input, key_words  what the variant key (tflm_variant) is made of: the operator's name,
 //             its data input's and output's types, and `key_words` for whatever else selects the
-//             kernel's code path or the formula of its buffers. Every property prepare and
-//             scratch branch on must be in the key.
+//             kernel's code path or the formula of its buffers (words that only one kernel set
+//             reads start with its name: "cmsis:1x1"). Whatever prepare and scratch read through
+//             TflmOp beyond the two types, key_words must read too (TflmKernelKeys.* checks it on
+//             every model the tests know), so a variant proven on one path never vouches for another.
 //   temp_tensors  the TfLiteTensors Prepare allocates temporarily (default: all its inputs and
 //             outputs), which the smallest-arena replay counts.
 //   custom, assumes  a custom operator's kernel (name = its custom code), and what the firmware
 //             must do for it to run (register it), said beside the figure.
 //   proven    the variants ("INT8>INT8 per-channel") the tests hold to TFLM's own figures
-//             (tests/core/frontends/tflite/tflm_ops_test.cpp); any other variant is "at least".
+//             (tests/core/frontends/tflite/tflm_ops_test.cpp) in both kernel sets, or in one when
+//             prefixed "reference: " or "cmsis_nn: "; any other variant's figure is "at least".
 //
 // Everything a rule reads comes through TflmOp, which carries the build (kernel set, target and,
 // where rules differ between TFLM versions, the version): a rule that differs by version or kernel
@@ -71,8 +74,8 @@ struct TflmResourceState {
   std::vector<std::string> assigned;  // VAR_HANDLE resource names (container/shared_name) assigned so far
 };
 
-// What the key of a kernel's variant is made of beyond its name and types; TflmOp notes each
-// property a rule reads so a test can hold the rules to their key.
+// What a rule may read of an operator to choose its code path; TflmOp notes each one read, so the
+// rules can be held to the variant key (tflm_rule_reads_outside_key).
 enum class TflmKeyPart : uint32_t {
   kInputType = 1u << 0,          // the data input's type (always in the key)
   kOutputType = 1u << 1,         // the first output's type (always in the key)
@@ -132,7 +135,6 @@ struct TflmKernel {
   std::optional<TflmRefusal> (*refusal)(const TflmOp& op) = nullptr;
   std::span<const std::string_view> proven;
   size_t data_input = 0;                                 // the input whose type names the variant
-  uint32_t key = 0;                                      // TflmKeyPart bits the key holds beyond the two types
   std::string (*key_words)(const TflmOp& op) = nullptr;  // the key's words for those parts
   int64_t (*init_for)(const TflmOp& op) = nullptr;       // replaces `init` where it varies
   // The temporary TfLiteTensors Prepare asks for, in order (nullptr: every input, then every output).
