@@ -159,9 +159,9 @@ std::string unique_name(std::string name, std::set<std::string>& taken, const st
   }
 }
 
-// An offline plan may overlap tensors that are live at the same time: TFLM accepts it unchecked,
-// and Vela does it on purpose for tensors only its ethos-u operator touches (inside its scratch
-// area). Say so beside the validator's overlap errors.
+// An offline plan may overlap tensors that are live at the same time: TFLM accepts it unchecked.
+// Say so beside the validator's overlap errors; Vela's layout for its ethos-u operators
+// (npu_layout) overlaps on purpose and is not counted.
 void note_offline_overlaps(TfliteAnalysis& a) {
   std::vector<int> fixed;
   for (size_t t = 0; t < a.tensors.size(); ++t) {
@@ -174,20 +174,16 @@ void note_offline_overlaps(TfliteAnalysis& a) {
       const Buffer& y = a.problem.buffers[static_cast<size_t>(fixed[j])];
       const int64_t xo = a.as_built->allocations[static_cast<size_t>(fixed[i])].offset;
       const int64_t yo = a.as_built->allocations[static_cast<size_t>(fixed[j])].offset;
-      if (x.lifetime->overlaps(*y.lifetime) && xo < yo + y.size_bytes && yo < xo + x.size_bytes) ++pairs;
+      const bool intended = std::count(a.npu_layout.begin(), a.npu_layout.end(), fixed[i]) > 0 &&
+                            std::count(a.npu_layout.begin(), a.npu_layout.end(), fixed[j]) > 0;
+      if (!intended && x.lifetime->overlaps(*y.lifetime) && xo < yo + y.size_bytes && yo < xo + x.size_bytes) ++pairs;
     }
   }
   if (pairs == 0) return;
-  bool custom = false;
-  for (const TfliteOperatorInfo& op : a.operators)
-    custom = custom || op.name == "ethos-u";
   a.warnings.push_back({Severity::kWarning,
                         "tflm-offline-overlap",
                         "the model's OfflineMemoryAllocation overlaps " + std::to_string(pairs) +
-                            " pair(s) of tensors live at the same time; TFLM uses it unchecked" +
-                            (custom ? ". Vela does this on purpose for tensors only its ethos-u operator uses "
-                                      "(inside its scratch area), which this tool cannot see into"
-                                    : ""),
+                            " pair(s) of tensors live at the same time; TFLM uses it unchecked",
                         {},
                         0,
                         {}});
@@ -419,6 +415,48 @@ void add_timeline(TfliteAnalysis& a) {
             [](const TimelineSpan& x, const TimelineSpan& y) { return x.first < y.first; });
 }
 
+// Whether every operator that reads or writes the tensor is an ethos-u operator (and one does).
+bool only_npu_uses(const TfliteModel& model, const TfliteSubgraph& g, int32_t tensor) {
+  bool used = false;
+  for (const TfliteOperator& op : g.operators) {
+    const bool uses = std::find(op.inputs.begin(), op.inputs.end(), tensor) != op.inputs.end() ||
+                      std::find(op.outputs.begin(), op.outputs.end(), tensor) != op.outputs.end();
+    if (!uses) continue;
+    const TfliteOperatorCode& code = model.operator_codes[op.opcode_index];
+    if (code.builtin_code != sc::kCustom || code.custom_code != "ethos-u") return false;
+    used = true;
+  }
+  return used;
+}
+
+// Vela places the tensors only its ethos-u operators use (input, output, scratch, scratch_fast)
+// in one scratch area at offsets that overlap on purpose: the NPU's command stream orders their
+// use and addresses them relative to each other. Read as Vela's intent: those buffers are pinned
+// at Vela's offsets and conflict with none of each other; every other pair conflicts as their
+// lifetimes say (the problem's conflicts become explicit lists).
+void keep_npu_layout(TfliteAnalysis& a) {
+  if (!a.offline_offsets) return;
+  for (size_t t = 0; t < a.tensors.size(); ++t) {
+    const TfliteTensorInfo& info = a.tensors[t];
+    if (info.buffer < 0 || (*a.offline_offsets)[t] == -1) continue;
+    if (!only_npu_uses(a.model, a.model.subgraphs[static_cast<size_t>(info.subgraph)], info.index)) continue;
+    a.npu_layout.push_back(info.buffer);
+    a.problem.buffers[static_cast<size_t>(info.buffer)].pin = Pin{0, (*a.offline_offsets)[t]};
+  }
+  if (a.npu_layout.empty()) return;
+  Problem& p = a.problem;
+  const std::set<int> npu(a.npu_layout.begin(), a.npu_layout.end());
+  for (size_t i = 0; i < p.buffers.size(); ++i) {
+    for (size_t j = i + 1; j < p.buffers.size(); ++j) {
+      if (npu.count(static_cast<int>(i)) && npu.count(static_cast<int>(j))) continue;
+      if (!p.buffers[i].lifetime->overlaps(*p.buffers[j].lifetime)) continue;
+      p.buffers[i].conflicts.push_back(static_cast<int>(j));
+      p.buffers[j].conflicts.push_back(static_cast<int>(i));
+    }
+  }
+  p.conflict_source = ConflictSource::kExplicit;
+}
+
 void warn_unknown_scratch(TfliteAnalysis& a) {
   if (a.unknown_scratch.empty()) return;
   std::string list;
@@ -476,6 +514,7 @@ TfliteAnalysis analyse_tflite(const std::string& bytes, const std::string& path,
   if (log_plan) take_log_scratch(a, requests, options.tflm_log);
   add_scratch_buffers(a, requests, names);
   add_timeline(a);
+  keep_npu_layout(a);
   apply_pool_options(a.problem, options.pools);
   warn_unknown_scratch(a);
 
@@ -496,6 +535,7 @@ Plan tflm_plan_with_offsets(const TfliteAnalysis& analysis, const std::vector<in
   }
   Plan plan = TflmGreedyPlanner().plan(fixed, PlannerOptions{});
   plan.algorithm = "tflm_greedy";
+  if (plan.pool_sizes.empty()) compute_pool_sizes(fixed, plan);
   return plan;
 }
 

@@ -36,19 +36,11 @@ constexpr std::string_view kCustomKernels[] = {
 
 static_assert(std::is_sorted(std::begin(kCustomKernels), std::end(kCustomKernels)));
 
-constexpr std::string_view kEthosU = "ethos-u";
-
 std::string kernels_name(TflmKernels kernels) {
   return kernels == TflmKernels::kCmsisNn ? "CMSIS-NN kernels" : "reference kernels";
 }
 
 std::optional<TflmRefusal> custom_refusal(const std::string& code) {
-  if (code == kEthosU) {
-    return TflmRefusal{
-        "it is built with the Ethos-U driver kernel (CO_PROCESSOR=ethos_u, MicroMutableOpResolver::AddEthosU)",
-        "this operator runs a command stream Vela compiled for an Arm Ethos-U NPU; Vela's plan and the NPU "
-        "scratch are the model's own (inside its scratch tensors), which this tool cannot see into"};
-  }
   if (tflm_has_custom_kernel(code)) return std::nullopt;
   if (code.rfind("Flex", 0) == 0) {
     return TflmRefusal{"", code +
@@ -66,7 +58,12 @@ std::optional<TflmRefusal> operator_refusal(const TfliteModel& model, const Tfli
                                             const TflmBuild& build) {
   if (op.opcode_index >= model.operator_codes.size()) return std::nullopt;  // the reader refuses these
   const TfliteOperatorCode& code = model.operator_codes[op.opcode_index];
-  if (code.builtin_code == sc::kCustom) return custom_refusal(code.custom_code);
+  if (code.builtin_code == sc::kCustom) {
+    // A custom kernel with an entry (ethos-u) runs when the firmware registers it; the figure says so.
+    const TflmKernel* custom = tflm_kernel(code.custom_code);
+    if (custom && custom->custom) return std::nullopt;
+    return custom_refusal(code.custom_code);
+  }
   const TflmKernel* kernel = tflm_kernel(sc::builtin_name(code.builtin_code));
   if (!kernel) return TflmRefusal{"", "it has no " + sc::builtin_name(code.builtin_code) + " kernel"};
   if (!kernel->refusal) return std::nullopt;

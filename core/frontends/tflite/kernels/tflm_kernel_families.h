@@ -11,6 +11,7 @@ namespace usmpx {
 std::span<const TflmKernel> tflm_activation_kernels();
 std::span<const TflmKernel> tflm_binary_kernels();
 std::span<const TflmKernel> tflm_control_flow_kernels();
+std::span<const TflmKernel> tflm_ethos_u_kernels();
 std::span<const TflmKernel> tflm_conv_kernels();
 std::span<const TflmKernel> tflm_fully_connected_kernels();
 std::span<const TflmKernel> tflm_indexing_kernels();

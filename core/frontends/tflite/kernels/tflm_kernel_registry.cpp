@@ -11,10 +11,10 @@ namespace {
 
 // The families, as MicroMutableOpResolver's Add<Op>() calls gather TFLM's registrations.
 constexpr std::span<const TflmKernel> (*kFamilies[])() = {
-    tflm_activation_kernels,      tflm_binary_kernels,   tflm_control_flow_kernels, tflm_conv_kernels,
-    tflm_fully_connected_kernels, tflm_indexing_kernels, tflm_pooling_kernels,      tflm_quantize_kernels,
-    tflm_recurrent_kernels,       tflm_reduce_kernels,   tflm_resource_kernels,     tflm_shape_kernels,
-    tflm_spatial_kernels,         tflm_unary_kernels,
+    tflm_activation_kernels, tflm_binary_kernels,          tflm_control_flow_kernels, tflm_conv_kernels,
+    tflm_ethos_u_kernels,    tflm_fully_connected_kernels, tflm_indexing_kernels,     tflm_pooling_kernels,
+    tflm_quantize_kernels,   tflm_recurrent_kernels,       tflm_reduce_kernels,       tflm_resource_kernels,
+    tflm_shape_kernels,      tflm_spatial_kernels,         tflm_unary_kernels,
 };
 
 std::vector<const TflmKernel*> sorted_table() {

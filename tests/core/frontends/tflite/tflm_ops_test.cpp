@@ -81,6 +81,19 @@ TEST_F(TflmOps, EveryOperatorModelEqualsTflmInEveryBuildAndTheProofTableIsWhatTh
       }
     }
   }
+  // The Ethos-U model (reference kernels; TflmEthosU.* holds every figure): what TFLM printed with
+  // its ethos_u kernel on a Cortex-M.
+  const std::string ethos = testing::shared_path("tflite/tflm_ethos_u.json");
+  ASSERT_FALSE(ethos.empty());
+  const nlohmann::json vela = read_json(ethos)["models"]["person_detect_vela"]["cortex_m55"];
+  const TfliteAnalysis npu = testing::analyse_tflite_file(
+      testing::shared_path("tflite/models/person_detect_vela.tflite"), {TflmKernels::kReference, TflmTarget::kCortexM});
+  const bool npu_equal = npu.as_built && npu.as_built->pool_sizes[0] == vela["head"].get<int64_t>() &&
+                         npu.tail.bytes == vela["tail"].get<int64_t>();
+  for (const TflmOperatorTail& op : npu.tail.operators) {
+    seen[TflmKernels::kReference].insert(op.variant);
+    if (!npu_equal) failed[TflmKernels::kReference].insert(op.variant);
+  }
   std::map<TflmKernels, std::vector<std::string>> held;
   for (TflmKernels kernels : {TflmKernels::kReference, TflmKernels::kCmsisNn})
     for (const std::string& v : seen[kernels])
