@@ -279,8 +279,13 @@ class TfliteDetails : public InputDetails {
     // A .tflite's plan is its OfflineMemoryAllocation metadata: fixed tensors, TFLM places the rest.
     const int64_t fixed =
         std::count_if(a_->offline_offsets->begin(), a_->offline_offsets->end(), [](int32_t o) { return o != -1; });
-    return "as-built plan: the model's OfflineMemoryAllocation fixes " + std::to_string(fixed) + " of " +
-           std::to_string(a_->offline_offsets->size()) + " tensors; TFLM plans the others around them\n";
+    std::string text = "as-built plan: the model's OfflineMemoryAllocation fixes " + std::to_string(fixed) + " of " +
+                       std::to_string(a_->offline_offsets->size()) + " tensors; TFLM plans the others around them\n";
+    if (!a_->npu_layout.empty())
+      text += "  Vela's layout of the " + std::to_string(a_->npu_layout.size()) +
+              " tensors its ethos-u operator uses overlaps on purpose (the NPU's command stream orders their use); "
+              "every plan keeps it\n";
+    return text;
   }
 
  private:
