@@ -24,6 +24,28 @@ std::string example() {
   return testing::source_path("resources/examples/tiny_classifier.tflite");
 }
 
+// The answer a TFLite user came for, per plan: compare lists each plan's kTensorArenaSize (the
+// window's Compare the same), from the figure `plan` prints; --json carries each plan's tflm_arena.
+TEST(CliTflite, CompareListsEachPlansKTensorArenaSize) {
+  USMPX_REQUIRE_SHARED(model, "tflite/models/hello_world_int8.tflite");
+  const CliRun run = run_usmpx({"compare", model, "--algorithms", "tflm_greedy,greedy_by_size"});
+  ASSERT_EQ(run.code, 0) << run.err;
+  EXPECT_NE(run.out.find("kTensorArenaSize"), std::string::npos) << run.out;
+  // TFLM's own plan of hello_world runs in 1,068 bytes (tflm_min_arena.json, reference, cortex-m).
+  std::istringstream lines(run.out);
+  bool found = false;
+  for (std::string line; std::getline(lines, line);) {
+    if (line.find("tflm_greedy") != std::string::npos) {
+      found = true;
+      EXPECT_NE(line.find(" 1,068"), std::string::npos) << line;
+    }
+  }
+  EXPECT_TRUE(found) << run.out;
+  const CliRun json = run_usmpx({"compare", model, "--algorithms", "tflm_greedy", "--json"});
+  const auto j = nlohmann::json::parse(json.out);
+  EXPECT_EQ(j["plans"][0]["tflm_arena"]["kTensorArenaSize_min_bytes"], 1068);
+}
+
 TEST(CliTflite, PlanDefaultsToTflmGreedyAndShowsTheArenaHead) {
   const CliRun run = run_usmpx({"plan", example()});
   EXPECT_EQ(run.code, 0) << run.err;

@@ -15,6 +15,7 @@
 #include "frontends/executorch/et_runtime_memory.h"
 #include "frontends/executorch/et_selftest.h"
 #include "frontends/input_probe.h"
+#include "model/live_bytes.h"
 #include "planners/registry.h"
 
 namespace usmpx {
@@ -273,6 +274,19 @@ std::string needs_json(const EtAnalysis& a, const Plan* plan) {
   return root.dump();
 }
 
+// "forward: 12,304 B planned + 584 B allocator (Cortex-M) = 12,888 B in all": what one method's
+// firmware declares, exact or "at least".
+std::string method_row(const MethodNeeds& n) {
+  int64_t planned = 0;
+  for (int64_t b : n.planned)
+    planned += b;
+  const EtMethodMemory& m = n.allocator.front();  // cortex-m
+  return n.name + ": " + with_separators(planned) + " B planned + " + (m.exact ? "" : "at least ") +
+         with_separators(m.method_allocator_bytes) + " B allocator (Cortex-M) = " + (n.exact(0) ? "" : "at least ") +
+         with_separators(n.total(0)) + " B in all" +
+         (n.io_bytes > 0 ? " with " + with_separators(n.io_bytes) + " B of unplanned inputs/outputs" : "");
+}
+
 class EtDetails : public InputDetails {
  public:
   explicit EtDetails(std::shared_ptr<const EtAnalysis> a) : a_(std::move(a)) {}
@@ -282,6 +296,8 @@ class EtDetails : public InputDetails {
   }
   std::string closing_text(const Problem&, const Plan& plan) const override { return needs_text(*a_, &plan); }
   std::string json_members(const Problem&, const Plan& plan) const override { return needs_json(*a_, &plan); }
+  // TVM's figure for a program: the peak of bytes live at once, from the tensors' lifetimes.
+  int64_t memory_pressure(const Problem& problem) const override { return lifetime_memory_pressure(problem); }
   // ExecuTorch's own plan: the one the program carries.
   std::optional<Plan> reference_plan(const Problem& problem) const override {
     Plan plan = a_->as_built;
@@ -291,18 +307,16 @@ class EtDetails : public InputDetails {
   std::string status_text(const Problem&, const Plan& plan) const override {
     // The firmware's memory for the first method that plans any (what a single-method program runs).
     for (const MethodNeeds& n : method_needs(*a_, &plan)) {
-      if (n.planned.empty()) continue;
-      int64_t planned = 0;
-      for (int64_t b : n.planned)
-        planned += b;
-      const EtMethodMemory& m = n.allocator.front();  // cortex-m
-      return n.name + ": " + with_separators(planned) + " B planned + " + (m.exact ? "" : "at least ") +
-             with_separators(m.method_allocator_bytes) +
-             " B allocator (Cortex-M) = " + (n.exact(0) ? "" : "at least ") + with_separators(n.total(0)) +
-             " B in all" +
-             (n.io_bytes > 0 ? " with " + with_separators(n.io_bytes) + " B of unplanned inputs/outputs" : "");
+      if (!n.planned.empty()) return method_row(n);
     }
     return "";
+  }
+  // One short row per method: what its firmware declares (planned buffers, method allocator).
+  std::vector<std::string> memory_rows(const Problem&, const Plan& plan) const override {
+    std::vector<std::string> rows;
+    for (const MethodNeeds& n : method_needs(*a_, &plan))
+      rows.push_back(method_row(n));
+    return rows;
   }
   std::string as_built_text() const override {
     const size_t n = a_->problem.buffers.size();
@@ -324,6 +338,13 @@ class EtExporter : public ModelExporter {
 
   std::string refusal(const Plan&) const override {
     return a_->pools.empty() ? "the program has no memory-planned buffer to write a plan into" : "";
+  }
+
+  ExportForm form() const override {
+    return model_copy_form(
+        "The {plan} plan is written into a copy of {input}: new tensor offsets and planned buffer sizes, which "
+        "ExecuTorch's runtime uses unchecked (this tool checks the plan first); the input is not changed.",
+        "_planned.pte", "ExecuTorch programs (*.pte)");
   }
 
   ExportBundle export_plan(const Problem& problem, const Plan& plan, const ExportOptions&) const override {

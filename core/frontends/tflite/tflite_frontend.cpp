@@ -18,6 +18,7 @@
 #include "frontends/tflite/tflite_schema.h"
 #include "frontends/tflite/tflm_build.h"
 #include "frontends/tflite/tflm_min_arena.h"
+#include "model/live_bytes.h"
 #include "planners/registry.h"
 
 namespace usmpx {
@@ -264,6 +265,11 @@ class TfliteDetails : public InputDetails {
     return arena_text(*a_, problem, plan);
   }
   std::string closing_text(const Problem&, const Plan& plan) const override { return arena_line(*a_, plan); }
+  // kTensorArenaSize, the figure `info`, `plan` and the header give: it sizes the arena pool.
+  std::optional<FirmwareFigure> firmware_figure(const Problem&, const Plan& plan) const override {
+    const ArenaFigure f = arena_figure(*a_, plan);
+    return FirmwareFigure{"kTensorArenaSize", f.needed(), f.exact, 0};
+  }
   std::string status_text(const Problem&, const Plan& plan) const override {
     const ArenaFigure f = arena_figure(*a_, plan);
     return "kTensorArenaSize " + std::string(f.exact ? "=" : ">=") + " " + with_separators(f.needed()) + " B (TFLM " +
@@ -274,6 +280,18 @@ class TfliteDetails : public InputDetails {
     if (a_->as_built) return a_->as_built;
     return run_planner(*make_planner("tflm_greedy"), problem, PlannerOptions{});
   }
+  // TVM's figure for a .tflite: the peak of bytes live at once, from the tensors' lifetimes.
+  int64_t memory_pressure(const Problem& problem) const override { return lifetime_memory_pressure(problem); }
+  RuntimeBuilds runtime_builds() const override {
+    RuntimeBuilds builds;
+    builds.runtime = "TFLM";
+    for (const TflmKernels k : {TflmKernels::kReference, TflmKernels::kCmsisNn})
+      builds.kernels.emplace_back(to_string(k));
+    for (const TflmTarget t : {TflmTarget::kCortexM, TflmTarget::kX86_64})
+      builds.targets.emplace_back(to_string(t));
+    return builds;
+  }
+  std::string runtime_build_text() const override { return describe(a_->build); }
   std::string as_built_text() const override {
     if (!a_->offline_offsets) return "";
     // A .tflite's plan is its OfflineMemoryAllocation metadata: fixed tensors, TFLM places the rest.
@@ -300,6 +318,13 @@ class TfliteExporter : public ModelExporter {
       : a_(std::move(a)), path_(std::move(path)), bytes_(std::move(bytes)) {}
 
   std::string refusal(const Plan&) const override { return ""; }
+
+  ExportForm form() const override {
+    return model_copy_form(
+        "The {plan} plan is written into a copy of {input} as its OfflineMemoryAllocation metadata, which "
+        "TFLM uses as given; the input is not changed.",
+        "_planned.tflite", "TFLite models (*.tflite)");
+  }
 
   ExportBundle export_plan(const Problem&, const Plan& plan, const ExportOptions&) const override {
     TfliteExport e = export_tflite(*a_, bytes_, path_, plan);
