@@ -52,14 +52,15 @@ class FirmwareDetails : public InputDetails {
   }
   // The builds its models' figures depend on (its TFLite Micro arenas'), the first model's that has any.
   RuntimeBuilds runtime_builds() const override {
-    for (const LoadedInput& model : in_->models) {
-      if (model.details && !model.details->runtime_builds().empty()) return model.details->runtime_builds();
+    for (const auto& model : in_->models) {
+      if (model->details && !model->details->runtime_builds().empty()) return model->details->runtime_builds();
     }
     return {};
   }
   std::string runtime_build_text() const override {
-    for (const LoadedInput& model : in_->models) {
-      if (model.details && !model.details->runtime_build_text().empty()) return model.details->runtime_build_text();
+    for (const auto& model : in_->models) {
+      if (model->details && !model->details->runtime_build_text().empty())
+        return model->details->runtime_build_text();
     }
     return "";
   }
