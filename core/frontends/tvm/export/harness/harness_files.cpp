@@ -102,6 +102,15 @@ static inline int32_t __smulbb(int32_t a, int32_t b) { return usmpx_lo16(a) * us
 static inline int32_t __smlabb(int32_t a, int32_t b, int32_t acc) {
   return (int32_t)((uint32_t)acc + (uint32_t)(usmpx_lo16(a) * usmpx_lo16(b)));
 }
+static inline int32_t __smlabt(int32_t a, int32_t b, int32_t acc) {
+  return (int32_t)((uint32_t)acc + (uint32_t)(usmpx_lo16(a) * usmpx_hi16(b)));
+}
+static inline int32_t __smlatb(int32_t a, int32_t b, int32_t acc) {
+  return (int32_t)((uint32_t)acc + (uint32_t)(usmpx_hi16(a) * usmpx_lo16(b)));
+}
+static inline int32_t __smlatt(int32_t a, int32_t b, int32_t acc) {
+  return (int32_t)((uint32_t)acc + (uint32_t)(usmpx_hi16(a) * usmpx_hi16(b)));
+}
 static inline int32_t __qadd(int32_t a, int32_t b) { return usmpx_sat32((int64_t)a + b); }
 static inline int32_t __qsub(int32_t a, int32_t b) { return usmpx_sat32((int64_t)a - b); }
 static inline int32_t __qadd16(int32_t a, int32_t b) {
