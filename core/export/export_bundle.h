@@ -30,6 +30,9 @@ struct ExportBundle {
   void sort();
 };
 
+// The part of `bundle` under "<prefix>/", with that prefix removed.
+ExportBundle bundle_part(const ExportBundle& bundle, const std::string& prefix);
+
 // What an export adds beside the model's own files.
 struct ExportOptions {
   bool harness = false;       // add harness/: main.c, Makefile, stand-in headers, startup code

@@ -380,6 +380,7 @@ class EtFrontend : public Frontend {
   }
 
   std::vector<std::string> modules(const std::string&, InputFormat) const override { return {}; }
+  std::string family() const override { return "executorch"; }
 };
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include "export/export_error.h"
 #include "frontends/input_probe.h"
 #include "frontends/tflite/tflite_export.h"
+#include "frontends/tflite/tflite_firmware.h"
 #include "frontends/tflite/tflite_model.h"
 #include "frontends/tflite/tflite_problem.h"
 #include "frontends/tflite/tflite_schema.h"
@@ -341,10 +342,12 @@ class TfliteFrontend : public Frontend {
     input.reference = "TFLM";
     input.details = std::make_shared<TfliteDetails>(analysis);
     input.exporter = std::make_shared<TfliteExporter>(analysis, path, std::move(bytes));
+    input.firmware = tflite_firmware_role(analysis);
     return input;
   }
 
   std::vector<std::string> modules(const std::string&, InputFormat) const override { return {}; }
+  std::string family() const override { return "tflite"; }
 };
 
 }  // namespace

@@ -1,4 +1,4 @@
-#include "inputs/firmware/firmware_selftest.h"
+#include "frontends/tvm/export/harness/firmware_selftest.h"
 
 #include <sys/wait.h>
 
@@ -35,13 +35,11 @@ int shell(const std::string& command, std::string& output) {
 
 class FirmwareSelftest : public Selftest {
  public:
-  explicit FirmwareSelftest(std::shared_ptr<const FirmwareInput> in) : in_(std::move(in)) {}
+  explicit FirmwareSelftest(std::vector<FirmwareTenant> modules) : modules_(std::move(modules)) {}
 
   std::string obstacle(const ExportBundle& original, const SelftestOptions& options) const override {
-    for (size_t m = 0; m < in_->models.size(); ++m) {
-      const std::string& name = in_->spec.models[m].name;
-      if (in_->family[m] != "tvm")
-        return name + ": selftest builds TVM's C only (this model is " + in_->family[m] + ")";
+    for (size_t m = 0; m < modules_.size(); ++m) {
+      const std::string& name = modules_[m].name;
       const auto test = module_test(m);
       if (!test) return name + ": its input cannot be run";
       if (const std::string why = test->obstacle(bundle_part(original, name), options); !why.empty())
@@ -68,8 +66,8 @@ class FirmwareSelftest : public Selftest {
     r.original.ran = true;
     r.original.model_rc = 0;
     // Each module alone, from its input as it is.
-    for (size_t m = 0; m < in_->models.size(); ++m) {
-      const std::string& name = in_->spec.models[m].name;
+    for (size_t m = 0; m < modules_.size(); ++m) {
+      const std::string& name = modules_[m].name;
       const ExportBundle alone = bundle_part(original, name);
       const auto results =
           module_test(m)->run(alone, alone, {"host"}, (fs::path(work_dir) / ("alone-" + name)).string(), options);
@@ -94,7 +92,7 @@ class FirmwareSelftest : public Selftest {
       r.verdict = r.original.outputs.empty() ? "no outputs to compare" : "outputs differ";
     } else {
       r.same = true;
-      r.verdict = "same outputs (" + std::to_string(in_->models.size()) +
+      r.verdict = "same outputs (" + std::to_string(modules_.size()) +
                   " modules run in order on the shared pools, each against its input run alone)";
     }
     return {r};
@@ -102,7 +100,7 @@ class FirmwareSelftest : public Selftest {
 
  private:
   std::shared_ptr<const Selftest> module_test(size_t m) const {
-    const LoadedInput& model = in_->models[m];
+    const LoadedInput& model = *modules_[m].input;
     return model.exporter ? model.exporter->selftest() : nullptr;
   }
 
@@ -112,18 +110,18 @@ class FirmwareSelftest : public Selftest {
     HarnessRun result;
     write_bundle(replanned, dir, {true});
     std::string pair_main = "/* Written by usmpx: the firmware's modules in order. */\n";
-    for (size_t m = 0; m < in_->models.size(); ++m)
+    for (size_t m = 0; m < modules_.size(); ++m)
       pair_main += "int usmpx_main_" + std::to_string(m) + "(void);\n";
     pair_main += "int main(void) {\n  int rc = 0;\n";
-    for (size_t m = 0; m < in_->models.size(); ++m)
+    for (size_t m = 0; m < modules_.size(); ++m)
       pair_main += "  rc |= usmpx_main_" + std::to_string(m) + "();\n";
     pair_main += "  return rc;\n}\n";
     ExportBundle extra;
     extra.put("usmpx_pair_main.c", pair_main);
     write_bundle(extra, (fs::path(dir) / "pair").string(), {true});
     std::string objects;
-    for (size_t m = 0; m < in_->models.size(); ++m) {
-      const fs::path harness = fs::path(dir) / in_->spec.models[m].name / "harness";
+    for (size_t m = 0; m < modules_.size(); ++m) {
+      const fs::path harness = fs::path(dir) / modules_[m].name / "harness";
       // make links a program of the module alone, which has no main: only its objects are wanted.
       shell(("make -C " + quote(harness.string()) + " HOST_CC=" + quote("cc -Dmain=usmpx_main_" + std::to_string(m)) +
              " build/host/model"),
@@ -162,35 +160,23 @@ class FirmwareSelftest : public Selftest {
           result.model_rc = rc;
         else if (result.model_rc < 0)
           result.model_rc = 0;
-      } else if (line.rfind("output ", 0) == 0 && module < in_->models.size()) {
+      } else if (line.rfind("output ", 0) == 0 && module < modules_.size()) {
         std::istringstream words(line);
         std::string w0, name, bytes, sum;
         words >> w0 >> name >> bytes >> sum;
-        result.outputs.emplace_back(in_->spec.models[module].name + "/" + name, bytes + " " + sum);
+        result.outputs.emplace_back(modules_[module].name + "/" + name, bytes + " " + sum);
       }
     }
     return result;
   }
 
-  std::shared_ptr<const FirmwareInput> in_;
+  std::vector<FirmwareTenant> modules_;
 };
 
 }  // namespace
 
-ExportBundle bundle_part(const ExportBundle& bundle, const std::string& prefix) {
-  ExportBundle part;
-  const std::string p = prefix + "/";
-  for (const ExportFile& f : bundle.files) {
-    if (f.path.rfind(p, 0) == 0) part.put(f.path.substr(p.size()), f.data);
-  }
-  for (const std::string& c : bundle.changed)
-    if (c.rfind(p, 0) == 0) part.changed.push_back(c.substr(p.size()));
-  part.sort();
-  return part;
-}
-
-std::shared_ptr<const Selftest> firmware_selftest(std::shared_ptr<const FirmwareInput> input) {
-  return std::make_shared<FirmwareSelftest>(std::move(input));
+std::shared_ptr<const Selftest> tvm_firmware_selftest(std::vector<FirmwareTenant> modules) {
+  return std::make_shared<FirmwareSelftest>(std::move(modules));
 }
 
 }  // namespace usmpx

@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "frontends/tflite/tflite_problem.h"
-#include "inputs/firmware/tflm_shared.h"
+#include "frontends/tflite/tflm_shared.h"
 #include "planners/registry.h"
 #include "test_support.h"
 

@@ -1,4 +1,4 @@
-#include "inputs/firmware/tflm_shared.h"
+#include "frontends/tflite/tflm_shared.h"
 
 #include <algorithm>
 

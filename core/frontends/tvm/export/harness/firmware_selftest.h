@@ -5,15 +5,14 @@
 // pools, run one after the other in the firmware's order; every output must agree.
 
 #include <memory>
+#include <vector>
 
 #include "export/selftest.h"
-#include "inputs/firmware/firmware_input.h"
+#include "frontends/frontend.h"
 
 namespace usmpx {
 
-std::shared_ptr<const Selftest> firmware_selftest(std::shared_ptr<const FirmwareInput> input);
-
-// The part of `bundle` under "<prefix>/", with that prefix removed.
-ExportBundle bundle_part(const ExportBundle& bundle, const std::string& prefix);
+// `modules` in the firmware's order, each exported under "<name>/".
+std::shared_ptr<const Selftest> tvm_firmware_selftest(std::vector<FirmwareTenant> modules);
 
 }  // namespace usmpx

@@ -10,12 +10,12 @@
 #include <vector>
 
 #include "export/export_bundle.h"
-#include "inputs/firmware/firmware_input.h"
+#include "frontends/frontend.h"
 
 namespace usmpx {
 
 // Rewrites the modules' lib0.c in `bundle` (paths "<model>/...") and adds usmpx_firmware.c; returns
-// the lines usmpx_firmware.h gets (pool sizes). Notes what it could not rewrite.
-std::string share_tvm_pools(const FirmwareInput& input, const Plan& joint_plan, ExportBundle& bundle);
+// the lines usmpx_firmware.h gets (pool sizes). `pools` name only TVM modules as members.
+std::string share_tvm_pools(const std::vector<FirmwareSharedPool>& pools, ExportBundle& bundle);
 
 }  // namespace usmpx

@@ -1,19 +1,11 @@
-#include "inputs/firmware/shared_pool_export.h"
+#include "frontends/tvm/export/emit/shared_pool_export.h"
 
 #include <algorithm>
-#include <cctype>
+
+#include "base/c_identifier.h"
 
 namespace usmpx {
 namespace {
-
-std::string macro_of(const std::string& name) {
-  std::string macro;
-  for (char c : name)
-    macro += std::isalnum(static_cast<unsigned char>(c))
-                 ? static_cast<char>(std::toupper(static_cast<unsigned char>(c)))
-                 : '_';
-  return macro;
-}
 
 bool ends_with(const std::string& s, const std::string& suffix) {
   return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
@@ -42,21 +34,16 @@ bool redirect(std::string& code, const std::string& pool, const std::string& sha
 
 }  // namespace
 
-std::string share_tvm_pools(const FirmwareInput& in, const Plan& plan, ExportBundle& bundle) {
+std::string share_tvm_pools(const std::vector<FirmwareSharedPool>& pools, ExportBundle& bundle) {
   std::string header;
   std::string definitions;
-  for (const SharedPool& s : in.spec.shared) {
-    const auto joint = in.joint.problem.find_pool(s.name);
-    if (!joint) continue;
-    const int64_t size = plan.pool_sizes.empty() ? 0 : plan.pool_sizes[static_cast<size_t>(*joint)];
-    bool tvm = false;
+  for (const FirmwareSharedPool& s : pools) {
+    if (s.members.empty()) continue;
+    const int64_t size = s.size_bytes;
     const std::string shared = "usmpx_firmware_" + s.name;
     std::string attribute;
     int internal = 0;
     for (const auto& [model, local] : s.members) {
-      const auto m = static_cast<size_t>(*in.spec.find_model(model));
-      if (in.family[m] != "tvm") continue;
-      tvm = true;
       for (ExportFile& f : bundle.files) {
         if (f.path.rfind(model + "/", 0) != 0 || !ends_with(f.path, "_lib0.c")) continue;
         if (redirect(f.data, local, shared, attribute)) {
@@ -66,11 +53,10 @@ std::string share_tvm_pools(const FirmwareInput& in, const Plan& plan, ExportBun
         }
       }
     }
-    if (!tvm) continue;
     header += "/* Workspace pool \"" + s.name + "\", shared by the TVM modules";
     header += internal > 0 ? ": defined once in usmpx_firmware.c */\n"
                            : ": pass the same array of this size to every module's run function */\n";
-    header += "#define USMPX_" + macro_of(s.name) + "_SIZE " + std::to_string(size) + "\n";
+    header += "#define USMPX_" + c_macro_name(s.name) + "_SIZE " + std::to_string(size) + "\n";
     if (internal > 0) {
       definitions +=
           (attribute.empty() ? "" : attribute + "\n") + "uint8_t " + shared + "[" + std::to_string(size) + "];\n";
