@@ -37,6 +37,9 @@ ExportBundle bundle_part(const ExportBundle& bundle, const std::string& prefix);
 struct ExportOptions {
   bool harness = false;       // add harness/: main.c, Makefile, stand-in headers, startup code
   uint32_t harness_seed = 1;  // of the generator filling the inputs
+  // The name the exported model's module takes, where its family names modules (TVM: as
+  // `--module-name` names its C symbols and files); "" keeps the input's.
+  std::string module_name;
 };
 
 }  // namespace usmpx
