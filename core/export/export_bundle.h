@@ -34,6 +34,11 @@ struct ExportBundle {
 struct ExportOptions {
   bool harness = false;       // add harness/: main.c, Makefile, stand-in headers, startup code
   uint32_t harness_seed = 1;  // of the generator filling the inputs
+  // For a model file (a .tflite, a .pte): a folder with the planned copy and what a firmware
+  // compiles of it (export/firmware_sources.h) instead of the copy alone.
+  bool firmware_sources = false;
+  std::string model_name;     // those files' and symbols' base ("" = the input's file name without extension)
+  std::string model_section;  // the model array's linker section ("" = none)
 };
 
 }  // namespace usmpx

@@ -180,9 +180,11 @@ std::string firmware_header(const FirmwareInput& in, const Plan& plan, const std
       out << " *   " << i << ": " << m.name << " (" << m.path << ")\n";
     }
     out << " * head " << a.head << " + tail " << a.tail << " bytes as TFLM's recording allocator counts them;\n"
-        << " * the size is the smallest arena a plain MicroAllocator runs them in, in this order. */\n";
-    const int64_t size = a.arena;
-    out << "#define USMPX_" << macro << "_SIZE " << size << "\n";
+        << " * the size is the smallest arena a plain MicroAllocator runs them in, in this order"
+        << (a.exact ? " (exact), written by usmpx " USMPX_VERSION ". */\n"
+                    : ".\n * AT LEAST: a model's figure is not exact (see `usmpx plan`); declare more and check\n"
+                      " * arena_used_bytes() on the board. Written by usmpx " USMPX_VERSION ". */\n");
+    out << "#define USMPX_" << macro << (a.exact ? "_SIZE " : "_SIZE_AT_LEAST ") << a.arena << "\n";
     out << "#define USMPX_" << macro << "_MODELS " << g.models.size() << "\n";
   }
   for (const PassedTensor& p : in.spec.passed)
