@@ -129,11 +129,14 @@ std::string figure_declaration(const FirmwareFigure& f, std::string_view indent)
   std::string out;
   for (const std::string& line : f.comment)
     out += comment_lines(line, indent, "  ");
-  if (!f.exact) {
+  const std::string basis = "usmpx " USMPX_VERSION + (f.basis.empty() ? "" : "; " + f.basis);
+  if (f.exact) {
+    out += comment_lines("Exact (" + basis + ").", indent, "  ");
+  } else {
     std::string unknown;
     for (const std::string& u : f.unknown)
       unknown += (unknown.empty() ? "" : "; ") + u;
-    out += comment_lines("AT LEAST this many bytes, not an exact figure: it does not count " +
+    out += comment_lines("AT LEAST this many bytes, not an exact figure (" + basis + "): it does not count " +
                              (unknown.empty() ? std::string("what the tool cannot model") : unknown) +
                              ". Declare more, and measure it on the board.",
                          indent, "  ");

@@ -28,11 +28,13 @@ struct FirmwareFigure {
   std::string type = "std::size_t";  // the constexpr's type
   std::string value;                 // a C++ constant expression (usually digits)
   bool exact = true;
-  std::vector<std::string> comment;  // what the figure is, for which build and plan (one line each)
+  std::vector<std::string> comment;  // what the figure is (one line each)
+  std::string basis;                 // the runtime version and build and the plan it is worked out for
   std::vector<std::string> unknown;  // when not exact: what it leaves out
 };
 
-// The declaration of `figure` with its comment. A figure that is not exact is declared as
+// The declaration of `figure` with its comment, which ends naming the usmpx version, the basis
+// and whether the figure is exact. A figure that is not exact is declared as
 // "<name>AtLeast" under a comment that says it is a lower bound and what is unknown, so a lower
 // bound never appears under the exact name a firmware uses.
 std::string figure_declaration(const FirmwareFigure& figure, std::string_view indent = "");

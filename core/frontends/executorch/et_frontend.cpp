@@ -332,7 +332,8 @@ std::string et_method_figures(const MethodNeeds& n, const std::string& algorithm
     buffer.value = std::to_string(n.planned[i]);
     buffer.comment = {"Planned buffer of memory id " + std::to_string(i + 1) +
                       " (MethodMeta::memory_planned_buffer_size(" + std::to_string(i) + ")), as the " + algorithm +
-                      " plan written into the program sizes it; exact."};
+                      " plan written into the program sizes it."};
+    buffer.basis = "the " + algorithm + " plan";
     out += figure_declaration(buffer);
   }
   FirmwareFigure allocator;
@@ -354,12 +355,14 @@ std::string et_method_figures(const MethodNeeds& n, const std::string& algorithm
   allocator.comment = {
       "The method allocator's use after load_method() (EValues, tensor objects, lists, chains, "
       "kernel argument lists), with a temp allocator given: " +
-      per_target + (allocator.exact ? "; exact." : ".")};
+      per_target + "."};
+  allocator.basis = std::string(kEtRuntimeVersion) + ", portable and Cortex-M kernels, the " + algorithm + " plan";
   out += figure_declaration(allocator);
   FirmwareFigure io;
   io.name = "kUnplannedInputOutputBytes";
   io.value = std::to_string(n.io_bytes);
-  io.comment = {"Inputs and outputs the program does not plan: the application binds buffers of these bytes; exact."};
+  io.comment = {"Inputs and outputs the program does not plan: the application binds buffers of these bytes."};
+  io.basis = "the program";
   out += figure_declaration(io);
   FirmwareFigure temp;
   temp.name = "kTempAllocatorBytes";
@@ -367,6 +370,7 @@ std::string et_method_figures(const MethodNeeds& n, const std::string& algorithm
   temp.exact = n.delegates.empty();
   temp.comment = {
       "The temp allocator: the portable and Cortex-M kernels take nothing from it (their scratch is planned)."};
+  temp.basis = std::string(kEtRuntimeVersion) + ", portable and Cortex-M kernels";
   for (const std::string& d : n.delegates)
     temp.unknown.push_back("what delegate " + d + " takes from it at run time");
   out += figure_declaration(temp);

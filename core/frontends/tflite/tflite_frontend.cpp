@@ -321,8 +321,8 @@ ModelSourcesSpec tflm_memory_sources(const TfliteAnalysis& a, const Plan& tflm_p
   arena.comment = {"The tensor arena for " + build + ": head " + std::to_string(f.head) + " + persistent " +
                    std::to_string(f.tail_from_log ? f.tail : f.plain_tail) +
                    (f.tail_from_log ? " as the TFLM log measured it" : "") +
-                   (f.planning > 0 ? ", planning needs " + std::to_string(f.planning) : "") + " bytes" +
-                   (f.exact ? "; exact." : ".")};
+                   (f.planning > 0 ? ", planning needs " + std::to_string(f.planning) : "") + " bytes."};
+  arena.basis = build + ", the " + algorithm + " plan";
   if (f.tail_from_log) arena.unknown.push_back("the smallest arena (head + tail as a TFLM log measured them)");
   if (const std::string gaps = figure_gaps(f); !gaps.empty()) arena.unknown.push_back(gaps);
   spec.figures = figure_declaration(arena) + "\n";

@@ -33,13 +33,18 @@ TEST(FirmwareSources, AnExactFigureHasItsNameALowerBoundDoesNot) {
   f.type = "int";
   f.value = "1596";
   f.comment = {"The tensor arena."};
-  EXPECT_EQ(figure_declaration(f), "// The tensor arena.\nconstexpr int kTensorArenaSize = 1596;\n");
+  f.basis = "TFLM 90b983c, reference, cortex-m, the best plan";
+  EXPECT_EQ(figure_declaration(f), "// The tensor arena.\n// Exact (usmpx " USMPX_VERSION
+                                   "; TFLM 90b983c, reference, cortex-m, the best plan).\n"
+                                   "constexpr int kTensorArenaSize = 1596;\n");
   f.exact = false;
-  f.unknown = {"not modelled: PAD x3"};
+  f.basis = "b";
+  f.unknown = {"PAD x3"};
   const std::string bound = figure_declaration(f, "  ");
   EXPECT_EQ(bound.find("kTensorArenaSize ="), std::string::npos) << bound;
   EXPECT_NE(bound.find("  constexpr int kTensorArenaSizeAtLeast = 1596;\n"), std::string::npos) << bound;
-  EXPECT_NE(bound.find("  // AT LEAST this many bytes, not an exact figure: it does not count not modelled: PAD x3."),
+  EXPECT_NE(bound.find("  // AT LEAST this many bytes, not an exact figure (usmpx " USMPX_VERSION
+                       "; b): it does not count PAD x3."),
             std::string::npos)
       << bound;
 }
