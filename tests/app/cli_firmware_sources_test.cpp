@@ -147,6 +147,26 @@ TEST(CliFirmwareSources, ExecuTorchHeaderHoldsEachMethodsBuffersAndAllocator) {
   fs::remove_all(out);
 }
 
+TEST(CliFirmwareSources, ADelegatesMethodAllocatorIsOnlyDeclaredAtLeast) {
+  USMPX_REQUIRE_SHARED(pte, "executorch/models/xnnpack_quantized.pte");
+  const fs::path out = scratch("delegate");
+  const CliRun run = run_usmpx({"export", pte, "--out", out.string()});
+  ASSERT_EQ(run.code, 0) << run.out << run.err;
+  const std::string memory = read_text_file((out / "xnnpack_quantized_memory.h").string());
+  const auto alloc =
+      info_json({(out / "xnnpack_quantized.pte").string()})["executorch"]["methods"][0]["method_allocator"];
+  ASSERT_FALSE(alloc["cortex-m"]["exact"].get<bool>());
+  EXPECT_EQ(constant(memory, "kMethodAllocatorBytes"), "");  // never under the exact name
+  EXPECT_EQ(constant(memory, "kMethodAllocatorBytesAtLeast"),
+            "sizeof(void*) == 4 ? " + std::to_string(alloc["cortex-m"]["bytes"].get<int64_t>()) + " : " +
+                std::to_string(alloc["x86-64"]["bytes"].get<int64_t>()));
+  EXPECT_NE(memory.find("AT LEAST this many bytes"), std::string::npos);
+  EXPECT_NE(memory.find("delegate XnnpackBackend"), std::string::npos) << memory;
+  EXPECT_EQ(constant(memory, "kTempAllocatorBytes"), "");
+  EXPECT_EQ(constant(memory, "kTempAllocatorBytesAtLeast"), "0");
+  fs::remove_all(out);
+}
+
 TEST(CliFirmwareSources, FirmwareFileWritesEachModelAndTheSharedArena) {
   const fs::path root = scratch("firmware");
   fs::create_directories(root);
