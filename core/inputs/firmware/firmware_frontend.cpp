@@ -111,7 +111,9 @@ class FirmwareExporter : public ModelExporter {
       const LoadedInput& model = *in_->models[m];
       const std::string& name = in_->spec.models[m].name;
       const Plan mine = model_plan(in_->joint, static_cast<int>(m), model.problem, plan);
-      ExportBundle part = model.exporter->export_plan(model.problem, mine, options);
+      ExportOptions model_options = options;  // firmware sources named after the model: one symbol each
+      model_options.model_name = name;
+      ExportBundle part = model.exporter->export_plan(model.problem, mine, model_options);
       for (ExportFile& f : part.files) {
         const std::string path = name + "/" + f.path;
         const bool changed = std::find(part.changed.begin(), part.changed.end(), f.path) != part.changed.end();
