@@ -453,7 +453,7 @@ void MainWindow::on_plan_ready() {
   if (const auto& details = controller_->input().details) {
     views::add_models(data, details->models());
     // The figure to paste heads the header of the pool it sizes (TFLM's arena).
-    if (const std::optional<FirmwareFigure> figure = details->firmware_figure(problem, plan);
+    if (const std::optional<FigureToPaste> figure = details->firmware_figure(problem, plan);
         figure && figure->pool >= 0 && static_cast<size_t>(figure->pool) < data.pools.size())
       data.pools[static_cast<size_t>(figure->pool)].headline = QString::fromStdString(figure->text());
   }

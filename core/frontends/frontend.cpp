@@ -7,7 +7,7 @@
 
 namespace usmpx {
 
-std::string FirmwareFigure::text() const {
+std::string FigureToPaste::text() const {
   return name + (exact ? " = " : " >= ") + with_separators(bytes) + " B" + (exact ? "" : " (at least)");
 }
 

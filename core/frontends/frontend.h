@@ -117,7 +117,7 @@ class ModelExporter {
 };
 
 // The one figure a firmware pastes when its runtime takes a single size (TFLM's kTensorArenaSize).
-struct FirmwareFigure {
+struct FigureToPaste {
   std::string name;  // "kTensorArenaSize"
   int64_t bytes = 0;
   bool exact = true;  // else the firmware needs at least `bytes`
@@ -152,7 +152,7 @@ class InputDetails {
   // lines of closing_text, those giving kTensorArenaSize first.
   virtual std::vector<std::string> memory_rows(const Problem& problem, const Plan& plan) const;
   // The single figure to paste, when the runtime takes one (nullopt otherwise).
-  virtual std::optional<FirmwareFigure> firmware_figure(const Problem&, const Plan&) const { return std::nullopt; }
+  virtual std::optional<FigureToPaste> firmware_figure(const Problem&, const Plan&) const { return std::nullopt; }
   // The peak of bytes live at once as `info` reports it: TVM's own figure where the reader has one
   // (the problem's), else what TVM would compute from the buffers' lifetimes.
   virtual int64_t memory_pressure(const Problem& problem) const { return problem.memory_pressure; }

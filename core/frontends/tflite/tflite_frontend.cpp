@@ -267,9 +267,9 @@ class TfliteDetails : public InputDetails {
   }
   std::string closing_text(const Problem&, const Plan& plan) const override { return arena_line(*a_, plan); }
   // kTensorArenaSize, the figure `info`, `plan` and the header give: it sizes the arena pool.
-  std::optional<FirmwareFigure> firmware_figure(const Problem&, const Plan& plan) const override {
+  std::optional<FigureToPaste> firmware_figure(const Problem&, const Plan& plan) const override {
     const ArenaFigure f = arena_figure(*a_, plan);
-    return FirmwareFigure{"kTensorArenaSize", f.needed(), f.exact, 0};
+    return FigureToPaste{"kTensorArenaSize", f.needed(), f.exact, 0};
   }
   std::string status_text(const Problem&, const Plan& plan) const override {
     const ArenaFigure f = arena_figure(*a_, plan);
