@@ -20,6 +20,7 @@
 #include "model/model_span.h"
 #include "model/plan.h"
 #include "model/problem.h"
+#include "model/sharing_figures.h"
 
 namespace usmpx {
 
@@ -105,6 +106,8 @@ class InputDetails {
   virtual std::optional<Plan> reference_plan(const Problem&) const { return std::nullopt; }
   // The models the input holds, in the order they run, when it holds several (empty otherwise).
   virtual std::vector<ModelSpan> models() const { return {}; }
+  // For an input of several models: what sharing each shared pool saves with `plan` (empty otherwise).
+  virtual std::vector<SharedPoolFigures> sharing(const Problem&, const Plan&) const { return {}; }
 };
 
 // What a frontend made of one input.

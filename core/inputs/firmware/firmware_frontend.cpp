@@ -8,6 +8,7 @@
 #include "frontends/input_probe.h"
 #include "inputs/firmware/firmware_input.h"
 #include "inputs/firmware/firmware_selftest.h"
+#include "inputs/firmware/firmware_sharing.h"
 #include "inputs/firmware/firmware_text.h"
 #include "inputs/firmware/shared_pool_export.h"
 #include "planners/registry.h"
@@ -51,6 +52,9 @@ class FirmwareDetails : public InputDetails {
       spans.push_back(std::move(span));
     }
     return spans;
+  }
+  std::vector<SharedPoolFigures> sharing(const Problem&, const Plan& plan) const override {
+    return firmware_sharing(*in_, plan);
   }
   std::string as_built_text() const override {
     return "as-built plan: each model's own plan (the one it carries, else its runtime's planner), the shared "

@@ -1,7 +1,6 @@
 #include "inputs/firmware/firmware_text.h"
 
 #include <algorithm>
-#include <cctype>
 #include <filesystem>
 #include <sstream>
 
@@ -9,6 +8,7 @@
 
 #include "base/size_text.h"
 #include "base/text_table.h"
+#include "inputs/firmware/shared_pool_export.h"
 
 namespace usmpx {
 namespace {
@@ -167,11 +167,7 @@ std::string firmware_header(const FirmwareInput& in, const Plan& plan, const std
   out << "#ifndef USMPX_FIRMWARE_H_\n#define USMPX_FIRMWARE_H_\n";
   for (const TflmArenaGroup& g : in.tflm_arenas) {
     const TflmSharedArena a = tflm_arena_for(in, g, plan);
-    std::string macro;
-    for (char c : pool_name(in, g))
-      macro += std::isalnum(static_cast<unsigned char>(c))
-                   ? static_cast<char>(std::toupper(static_cast<unsigned char>(c)))
-                   : '_';
+    const std::string macro = firmware_macro_name(pool_name(in, g));
     out << "\n/* TFLite Micro arena \"" << pool_name(in, g) << "\" (" << build_words(a.build) << "):\n"
         << " * tflite::MicroAllocator::Create(arena, USMPX_" << macro << "_SIZE), then one MicroInterpreter per model\n"
         << " * on that allocator, created and given AllocateTensors in this order (the size assumes it):\n";

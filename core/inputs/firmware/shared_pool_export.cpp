@@ -6,15 +6,6 @@
 namespace usmpx {
 namespace {
 
-std::string macro_of(const std::string& name) {
-  std::string macro;
-  for (char c : name)
-    macro += std::isalnum(static_cast<unsigned char>(c))
-                 ? static_cast<char>(std::toupper(static_cast<unsigned char>(c)))
-                 : '_';
-  return macro;
-}
-
 bool ends_with(const std::string& s, const std::string& suffix) {
   return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
@@ -41,6 +32,15 @@ bool redirect(std::string& code, const std::string& pool, const std::string& sha
 }
 
 }  // namespace
+
+std::string firmware_macro_name(const std::string& pool) {
+  std::string macro;
+  for (char c : pool)
+    macro += std::isalnum(static_cast<unsigned char>(c))
+                 ? static_cast<char>(std::toupper(static_cast<unsigned char>(c)))
+                 : '_';
+  return macro;
+}
 
 std::string share_tvm_pools(const FirmwareInput& in, const Plan& plan, ExportBundle& bundle) {
   std::string header;
@@ -70,7 +70,7 @@ std::string share_tvm_pools(const FirmwareInput& in, const Plan& plan, ExportBun
     header += "/* Workspace pool \"" + s.name + "\", shared by the TVM modules";
     header += internal > 0 ? ": defined once in usmpx_firmware.c */\n"
                            : ": pass the same array of this size to every module's run function */\n";
-    header += "#define USMPX_" + macro_of(s.name) + "_SIZE " + std::to_string(size) + "\n";
+    header += "#define USMPX_" + firmware_macro_name(s.name) + "_SIZE " + std::to_string(size) + "\n";
     if (internal > 0) {
       definitions +=
           (attribute.empty() ? "" : attribute + "\n") + "uint8_t " + shared + "[" + std::to_string(size) + "];\n";

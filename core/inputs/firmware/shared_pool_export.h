@@ -14,6 +14,9 @@
 
 namespace usmpx {
 
+// The name usmpx_firmware.h gives a pool's name in its macros: "arena" -> "ARENA" (USMPX_ARENA_SIZE).
+std::string firmware_macro_name(const std::string& pool);
+
 // Rewrites the modules' lib0.c in `bundle` (paths "<model>/...") and adds usmpx_firmware.c; returns
 // the lines usmpx_firmware.h gets (pool sizes). Notes what it could not rewrite.
 std::string share_tvm_pools(const FirmwareInput& input, const Plan& joint_plan, ExportBundle& bundle);
