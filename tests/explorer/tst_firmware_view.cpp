@@ -104,7 +104,8 @@ class TestFirmwareView : public ExplorerWindowFixture {
         qPrintable(text));
     save_artefact(window_.get(), QStringLiteral("firmware_view_tvm_pair_1600x1000.png"));
     // The same figures in the HTML report and on the PDF's first page.
-    QTemporaryDir dir;
+    // Kept among the test artefacts, to be looked at.
+    const QDir dir(QStringLiteral(USMPX_ARTEFACTS_DIR "/firmware_view_report"));
     QString error;
     QVERIFY2(!app::write_review_report(*controller(), *window_->chart(), dir.path(), &error).isEmpty(),
              qPrintable(error));
