@@ -10,9 +10,12 @@ std::string sharing_text(const SharedPoolFigures& f) {
     text += (text.empty() ? "" : " + ") + model + " " + with_separators(bytes) + " B";
   text += " = " + with_separators(f.separate) + " B separately; shared " + (f.exact ? "" : "at least ") +
           with_separators(f.shared) + " B: ";
+  return text + saving_text(f);
+}
+
+std::string saving_text(const SharedPoolFigures& f) {
   const int64_t saving = f.separate - f.shared;
-  text += saving >= 0 ? "saves " + with_separators(saving) + " B" : "costs " + with_separators(-saving) + " B more";
-  return text;
+  return saving >= 0 ? "saves " + with_separators(saving) + " B" : "costs " + with_separators(-saving) + " B more";
 }
 
 std::string paste_text(const SharedPoolFigures& f) {

@@ -28,6 +28,8 @@ struct SharedPoolFigures {
 // "first 45,000 B + second 44,096 B = 89,096 B separately; shared 83,092 B: saves 6,004 B"
 // (a shared pool larger than the separate ones says "costs").
 std::string sharing_text(const SharedPoolFigures& figures);
+// "saves 6,004 B", or "costs 16 B more".
+std::string saving_text(const SharedPoolFigures& figures);
 // "paste 83,092 as USMPX_ARENA_SIZE in usmpx_firmware.h (kTensorArenaSize)"; "at least" when not exact.
 std::string paste_text(const SharedPoolFigures& figures);
 

@@ -106,8 +106,7 @@ void sharing_section(std::ostringstream& out, const ReportContent& c) {
     out << "<tr><td>" << escape(f.pool) << (f.runtime_arena ? " (kTensorArenaSize)" : "") << "</td><td class=\"n\">"
         << alone << "</td><td class=\"n\">" << with_separators(f.separate) << " B</td><td class=\"n\">"
         << (f.exact ? "" : "at least ") << with_separators(f.shared) << " B</td><td class=\"n\">"
-        << escape(format_size_delta(f.shared - f.separate)) << "</td><td class=\"why\"><b>" << escape(paste_text(f))
-        << "</b></td></tr>\n";
+        << escape(saving_text(f)) << "</td><td class=\"why\"><b>" << escape(paste_text(f)) << "</b></td></tr>\n";
   }
   out << "</table>\n";
 }

@@ -111,9 +111,11 @@ class TestFirmwareView : public ExplorerWindowFixture {
              qPrintable(error));
     const QString html = qs(read_text_file(dir.filePath(QStringLiteral("report.html")).toStdString()));
     QVERIFY(html.contains(QStringLiteral("<h2>Sharing between the models</h2>")));
-    QVERIFY2(html.contains(QStringLiteral("first %1 B<br>second %2 B</td><td class=\"n\">%3 B</td><td class=\"n\">%4 B")
+    QVERIFY2(html.contains(QStringLiteral("first %1 B<br>second %2 B</td><td class=\"n\">%3 B</td><td class=\"n\">%4 "
+                                          "B</td><td class=\"n\">saves %5 B</td>")
                                .arg(qs(with_separators(first)), qs(with_separators(second)),
-                                    qs(with_separators(first + second)), qs(with_separators(shared)))),
+                                    qs(with_separators(first + second)), qs(with_separators(shared)),
+                                    qs(with_separators(first + second - shared)))),
              qPrintable(html));
     const QString pdf = app::report_summary_html(*controller(), *window_->chart());
     QVERIFY2(pdf.contains(QStringLiteral("Sharing between the models")) &&
