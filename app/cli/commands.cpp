@@ -284,6 +284,9 @@ int run_info(const Options& options, std::ostream& out) {
                       : "-",
          std::to_string(conflicts[b].size()), candidates, origin});
   }
+  // Long names elided to the terminal, here and in the input's own tables (whole in --json).
+  TextTable::set_line_width(terminal_columns());
+  buffers.fit_line_width({0});
   buffers.print(out, "  ");
   if (input.details) out << input.details->info_text();
   if (reference) out << '\n' << input.details->closing_text(problem, *reference);

@@ -525,6 +525,18 @@ std::optional<qint64> ExplorerController::difference_to_reference() const {
   return plan_.total_size() - reference_->total_size();
 }
 
+void ExplorerController::announce_compared_plan(QPointer<ExplorerController> self,
+                                                const std::shared_ptr<std::atomic<bool>>& run, int index,
+                                                const Plan& plan) {
+  QMetaObject::invokeMethod(
+      self.data(),
+      [self, run, index, plan] {
+        // Only for the comparison still running (a newer one replaces compare_cancel_).
+        if (self && self->compare_cancel_ == run) emit self->comparison_plan_ready(index, plan);
+      },
+      Qt::QueuedConnection);
+}
+
 void ExplorerController::compare(const QStringList& algorithms) {
   if (!has_input()) return;
   const Problem problem = problem_;
@@ -544,6 +556,11 @@ void ExplorerController::compare(const QStringList& algorithms) {
   compare_watcher_.setFuture(QtConcurrent::run([=]() {
     std::vector<Plan> plans;
     const int total = static_cast<int>(names.size());
+    // Each plan is shown as it is made (Compare fills its row at once), then kept for the result.
+    auto keep = [&](int k, Plan plan) {
+      announce_compared_plan(self, cancel, k, plan);
+      plans.push_back(std::move(plan));
+    };
     for (int k = 0; k < total && !cancel->load(); ++k) {
       const std::string& name = names[static_cast<size_t>(k)];
       const QString running = QString::fromStdString(name);
@@ -568,13 +585,13 @@ void ExplorerController::compare(const QStringList& algorithms) {
                                          -1,
                                          {}});
           finish_plan(problem, refused);
-          plans.push_back(std::move(refused));
+          keep(k, std::move(refused));
           continue;
         }
         Plan plan = *as_built;
         plan.algorithm = kAsBuilt;
         finish_plan(problem, plan);
-        plans.push_back(std::move(plan));
+        keep(k, std::move(plan));
         continue;
       }
       auto planner = make_planner(name);
@@ -583,7 +600,7 @@ void ExplorerController::compare(const QStringList& algorithms) {
       options.time_limit_seconds = time_limit;
       options.cancel = cancel.get();
       Plan plan = run_planner(*planner, problem, options);
-      if (!cancel->load()) plans.push_back(std::move(plan));  // a cancelled run is not a result
+      if (!cancel->load()) keep(k, std::move(plan));  // a cancelled run is not a result
     }
     return plans;
   }));

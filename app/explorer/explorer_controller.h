@@ -2,6 +2,7 @@
 
 #include <QFutureWatcher>
 #include <QObject>
+#include <QPointer>
 #include <QString>
 #include <QTimer>
 #include <atomic>
@@ -47,7 +48,8 @@ class ExplorerController : public QObject {
   void replan();
   void cancel_planning();
   // Runs several algorithms on the current problem on a worker thread, reporting each as it starts
-  // (comparison_progress); ends with comparison_ready, also when cancelled (with the plans made).
+  // (comparison_progress) and each plan as soon as it is made (comparison_plan_ready); ends with
+  // comparison_ready, also when cancelled (with the plans made).
   void compare(const QStringList& algorithms);
   void cancel_comparison();
   bool comparing() const { return compare_watcher_.isRunning(); }
@@ -148,6 +150,8 @@ class ExplorerController : public QObject {
   void planning_progress(double fraction, qint64 best_bytes, const QString& what);
   void planning_finished();
   void comparison_progress(int done, int total, const QString& running);
+  // One algorithm's plan, as soon as it is made (`index` into the algorithms given to compare).
+  void comparison_plan_ready(int index, const usmpx::Plan& plan);
   void comparison_ready();
   void export_finished(bool ok, const QString& summary);
   // The dry export of the current plan is done (can_export_sources knows its answer).
@@ -173,6 +177,9 @@ class ExplorerController : public QObject {
   // no other reference), and the unpinned total pins are measured against.
   void take_reference_and_unpinned(const Plan& plan);
   void write_autosave();
+  // From the comparing thread: emits comparison_plan_ready on the controller's thread.
+  static void announce_compared_plan(QPointer<ExplorerController> self, const std::shared_ptr<std::atomic<bool>>& run,
+                                     int index, const Plan& plan);
   SessionFile session_file() const;
 
   std::unique_ptr<LoadedInput> input_;

@@ -46,6 +46,7 @@
 #include "panels/pool_editor_widget.h"
 #include "report_writer.h"
 #include "session/session_file.h"
+#include "tables/buffer_filter_proxy.h"
 #include "tables/buffer_table_model.h"
 #include "tables/diagnostics_model.h"
 #include "window_fit.h"
@@ -60,7 +61,7 @@ QString tooltip_for(const ExplorerController& c, int buffer) {
                      .arg(QString::fromStdString(b.name).toHtmlEscaped(), views::format_byte_count_exact(b.size_bytes));
   if (a.placed()) {
     text += QObject::tr(" at %1 in %2")
-                .arg(a.offset)
+                .arg(QString::fromStdString(with_separators(a.offset)))
                 .arg(QString::fromStdString(c.problem().pools[static_cast<size_t>(a.pool)].name));
   }
   // What the box shows: a constant is drawn across the whole run, since it stays in memory.
@@ -91,7 +92,7 @@ MainWindow::MainWindow(QWidget* parent)
       controller_(new ExplorerController(this)),
       chart_(new views::PoolChartWidget),
       table_model_(new views::BufferTableModel(this)),
-      table_proxy_(new QSortFilterProxyModel(this)),
+      table_proxy_(new views::BufferFilterProxy(this)),
       table_(new QTableView),
       filter_(new QLineEdit),
       inspector_(new views::InspectorWidget),
@@ -347,6 +348,7 @@ void MainWindow::show_new_input() {
       controller_->input().details ? controller_->input().details->models() : std::vector<ModelSpan>{};
   table_model_->set_models(models);
   inspector_->set_models(models);
+  reset_models_panel();
   table_->scrollToTop();  // a new model starts at its first rows, not where the last one was scrolled
   time_limit_box_->setValue(controller_->edits().time_limit_seconds);
   pool_editor_->clear_selection();
@@ -483,6 +485,7 @@ void MainWindow::on_plan_ready() {
                                       controller_->runtime_memory_text());
   diagnostics_view_->doItemsLayout();
   diagnostics_view_->verticalScrollBar()->setValue(diagnostics_scroll);
+  update_models_figures();
   std::erase_if(selection_, [&](int b) { return static_cast<size_t>(b) >= problem.buffers.size(); });
   select_buffers(selection_, false);
   update_status();

@@ -17,8 +17,12 @@ class QSortFilterProxyModel;
 class QTableView;
 class QToolButton;
 
+class QDockWidget;
+
 namespace usmpx::views {
+class BufferFilterProxy;
 class BufferTableModel;
+class ModelsPanel;
 class DiagnosticsModel;
 class InspectorWidget;
 class PoolChartWidget;
@@ -55,6 +59,8 @@ class MainWindow : public QMainWindow {
   ExplorerController* controller() const { return controller_; }
   views::PoolChartWidget* chart() const { return chart_; }
   QTableView* buffer_table() const { return table_; }
+  views::ModelsPanel* models_panel() const { return models_panel_; }
+  QDockWidget* models_dock() const { return models_dock_; }
   views::PoolEditorWidget* pool_editor() const { return pool_editor_; }
   QListView* diagnostics_view() const { return diagnostics_view_; }
   views::InspectorWidget* inspector() const { return inspector_; }
@@ -132,6 +138,11 @@ class MainWindow : public QMainWindow {
   void export_report();
   void export_sources();
   void on_export_finished(bool ok, const QString& summary);
+  // A firmware file's models (main_window_models.cpp): the Models panel, shown for such inputs only.
+  QWidget* create_models_panel();
+  void reset_models_panel();     // a new input: all models shown, the panel only when it has several
+  void update_models_figures();  // the plan's figures (per model, shared, the saving)
+  void show_model(int model);    // -1: all models
 
  public:
   // Exports to `target` (asking before replacing a non-empty one); what Export Sources does after its dialog.
@@ -141,7 +152,7 @@ class MainWindow : public QMainWindow {
   ExplorerController* controller_;
   views::PoolChartWidget* chart_;
   views::BufferTableModel* table_model_;
-  QSortFilterProxyModel* table_proxy_;
+  views::BufferFilterProxy* table_proxy_;
   QTableView* table_;
   QLineEdit* filter_;
   views::InspectorWidget* inspector_;
@@ -170,6 +181,8 @@ class MainWindow : public QMainWindow {
   QAction* unpin_action_;
   QAction* reference_action_;
   QAction* exact_filter_action_;
+  views::ModelsPanel* models_panel_ = nullptr;
+  QDockWidget* models_dock_ = nullptr;
   std::vector<int> selection_;
   std::function<QString(const QStringList&)> choose_module_;
   std::function<void(QDialog*)> help_shown_;

@@ -12,6 +12,7 @@
 #include "chart/pool_chart_widget.h"
 #include "chart/qcustomplot_include.h"
 #include "explorer_controller.h"
+#include "panels/models_panel.h"
 #include "report/html_report.h"
 
 namespace usmpx::app {
@@ -80,6 +81,15 @@ bool write_pdf(const ExplorerController& controller, const views::PoolChartWidge
   return QFileInfo(path).size() > 0;
 }
 
+// A firmware file's shared pools on the first page: what sharing saves and the number to paste.
+QString sharing_summary_html(const ExplorerController& controller) {
+  if (!controller.has_input() || !controller.input().details) return {};
+  const std::vector<SharedPoolFigures> sharing =
+      controller.input().details->sharing(controller.problem(), controller.plan());
+  if (sharing.empty()) return {};
+  return QObject::tr("<p><b>Sharing between the models</b></p>") + views::ModelsPanel::sharing_html(sharing);
+}
+
 }  // namespace
 
 std::unique_ptr<views::PoolChartWidget> report_chart(const views::PoolChartWidget& chart, QSize size) {
@@ -100,13 +110,14 @@ QString report_summary_html(const ExplorerController& controller, const views::P
   const bool compare_tvm = controller.has_reference() && plan.algorithm != "as-built";
   // A saving is claimed only for a plan that fits (the status bar's and the charts' rule).
   const bool fits = plan_fits(problem, plan);
-  QString html = QStringLiteral(
-                     "<h1>Memory plan review</h1><p><b>%1</b><br>%2 buffers in %3 pools, planned with "
-                     "<b>%4</b>.</p>")
-                     .arg(QFileInfo(controller.input_path()).fileName().toHtmlEscaped())
-                     .arg(problem.buffers.size())
-                     .arg(problem.pools.size())
-                     .arg(qs(plan.algorithm).toHtmlEscaped());
+  QString html =
+      QStringLiteral(
+          "<h1>Memory plan review</h1><p><b>%1</b><br>%2 buffers in %3, planned with "
+          "<b>%4</b>.</p>")
+          .arg(QFileInfo(controller.input_path()).fileName().toHtmlEscaped())
+          .arg(problem.buffers.size())
+          .arg(problem.pools.size() == 1 ? QObject::tr("1 pool") : QObject::tr("%1 pools").arg(problem.pools.size()))
+          .arg(qs(plan.algorithm).toHtmlEscaped());
   // The figure a firmware needs beyond the pools first (TFLM's kTensorArenaSize line).
   const QStringList runtime = controller.runtime_memory_text().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
   if (runtime.size() == 1) {
@@ -173,6 +184,7 @@ QString report_summary_html(const ExplorerController& controller, const views::P
     }
     html += QStringLiteral("</p>");
   }
+  html += sharing_summary_html(controller);
   html += QObject::tr("<p><b>Colour key</b><br>%1</p>")
               .arg(views::chart_legend_html(controller.reference_name(), false, true, models));
   return html;
@@ -244,7 +256,10 @@ QStringList write_review_report(const ExplorerController& controller, views::Poo
   content.warnings = controller.input().warnings;
   content.reference_name = controller.reference_name().toStdString();
   content.runtime_memory = controller.runtime_memory_text().toStdString();
-  if (controller.input().details) content.models = controller.input().details->models();
+  if (controller.input().details) {
+    content.models = controller.input().details->models();
+    content.sharing = controller.input().details->sharing(controller.problem(), controller.plan());
+  }
   if (controller.has_reference()) {
     std::vector<int64_t> bytes;
     for (qint64 b : controller.reference_pool_bytes())

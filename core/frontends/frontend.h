@@ -21,6 +21,7 @@
 #include "model/model_span.h"
 #include "model/plan.h"
 #include "model/problem.h"
+#include "model/sharing_figures.h"
 
 namespace usmpx {
 
@@ -161,6 +162,8 @@ class InputDetails {
   virtual RuntimeBuilds runtime_builds() const { return {}; }
   // The build the figures are for, in words ("TFLM 90b983c, reference kernels, cortex-m"; "" = none).
   virtual std::string runtime_build_text() const { return ""; }
+  // For an input of several models: what sharing each shared pool saves with `plan` (empty otherwise).
+  virtual std::vector<SharedPoolFigures> sharing(const Problem&, const Plan&) const { return {}; }
 };
 
 // What a frontend made of one input.
@@ -233,6 +236,10 @@ class RuntimeArena {
   virtual std::string json_list() const = 0;
   // Its part of usmpx_firmware.h (C: how to create the runtime on it, its size macro).
   virtual std::string header_text(const std::vector<Plan>& parts) const = 0;
+  // The arena each tenant needs by itself with its own plan, in the tenants' order.
+  virtual std::vector<int64_t> alone_bytes() const = 0;
+  // The arena the tenants need together with `parts`, and whether that figure is exact.
+  virtual std::pair<int64_t, bool> shared_bytes(const std::vector<Plan>& parts) const = 0;
 };
 
 // What a model's family adds to a firmware of several models.

@@ -122,6 +122,7 @@ std::string info_tables(const EtAnalysis& a) {
                      with_separators(t.bytes), std::to_string(t.memory_id), with_separators(t.offset),
                      "[" + std::to_string(t.first) + ", " + std::to_string(t.last) + "]", buffer});
   }
+  tensors.fit_line_width({8, 3});  // long buffer names and sizes, cut to the terminal's width
   tensors.print(out, "  ");
   return out.str();
 }

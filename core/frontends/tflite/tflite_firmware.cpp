@@ -105,6 +105,8 @@ TflmArena::TflmArena(std::string pool, std::vector<FirmwareTenant> tenants,
   for (size_t i = 0; i < models_.size(); ++i)
     own_tenants.push_back(tflm_tenant(tenants_[i].name, *models_[i], head_of(own[i])));
   own_ = tflm_shared_arena(own_tenants, models_.front()->build);
+  for (const TflmTenant& t : own_tenants)
+    alone_.push_back(tflm_single_arena(t));
 }
 
 TflmSharedArena TflmArena::figures(const std::vector<Plan>& parts) const {

@@ -85,6 +85,7 @@ std::string info_tables(const TfliteAnalysis& a) {
     ops.add_row({std::to_string(op.subgraph), std::to_string(op.index), op.time >= 0 ? std::to_string(op.time) : "-",
                  op.name, scratch, persistent});
   }
+  ops.fit_line_width({3, 4});
   ops.print(out, "  ");
   out << "\ntensors (planned: in the arena head; the others are not):\n";
   TextTable tensors({{"subgraph", Align::kRight},
@@ -106,6 +107,7 @@ std::string info_tables(const TfliteAnalysis& a) {
                      tflite_schema::type_name(x.type), shape_text(x.shape), with_separators(info.bytes),
                      time_text(info.first, info.last), arena});
   }
+  tensors.fit_line_width({2});  // TFLite's long tensor names, cut to the terminal's width
   tensors.print(out, "  ");
   return out.str();
 }

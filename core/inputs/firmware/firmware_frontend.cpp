@@ -7,6 +7,7 @@
 #include "export/export_error.h"
 #include "frontends/input_probe.h"
 #include "inputs/firmware/firmware_input.h"
+#include "inputs/firmware/firmware_sharing.h"
 #include "inputs/firmware/firmware_text.h"
 #include "planners/registry.h"
 #include "planners/validator.h"
@@ -63,6 +64,9 @@ class FirmwareDetails : public InputDetails {
         return model->details->runtime_build_text();
     }
     return "";
+  }
+  std::vector<SharedPoolFigures> sharing(const Problem&, const Plan& plan) const override {
+    return firmware_sharing(*in_, plan);
   }
   std::string as_built_text() const override {
     return "as-built plan: each model's own plan (the one it carries, else its runtime's planner), the shared "
