@@ -125,7 +125,7 @@ std::string model_sources_name(const ExportOptions& options, const std::string& 
                                                    : options.model_name);
 }
 
-std::string figure_declaration(const FirmwareFigure& f, std::string_view indent) {
+std::string figure_declaration(const MemoryConstant& f, std::string_view indent) {
   std::string out;
   for (const std::string& line : f.comment)
     out += comment_lines(line, indent, "  ");

@@ -23,7 +23,7 @@ std::string cpp_identifier(std::string_view name);
 std::string model_sources_name(const ExportOptions& options, const std::string& input_path);
 
 // One figure the memory header declares.
-struct FirmwareFigure {
+struct MemoryConstant {
   std::string name;                  // its name when exact ("kTensorArenaSize")
   std::string type = "std::size_t";  // the constexpr's type
   std::string value;                 // a C++ constant expression (usually digits)
@@ -37,7 +37,7 @@ struct FirmwareFigure {
 // and whether the figure is exact. A figure that is not exact is declared as
 // "<name>AtLeast" under a comment that says it is a lower bound and what is unknown, so a lower
 // bound never appears under the exact name a firmware uses.
-std::string figure_declaration(const FirmwareFigure& figure, std::string_view indent = "");
+std::string figure_declaration(const MemoryConstant& figure, std::string_view indent = "");
 
 // What the files say of a model besides its bytes.
 struct ModelSourcesSpec {

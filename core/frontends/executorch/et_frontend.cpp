@@ -342,7 +342,7 @@ std::string et_method_figures(const MethodNeeds& n, const std::string& algorithm
   std::string out = "// Method \"" + n.name + "\".\nnamespace " + cpp_identifier(n.name) + " {\n\n";
   out += "constexpr std::size_t kPlannedBufferCount = " + std::to_string(n.planned.size()) + ";\n";
   for (size_t i = 0; i < n.planned.size(); ++i) {
-    FirmwareFigure buffer;
+    MemoryConstant buffer;
     buffer.name = "kPlannedBuffer" + std::to_string(i + 1) + "Bytes";
     buffer.value = std::to_string(n.planned[i]);
     buffer.comment = {"Planned buffer of memory id " + std::to_string(i + 1) +
@@ -351,7 +351,7 @@ std::string et_method_figures(const MethodNeeds& n, const std::string& algorithm
     buffer.basis = "the " + algorithm + " plan";
     out += figure_declaration(buffer);
   }
-  FirmwareFigure allocator;
+  MemoryConstant allocator;
   allocator.name = "kMethodAllocatorBytes";
   std::string per_target;
   for (size_t t = 0; t < targets.size(); ++t) {
@@ -373,13 +373,13 @@ std::string et_method_figures(const MethodNeeds& n, const std::string& algorithm
       per_target + "."};
   allocator.basis = std::string(kEtRuntimeVersion) + ", portable and Cortex-M kernels, the " + algorithm + " plan";
   out += figure_declaration(allocator);
-  FirmwareFigure io;
+  MemoryConstant io;
   io.name = "kUnplannedInputOutputBytes";
   io.value = std::to_string(n.io_bytes);
   io.comment = {"Inputs and outputs the program does not plan: the application binds buffers of these bytes."};
   io.basis = "the program";
   out += figure_declaration(io);
-  FirmwareFigure temp;
+  MemoryConstant temp;
   temp.name = "kTempAllocatorBytes";
   temp.value = "0";
   temp.exact = n.delegates.empty();

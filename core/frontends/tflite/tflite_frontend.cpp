@@ -339,7 +339,7 @@ ModelSourcesSpec tflm_memory_sources(const TfliteAnalysis& a, const Plan& tflm_p
     spec.limits.push_back("The figure assumes " + assumed + ".");
   spec.preamble = "static_assert(sizeof(void*) == " + std::string(a.build.target == TflmTarget::kX86_64 ? "8" : "4") +
                   ", \"kTensorArenaSize is for " + build + ": export with --tflm-target for this target's build\");\n";
-  FirmwareFigure arena;
+  MemoryConstant arena;
   arena.name = "kTensorArenaSize";
   arena.type = "int";
   arena.value = std::to_string(f.needed());

@@ -28,7 +28,7 @@ TEST(FirmwareSources, IdentifiersAreCppNames) {
 }
 
 TEST(FirmwareSources, AnExactFigureHasItsNameALowerBoundDoesNot) {
-  FirmwareFigure f;
+  MemoryConstant f;
   f.name = "kTensorArenaSize";
   f.type = "int";
   f.value = "1596";
