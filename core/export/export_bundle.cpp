@@ -34,4 +34,16 @@ void ExportBundle::sort() {
   std::sort(files.begin(), files.end(), [](const ExportFile& a, const ExportFile& b) { return a.path < b.path; });
 }
 
+ExportBundle bundle_part(const ExportBundle& bundle, const std::string& prefix) {
+  ExportBundle part;
+  const std::string p = prefix + "/";
+  for (const ExportFile& f : bundle.files) {
+    if (f.path.rfind(p, 0) == 0) part.put(f.path.substr(p.size()), f.data);
+  }
+  for (const std::string& c : bundle.changed)
+    if (c.rfind(p, 0) == 0) part.changed.push_back(c.substr(p.size()));
+  part.sort();
+  return part;
+}
+
 }  // namespace usmpx

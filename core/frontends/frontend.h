@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "config/pool_options.h"
@@ -24,6 +25,7 @@
 namespace usmpx {
 
 class InputProbe;
+class FirmwareRole;
 
 enum class InputFormat {
   kProblemJson,
@@ -57,6 +59,16 @@ struct LoadOptions {
   std::string runtime_target;
 };
 
+// The runtime builds an input's memory figures can be computed for, by option value; the first of
+// each list is the default. Empty lists: the figures do not depend on a build.
+struct RuntimeBuilds {
+  std::string runtime;                // whose build: "TFLM"
+  std::vector<std::string> kernels;   // "reference", "cmsis_nn"
+  std::vector<std::string> targets;   // "cortex-m", "x86-64"
+  std::vector<std::string> versions;  // the runtime's versions, newest (the default) first
+  bool empty() const { return kernels.empty() && targets.empty(); }
+};
+
 // A memory pool as an export writes it out, for the export dialog's table.
 struct ExportedPool {
   std::string name;
@@ -65,10 +77,30 @@ struct ExportedPool {
   std::string section;           // the linker section it goes into
 };
 
+// How an export of an input is offered to the user (the explorer's export dialog): what it
+// writes, into what, and which options apply. The family decides; the window only shows it.
+struct ExportForm {
+  // One sentence on what is written; "{input}" and "{plan}" stand for the input's file name and the
+  // plan's algorithm.
+  std::string what;
+  bool one_file = false;         // the target is one file (a model copy), not a folder or an archive
+  std::string target_suffix;     // appended to the input's name for the proposed target ("_replanned")
+  std::string file_filter;       // for one file: the file dialog's filter ("TFLite models (*.tflite)")
+  bool archives = true;          // .tar and .tar.gz offered beside a folder
+  bool harness = true;           // a proof harness can be added
+  bool pools_from_panel = true;  // sections and internal/external come from the Pools panel
+};
+
+// The form of an export that writes the plan into a copy of the model file: one file named
+// `<input><suffix>`, no archive, no harness, no pools of its own.
+ExportForm model_copy_form(std::string what, std::string suffix, std::string file_filter);
+
 // What a loaded input can write back: the model kept from loading, in its family's form.
 class ModelExporter {
  public:
   virtual ~ModelExporter() = default;
+  // How an export is offered (the export dialog's texts and options).
+  virtual ExportForm form() const { return {}; }
   // Why `plan` cannot be exported from this input ("" when it can).
   virtual std::string refusal(const Plan& plan) const = 0;
   // The files for `plan` of `problem` (the loaded problem with the user's pools and pins).
@@ -82,6 +114,16 @@ class ModelExporter {
   // How an export can be proven by running it next to the input (export/selftest.h); null when
   // this family's exports cannot be run here.
   virtual std::shared_ptr<const Selftest> selftest() const { return nullptr; }
+};
+
+// The one figure a firmware pastes when its runtime takes a single size (TFLM's kTensorArenaSize).
+struct FirmwareFigure {
+  std::string name;  // "kTensorArenaSize"
+  int64_t bytes = 0;
+  bool exact = true;  // else the firmware needs at least `bytes`
+  int pool = -1;      // the pool whose plan it sizes (-1: none in particular)
+  // "kTensorArenaSize = 82,296 B", or "kTensorArenaSize >= 82,296 B (at least)".
+  std::string text() const;
 };
 
 // What a frontend can say of a loaded input beyond its Problem, as text the commands print.
@@ -105,6 +147,20 @@ class InputDetails {
   virtual std::optional<Plan> reference_plan(const Problem&) const { return std::nullopt; }
   // The models the input holds, in the order they run, when it holds several (empty otherwise).
   virtual std::vector<ModelSpan> models() const { return {}; }
+  // What the firmware must declare beyond the plan's pools, one short line each, the figure to
+  // paste first (TFLM: the kTensorArenaSize line; ExecuTorch: a row per method). By default the
+  // lines of closing_text, those giving kTensorArenaSize first.
+  virtual std::vector<std::string> memory_rows(const Problem& problem, const Plan& plan) const;
+  // The single figure to paste, when the runtime takes one (nullopt otherwise).
+  virtual std::optional<FirmwareFigure> firmware_figure(const Problem&, const Plan&) const { return std::nullopt; }
+  // The peak of bytes live at once as `info` reports it: TVM's own figure where the reader has one
+  // (the problem's), else what TVM would compute from the buffers' lifetimes.
+  virtual int64_t memory_pressure(const Problem& problem) const { return problem.memory_pressure; }
+  // The runtime builds the memory figures can be computed for (TFLM's kernels and targets); none
+  // when the figures do not depend on a build.
+  virtual RuntimeBuilds runtime_builds() const { return {}; }
+  // The build the figures are for, in words ("TFLM 90b983c, reference kernels, cortex-m"; "" = none).
+  virtual std::string runtime_build_text() const { return ""; }
 };
 
 // What a frontend made of one input.
@@ -120,6 +176,7 @@ struct LoadedInput {
   std::string default_algorithm = "greedy_by_size";  // the planner the input's own toolchain runs
   std::string reference = "TVM";                     // whose plan that is, as the explorer and reports name it
   std::shared_ptr<const InputDetails> details;       // null: nothing beyond the Problem
+  std::shared_ptr<const FirmwareRole> firmware;      // as a model of a firmware file; null: nothing beyond its pools
 };
 
 class Frontend {
@@ -132,6 +189,80 @@ class Frontend {
   virtual LoadedInput load(const std::string& path, InputFormat format, const LoadOptions& options) const = 0;
   // The modules the input offers (several in one archive), in file order; empty when none.
   virtual std::vector<std::string> modules(const std::string& path, InputFormat format) const = 0;
+  // The family a firmware file names this frontend's models by ("tflite", "tvm", "executorch",
+  // "problem"); "" when its inputs are not models a firmware runs.
+  virtual std::string family() const { return ""; }
+};
+
+// ---- A model among several of one firmware (inputs/firmware) ----------------------------------
+// A firmware file puts models of any family into one joint problem. What a model's family adds
+// beyond its Problem (a pool its runtime lays out itself, a joint export, a selftest of its models
+// run together) comes through these declarations, so a family joins firmware files without
+// inputs/firmware knowing it.
+
+// One model of a firmware as the firmware layer hands it to the model's family.
+struct FirmwareTenant {
+  std::string name;                          // the model's name in the firmware file
+  std::string path;                          // as the firmware file writes it
+  std::shared_ptr<const LoadedInput> input;  // as its frontend loaded it
+};
+
+// A pool several models share as one joint pool, for a joint export: its size in the joint plan
+// and, per member, the model's name (its files are under "<model>/") and that model's pool.
+struct FirmwareSharedPool {
+  std::string name;
+  int64_t size_bytes = 0;
+  std::vector<std::pair<std::string, std::string>> members;
+};
+
+// A pool a family's runtime lays out itself when its models share it (TFLM: one MicroAllocator,
+// the interpreters created in the firmware's order): its own figures and what the commands print.
+// `parts[i]` is tenant i's part of a joint plan, as a plan of its own problem.
+class RuntimeArena {
+ public:
+  virtual ~RuntimeArena() = default;
+  // What the runtime keeps in the pool beyond the planned tensors, with each model's own plan:
+  // what a declared size of the pool loses.
+  virtual int64_t overhead_bytes() const = 0;
+  // Lines `plan` prints of the arena; `declared_bytes` < 0 when the firmware gives no size.
+  virtual std::string plan_text(const std::vector<Plan>& parts, int64_t declared_bytes) const = 0;
+  virtual std::string closing_text(const std::vector<Plan>& parts) const = 0;  // one line
+  virtual std::string status_text(const std::vector<Plan>& parts) const = 0;   // a few words
+  // The arena as a JSON object's text, in the list named json_list() of `--json`'s "firmware".
+  virtual std::string json(const std::vector<Plan>& parts, int64_t declared_bytes) const = 0;
+  virtual std::string json_list() const = 0;
+  // Its part of usmpx_firmware.h (C: how to create the runtime on it, its size macro).
+  virtual std::string header_text(const std::vector<Plan>& parts) const = 0;
+};
+
+// What a model's family adds to a firmware of several models.
+class FirmwareRole {
+ public:
+  virtual ~FirmwareRole() = default;
+  // Said after the model's own pool sizes in the firmware's table of models ("" for nothing).
+  virtual std::string alone_text(const Plan& /*own*/) const { return ""; }
+  // Whether the runtime lays out this model's pool itself when models share it (then `arena`).
+  virtual bool runtime_arena() const { return false; }
+  // The arena `pool` holding `tenants` (every model in the pool, this one among them, in the order
+  // the firmware creates them) with their own plans `own`; null with the reason in `why` when they
+  // cannot share it (another runtime's model, models running concurrently).
+  virtual std::shared_ptr<const RuntimeArena> arena(const std::string& /*pool*/,
+                                                    const std::vector<FirmwareTenant>& /*tenants*/,
+                                                    const std::vector<Plan>& /*own*/, bool /*concurrent*/,
+                                                    std::string& why) const {
+    why = "its runtime does not lay out pools";
+    return nullptr;
+  }
+  // Joint export: rewrites this family's models' files in `bundle` so that they share `pools` (each
+  // listing only this family's members); returns what usmpx_firmware.h says of them.
+  virtual std::string share_pools(const std::vector<FirmwareSharedPool>& /*pools*/, ExportBundle& /*bundle*/) const {
+    return "";
+  }
+  // A selftest of `tenants` (all of this family) run together from a joint plan's export (each
+  // model's files under "<model>/"); null when the family cannot run its models together.
+  virtual std::shared_ptr<const Selftest> joint_selftest(const std::vector<FirmwareTenant>& /*tenants*/) const {
+    return nullptr;
+  }
 };
 
 }  // namespace usmpx

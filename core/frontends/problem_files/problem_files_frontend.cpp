@@ -32,6 +32,7 @@ class ProblemFilesFrontend : public Frontend {
   }
 
   std::vector<std::string> modules(const std::string&, InputFormat) const override { return {}; }
+  std::string family() const override { return "problem"; }
 };
 
 }  // namespace

@@ -7,7 +7,9 @@
 #include "base/text_file.h"
 #include "export/export_error.h"
 #include "frontends/input_probe.h"
+#include "frontends/tvm/export/emit/shared_pool_export.h"
 #include "frontends/tvm/export/export_source.h"
+#include "frontends/tvm/export/harness/firmware_selftest.h"
 #include "frontends/tvm/mlf/firmware_tree.h"
 #include "frontends/tvm/mlf/mlf_model.h"
 #include "frontends/tvm/mlf/mlf_package.h"
@@ -27,6 +29,46 @@ bool holds_tvm_module(InputProbe& p) {
     return true;
   refuse_graph_executor_sources(p.path(), c.files);  // TVM output, but nothing to plan: says so
   return false;
+}
+
+// TVM modules in a firmware: shared workspace pools defined once, the modules built into one
+// program by selftest.
+class TvmFirmwareRole : public FirmwareRole {
+ public:
+  std::string share_pools(const std::vector<FirmwareSharedPool>& pools, ExportBundle& bundle) const override {
+    return share_tvm_pools(pools, bundle);
+  }
+  std::shared_ptr<const Selftest> joint_selftest(const std::vector<FirmwareTenant>& tenants) const override {
+    return tvm_firmware_selftest(tenants);
+  }
+};
+
+std::shared_ptr<const FirmwareRole> tvm_firmware_role() {
+  static const auto role = std::make_shared<const TvmFirmwareRole>();
+  return role;
+}
+
+// Constants whose values the dump does not hold in full (TVMScript prints a few, the legacy
+// printer none): an export writes zeros for the rest, so its model computes something else. Said
+// when the dump is read, so that `plan`, `info` and the explorer say it, not only an export.
+void warn_truncated_constants(const TirProblem& tir, std::vector<Diagnostic>& warnings) {
+  for (size_t b = 0; b < tir.statements.size() && b < tir.problem.buffers.size(); ++b) {
+    const auto* a = tir.statements[b] ? tir.statements[b]->as<tir::AllocateConst>() : nullptr;
+    if (!a) continue;
+    int64_t elements = 1;
+    for (const tir::ExprRef& e : a->extents)
+      elements *= tir::constant_int(e.get()).value_or(0);
+    const auto printed = static_cast<int64_t>(a->data.size());
+    if (printed >= elements) continue;
+    warnings.push_back({Severity::kWarning,
+                        "truncated-constant",
+                        "constant " + tir.problem.buffers[b].name + ": the dump holds " + std::to_string(printed) +
+                            " of its " + std::to_string(elements) +
+                            " values; an export writes zeros for the rest, so its outputs differ from the model's",
+                        {},
+                        -1,
+                        a->location});
+  }
 }
 
 class TvmFrontend : public Frontend {
@@ -55,12 +97,15 @@ class TvmFrontend : public Frontend {
       input.as_built = model->as_built;
       input.warnings = model->warnings;
       input.exporter = std::make_shared<TvmExporter>(std::move(model));
+      input.firmware = tvm_firmware_role();
       return input;
     }
     std::string text = read_text_file(path);
     auto tir = std::make_shared<TirProblem>(analyze_tir_dump(text, path, format, options));
     LoadedInput input = loaded_tir_dump(*tir, path, format);
+    warn_truncated_constants(*tir, input.warnings);
     input.exporter = std::make_shared<TvmExporter>(std::move(tir), path, std::move(text));
+    input.firmware = tvm_firmware_role();
     return input;
   }
 
@@ -71,6 +116,8 @@ class TvmFrontend : public Frontend {
       names.push_back(module.name);
     return names;
   }
+
+  std::string family() const override { return "tvm"; }
 };
 
 }  // namespace

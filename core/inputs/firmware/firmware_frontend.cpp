@@ -7,9 +7,7 @@
 #include "export/export_error.h"
 #include "frontends/input_probe.h"
 #include "inputs/firmware/firmware_input.h"
-#include "inputs/firmware/firmware_selftest.h"
 #include "inputs/firmware/firmware_text.h"
-#include "inputs/firmware/shared_pool_export.h"
 #include "planners/registry.h"
 #include "planners/validator.h"
 
@@ -52,6 +50,20 @@ class FirmwareDetails : public InputDetails {
     }
     return spans;
   }
+  // The builds its models' figures depend on (its TFLite Micro arenas'), the first model's that has any.
+  RuntimeBuilds runtime_builds() const override {
+    for (const auto& model : in_->models) {
+      if (model->details && !model->details->runtime_builds().empty()) return model->details->runtime_builds();
+    }
+    return {};
+  }
+  std::string runtime_build_text() const override {
+    for (const auto& model : in_->models) {
+      if (model->details && !model->details->runtime_build_text().empty())
+        return model->details->runtime_build_text();
+    }
+    return "";
+  }
   std::string as_built_text() const override {
     return "as-built plan: each model's own plan (the one it carries, else its runtime's planner), the shared "
            "pools as large as the largest model needs\n";
@@ -68,9 +80,17 @@ class FirmwareExporter : public ModelExporter {
  public:
   explicit FirmwareExporter(std::shared_ptr<const FirmwareInput> in) : in_(std::move(in)) {}
 
+  ExportForm form() const override {
+    ExportForm f;
+    f.what = "Every model of {input} is written back with its part of the {plan} plan, each in a folder named after "
+             "it, with usmpx_firmware.h giving the shared pools' sizes (and the TFLite Micro interpreters' creation "
+             "order); the inputs are not changed.";
+    return f;
+  }
+
   std::string refusal(const Plan& plan) const override {
     for (size_t m = 0; m < in_->models.size(); ++m) {
-      const LoadedInput& model = in_->models[m];
+      const LoadedInput& model = *in_->models[m];
       if (!model.exporter) return in_->spec.models[m].name + ": " + model.no_export;
       const Plan mine = model_plan(in_->joint, static_cast<int>(m), model.problem, plan);
       const std::string why = model.exporter->refusal(mine);
@@ -88,10 +108,12 @@ class FirmwareExporter : public ModelExporter {
     ExportBundle bundle;
     std::string summary;
     for (size_t m = 0; m < in_->models.size(); ++m) {
-      const LoadedInput& model = in_->models[m];
+      const LoadedInput& model = *in_->models[m];
       const std::string& name = in_->spec.models[m].name;
       const Plan mine = model_plan(in_->joint, static_cast<int>(m), model.problem, plan);
-      ExportBundle part = model.exporter->export_plan(model.problem, mine, options);
+      ExportOptions model_options = options;  // firmware sources named after the model: one symbol each
+      model_options.model_name = name;
+      ExportBundle part = model.exporter->export_plan(model.problem, mine, model_options);
       for (ExportFile& f : part.files) {
         const std::string path = name + "/" + f.path;
         const bool changed = std::find(part.changed.begin(), part.changed.end(), f.path) != part.changed.end();
@@ -104,8 +126,8 @@ class FirmwareExporter : public ModelExporter {
       }
       if (!part.summary.empty()) summary += name + ": " + part.summary + "\n";
     }
-    const std::string shared_pools = share_tvm_pools(*in_, plan, bundle);
-    if (!in_->tflm_arenas.empty() || !shared_pools.empty()) {
+    const std::string shared_pools = share_pools(plan, bundle);
+    if (!in_->arenas.empty() || !shared_pools.empty()) {
       bundle.put("usmpx_firmware.h", firmware_header(*in_, plan, shared_pools));
       bundle.changed.push_back("usmpx_firmware.h");
     }
@@ -120,7 +142,7 @@ class FirmwareExporter : public ModelExporter {
   ExportBundle original(const ExportOptions& options) const override {
     ExportBundle bundle;
     for (size_t m = 0; m < in_->models.size(); ++m) {
-      const LoadedInput& model = in_->models[m];
+      const LoadedInput& model = *in_->models[m];
       if (!model.exporter) throw ExportError(in_->spec.models[m].name + ": " + model.no_export);
       for (ExportFile& f : model.exporter->original(options).files)
         bundle.put(in_->spec.models[m].name + "/" + f.path, std::move(f.data));
@@ -129,13 +151,43 @@ class FirmwareExporter : public ModelExporter {
     return bundle;
   }
 
+  // The models' family's selftest of them run together, when they are of one family that has one.
   std::shared_ptr<const Selftest> selftest() const override {
-    for (const std::string& family : in_->family)
-      if (family != "tvm") return nullptr;
-    return firmware_selftest(in_);
+    std::vector<FirmwareTenant> tenants;
+    for (size_t m = 0; m < in_->models.size(); ++m) {
+      if (in_->family[m] != in_->family.front() || !in_->models[m]->firmware) return nullptr;
+      tenants.push_back(in_->tenant(m));
+    }
+    return in_->models.front()->firmware->joint_selftest(tenants);
   }
 
  private:
+  // Each family's joint export of the shared pools its models are in (the first model of the family
+  // speaks for it); what usmpx_firmware.h says of them.
+  std::string share_pools(const Plan& plan, ExportBundle& bundle) const {
+    std::string header;
+    std::vector<std::string> done;
+    for (size_t first = 0; first < in_->models.size(); ++first) {
+      const std::string& family = in_->family[first];
+      const FirmwareRole* role = in_->models[first]->firmware.get();
+      if (!role || std::find(done.begin(), done.end(), family) != done.end()) continue;
+      done.push_back(family);
+      std::vector<FirmwareSharedPool> pools;
+      for (const SharedPool& s : in_->spec.shared) {
+        const auto joint = in_->joint.problem.find_pool(s.name);
+        if (!joint) continue;
+        FirmwareSharedPool pool{s.name, plan.pool_sizes.empty() ? 0 : plan.pool_sizes[static_cast<size_t>(*joint)], {}};
+        for (const auto& member : s.members) {
+          if (in_->family[static_cast<size_t>(*in_->spec.find_model(member.first))] == family)
+            pool.members.push_back(member);
+        }
+        if (!pool.members.empty()) pools.push_back(std::move(pool));
+      }
+      if (!pools.empty()) header += role->share_pools(pools, bundle);
+    }
+    return header;
+  }
+
   std::shared_ptr<const FirmwareInput> in_;
 };
 
@@ -155,7 +207,7 @@ class FirmwareFrontend : public Frontend {
     input.problem = in->joint.problem;
     input.as_built = combined_own_plans(*in);
     for (size_t m = 0; m < in->models.size(); ++m) {
-      for (Diagnostic d : in->models[m].warnings) {
+      for (Diagnostic d : in->models[m]->warnings) {
         d.message = in->spec.models[m].name + ": " + d.message;
         input.warnings.push_back(std::move(d));
       }
@@ -171,19 +223,19 @@ class FirmwareFrontend : public Frontend {
       input.warnings.push_back(std::move(note));
     }
     // The models' own toolchain's planner and name when they share one (TFLM, ExecuTorch, TVM).
-    input.default_algorithm = in->models.front().default_algorithm;
-    input.reference = in->models.front().reference;
-    for (const LoadedInput& m : in->models) {
-      if (m.default_algorithm != input.default_algorithm || m.reference != input.reference) {
+    input.default_algorithm = in->models.front()->default_algorithm;
+    input.reference = in->models.front()->reference;
+    for (const auto& m : in->models) {
+      if (m->default_algorithm != input.default_algorithm || m->reference != input.reference) {
         input.default_algorithm = "greedy_by_size";
         input.reference = "each model's own";
       }
     }
     bool exportable = true;
     for (size_t m = 0; m < in->models.size(); ++m) {
-      if (!in->models[m].exporter) {
+      if (!in->models[m]->exporter) {
         exportable = false;
-        input.no_export = in->spec.models[m].name + ": " + in->models[m].no_export;
+        input.no_export = in->spec.models[m].name + ": " + in->models[m]->no_export;
       }
     }
     input.details = std::make_shared<FirmwareDetails>(in);

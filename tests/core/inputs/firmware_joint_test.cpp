@@ -7,6 +7,7 @@
 
 #include "base/text_file.h"
 #include "export/selftest.h"
+#include "frontends/tflite/tflite_firmware.h"
 #include "frontends/tflite/tflite_problem.h"
 #include "inputs/firmware/firmware_file.h"
 #include "inputs/firmware/firmware_input.h"
@@ -35,6 +36,11 @@ std::string firmware_file(const std::string& name, const std::string& body) {
 std::string model(const std::string& name, const std::string& file) {
   return R"({"name": ")" + name + R"(", "path": ")" + testing::shared_path("tflite/models/" + file + ".tflite") +
          R"("})";
+}
+
+// The TFLM arena of a firmware's runtime pool `a`.
+const TflmArena& tflm_arena(const FirmwareInput& fw, size_t a) {
+  return dynamic_cast<const TflmArena&>(*fw.arenas.at(a).arena);
 }
 
 bool conflict(const Problem& p, const std::string& a, const std::string& b) {
@@ -116,12 +122,12 @@ TEST(FirmwareJoint, SequenceSharesTheArenaAndPassesOneBuffer) {
     const Plan plan = testing::plan_with(algorithm, p);
     EXPECT_TRUE(no_errors(p, plan));
     // The passed tensor is where both models use it.
-    const Plan a = model_plan(fw.joint, 0, fw.models[0].problem, plan);
-    const Plan b = model_plan(fw.joint, 1, fw.models[1].problem, plan);
-    EXPECT_EQ(testing::offset_of(fw.models[0].problem, a, out_name),
-              testing::offset_of(fw.models[1].problem, b, in_name));
-    EXPECT_TRUE(no_errors(fw.models[0].problem, a));
-    EXPECT_TRUE(no_errors(fw.models[1].problem, b));
+    const Plan a = model_plan(fw.joint, 0, fw.models[0]->problem, plan);
+    const Plan b = model_plan(fw.joint, 1, fw.models[1]->problem, plan);
+    EXPECT_EQ(testing::offset_of(fw.models[0]->problem, a, out_name),
+              testing::offset_of(fw.models[1]->problem, b, in_name));
+    EXPECT_TRUE(no_errors(fw.models[0]->problem, a));
+    EXPECT_TRUE(no_errors(fw.models[1]->problem, b));
   }
   // Each model's own plan together is what TFLM does today: its two copies of the tensor disagree
   // only if TFLM put them at different offsets; the plan still says so instead of hiding it.
@@ -144,7 +150,7 @@ TEST(FirmwareJoint, ConcurrentModelsNeverShareAndTflmArenasMustBeTheirOwn) {
       load_firmware(firmware_file("concurrent", "\"schedule\": \"concurrent\", " + models), LoadOptions{});
   ASSERT_EQ(fw.joint.problem.pools.size(), 2u);
   EXPECT_EQ(fw.joint.problem.pools[0].name, "kws/arena");
-  EXPECT_EQ(fw.tflm_arenas.size(), 2u);
+  EXPECT_EQ(fw.arenas.size(), 2u);
   const Plan plan = testing::plan_with("greedy_by_size", fw.joint.problem);
   EXPECT_TRUE(no_errors(fw.joint.problem, plan));
   // Concurrent timelines start together.
@@ -161,8 +167,8 @@ TEST(FirmwareJoint, ExclusiveAndSequenceShareOneArenaAtTheLargestHead) {
         firmware_file(std::string("shared_") + schedule, "\"schedule\": \"" + std::string(schedule) + "\", " + models +
                                                              ", \"memory\": {\"shared\": [{\"name\": \"arena\"}]}"),
         LoadOptions{});
-    ASSERT_EQ(fw.tflm_arenas.size(), 1u);
-    const TflmSharedArena& own = fw.tflm_arenas[0].own;
+    ASSERT_EQ(fw.arenas.size(), 1u);
+    const TflmSharedArena& own = tflm_arena(fw, 0).own();
     EXPECT_EQ(own.head, 16000);  // kws's head; the wand's is 7,168
     // TFLM: 24,644 bytes in this order (reference kernels, Cortex-M4).
     EXPECT_EQ(own.arena, 24644);
@@ -170,7 +176,7 @@ TEST(FirmwareJoint, ExclusiveAndSequenceShareOneArenaAtTheLargestHead) {
     const Plan combined = combined_own_plans(fw);
     EXPECT_TRUE(no_errors(fw.joint.problem, combined));
     EXPECT_EQ(combined.pool_sizes[0], 16000);
-    const TflmSharedArena now = tflm_arena_for(fw, fw.tflm_arenas[0], combined);
+    const TflmSharedArena now = tflm_arena(fw, 0).figures(fw.parts(fw.arenas[0], combined));
     EXPECT_EQ(now.arena, own.arena);
   }
 }
@@ -182,7 +188,7 @@ TEST(FirmwareJoint, DeclaredArenaTooSmallDoesNotFit) {
                            "], \"memory\": {\"shared\": [{\"name\": \"arena\", \"size_bytes\": 20000}]}";
   const FirmwareInput fw = load_firmware(firmware_file("small", body), LoadOptions{});
   // 20,000 bytes leave 20,000 - (24,644 - 16,000) for the head: less than kws's 16,000.
-  EXPECT_EQ(fw.joint.problem.pools[0].size_hint_bytes, 20000 - (fw.tflm_arenas[0].own.arena - 16000));
+  EXPECT_EQ(fw.joint.problem.pools[0].size_hint_bytes, 20000 - (tflm_arena(fw, 0).own().arena - 16000));
   const Plan combined = combined_own_plans(fw);
   EXPECT_FALSE(plan_fits(fw.joint.problem, combined));
 }
@@ -209,8 +215,10 @@ TEST(FirmwareJoint, WrittenBackModelsReadBackAsTheJointPlan) {
     ASSERT_TRUE(f) << file;
     const TfliteAnalysis back = analyse_tflite(f->data, file, TfliteLoadOptions{});
     ASSERT_TRUE(back.offline_offsets);
-    const Plan mine = model_plan(fw.joint, static_cast<int>(m), fw.models[m].problem, plan);
-    EXPECT_EQ(*back.offline_offsets, tflite_offsets(*fw.tflite[m], mine));
+    const std::string& model_path = fw.spec.models[m].resolved_path;
+    const TfliteAnalysis model = analyse_tflite(read_tflite_file(model_path), model_path, TfliteLoadOptions{});
+    const Plan mine = model_plan(fw.joint, static_cast<int>(m), fw.models[m]->problem, plan);
+    EXPECT_EQ(*back.offline_offsets, tflite_offsets(model, mine));
   }
 }
 
@@ -239,7 +247,7 @@ TEST(FirmwareJoint, TwoExecuTorchProgramsShareMemoryIdOneAndReadBackAsTheJointPl
     write_file_atomically(copy.string(), f->data);
     const LoadedInput back = load_input(copy.string());
     ASSERT_TRUE(back.as_built);
-    const Plan mine = model_plan(fw.joint, static_cast<int>(m), fw.models[m].problem, plan);
+    const Plan mine = model_plan(fw.joint, static_cast<int>(m), fw.models[m]->problem, plan);
     ASSERT_EQ(back.problem.buffers.size(), mine.allocations.size());
     for (size_t b = 0; b < mine.allocations.size(); ++b)
       EXPECT_EQ(back.as_built->allocations[b].offset, mine.allocations[b].offset) << name << " " << b;

@@ -41,7 +41,10 @@ PoolOptions two_pools(int64_t first_capacity) {
   return p;
 }
 
-void expect_same(const std::vector<SelftestResult>& results, size_t outputs) {
+// One result per target asked for (none at all fails), each the same outputs as the original.
+void expect_same(const std::vector<SelftestResult>& results, size_t outputs, size_t targets = 1) {
+  ASSERT_EQ(results.size(), targets) << "selftest gave a result for " << results.size() << " of " << targets
+                                     << " target(s)";
   for (const SelftestResult& r : results) {
     EXPECT_TRUE(r.same) << r.target << ": " << r.verdict << "\n" << r.original.log << r.replanned.log;
     EXPECT_EQ(r.replanned.model_rc, 0);
@@ -76,13 +79,13 @@ TEST(Selftest, RealTarballsRunOnEmulatedCortexM4AndM7) {
   std::string missing;
   if (!selftest_target_available("cortex-m4", &missing)) GTEST_SKIP() << missing << " is not installed";
   const auto ls = selftest(letscope, two_pools(2048), "hill_climb", {"cortex-m4", "cortex-m7"}, "qemu-ls");
-  expect_same(ls, 1);
+  expect_same(ls, 1, 2);
   for (const SelftestResult& r : ls) {
     // The 2,048-byte dense workspaces and the sids moved from the runtime's arena into the pools.
     EXPECT_GT(r.original.bss, r.replanned.bss) << r.target;
     EXPECT_GT(r.replanned.text, 0);
   }
-  expect_same(selftest(sine, {}, "greedy_by_size", {"cortex-m4", "cortex-m7"}, "qemu-sine"), 1);
+  expect_same(selftest(sine, {}, "greedy_by_size", {"cortex-m4", "cortex-m7"}, "qemu-sine"), 1, 2);
 }
 
 TEST(Selftest, UsmpOnFixturesWithConstantAndExternalPools) {
