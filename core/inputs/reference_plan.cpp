@@ -20,4 +20,17 @@ std::string reference_description(const LoadedInput& input, bool pools_edited) {
   return algorithm + " (" + input.reference + "'s " + (algorithm == "greedy_by_size" ? "default" : "own") + " planner)";
 }
 
+std::vector<Allocation> reference_allocations(const LoadedInput& input, bool pools_edited) {
+  const std::string algorithm = reference_algorithm(input, pools_edited);
+  if (algorithm == kAsBuiltAlgorithm) return input.as_built ? input.as_built->allocations : std::vector<Allocation>{};
+  for (const PlannerInfo& info : planner_catalog()) {
+    if (info.name != algorithm) continue;
+    if (info.searching) return {};
+    std::vector<Allocation> allocations = info.make()->plan(input.problem, PlannerOptions{}).allocations;
+    allocations.resize(input.problem.buffers.size());
+    return allocations;
+  }
+  return {};
+}
+
 }  // namespace usmpx

@@ -6,6 +6,7 @@
 // input's toolchain runs: tflm_greedy for a .tflite, greedy_by_size (TVM's default) otherwise.
 
 #include <string>
+#include <vector>
 
 #include "frontends/frontend.h"
 
@@ -20,5 +21,10 @@ std::string reference_algorithm(const LoadedInput& input, bool pools_edited = fa
 // The reference in words, for status lines and CLI output: "as-built (the plan the input
 // carries)", "tflm_greedy (TFLM's own planner)", "greedy_by_size (TVM's default planner)".
 std::string reference_description(const LoadedInput& input, bool pools_edited = false);
+
+// The reference plan's allocations, for Problem::reference_allocations (the searching planners'
+// incumbent, planners/incumbent.h): the plan the input carries, else the toolchain planner's plan
+// (a greedy, run once here). Empty when the reference is itself a searching planner.
+std::vector<Allocation> reference_allocations(const LoadedInput& input, bool pools_edited = false);
 
 }  // namespace usmpx

@@ -4,18 +4,11 @@
 #include <string>
 #include <vector>
 
+#include "model/allocation.h"
 #include "model/diagnostic.h"
 #include "model/problem.h"
 
 namespace usmpx {
-
-// Where one buffer was placed. pool == -1 means it was not placed.
-struct Allocation {
-  int pool = -1;
-  int64_t offset = 0;
-  bool placed() const { return pool >= 0; }
-  bool operator==(const Allocation&) const = default;
-};
 
 // The result of planning a Problem: one allocation per buffer plus what the planner learned.
 struct Plan {

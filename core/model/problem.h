@@ -5,6 +5,7 @@
 #include <string_view>
 #include <vector>
 
+#include "model/allocation.h"
 #include "model/buffer.h"
 #include "model/pool.h"
 
@@ -28,6 +29,12 @@ struct Problem {
   int64_t memory_pressure = 0;
   ConflictSource conflict_source = ConflictSource::kExplicit;
   std::vector<TimelineSpan> timeline;  // optional, sorted by first tick
+  // The input's reference plan (what its firmware has today: as-built, TFLM's or ExecuTorch's own
+  // planner, TVM's greedy_by_size), one allocation per buffer, or empty. The searching planners take
+  // it as their incumbent: they never return a worse plan and stop as soon as it meets the lower
+  // bound (planners/incumbent.h). Set by load_input; a plan that no longer suits the problem (pins,
+  // edited pools, buffers added) is ignored there.
+  std::vector<Allocation> reference_allocations;
 
   // The label of the timeline span containing `tick`, or nullptr.
   const TimelineSpan* span_at(int64_t tick) const;

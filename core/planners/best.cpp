@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "planners/exact_pools.h"
+#include "planners/incumbent.h"
 #include "planners/infeasibility.h"
 #include "planners/lower_bound.h"
 #include "planners/multi_start.h"
@@ -59,12 +60,19 @@ Plan BestPlanner::plan(const Problem& problem, const PlannerOptions& options) co
   const GreedyContext context(problem);
   const OrderKeys keys = OrderKeys::of(context);
   const int64_t ideal = total_lower_bound(problem).bytes;
+  const std::optional<Incumbent> incumbent = problem_incumbent(problem);
+  if (incumbent_meets_bound(incumbent, ideal)) return plan_of_incumbent_at_bound(*incumbent, name(), ideal);
   PortfolioResult best = greedy_portfolio(context, keys, ideal, deadline);
   if (!best.result.complete) return to_plan(problem, std::move(best.result));
   std::vector<std::string> steps = {best.label};
 
   Plan plan;
   plan.allocations = best.result.allocations;
+  if (incumbent && incumbent->cost < best.cost) {
+    plan.allocations = incumbent->allocations;
+    best.cost = incumbent->cost;
+    steps = {"the input's reference plan"};
+  }
   if (options.stop_at_fit && fits(best.cost)) return stopped_at_fit(std::move(plan), steps);
   if (needs_choice(best.cost)) {
     improve_pool_choice(context, plan.allocations, deadline);
@@ -110,6 +118,7 @@ Plan BestPlanner::plan(const Problem& problem, const PlannerOptions& options) co
     greedy_restarts(context, restarts, ideal, deadline);
     if (restarts.cost < cost) take(std::move(restarts.result.allocations), restarts.cost, restarts.label);
   }
+  keep_incumbent_if_better(problem, plan, incumbent, name());
   return with_explanation(problem, std::move(plan), steps, deadline);
 }
 

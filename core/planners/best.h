@@ -7,6 +7,9 @@ namespace usmpx {
 // best: the strongest planners within the time limit (default 5 s), returning the best valid plan
 // by plan_objective.h (fit, then bytes in preferred pools, then total size).
 //
+// 0. The input's reference plan (incumbent.h) is the incumbent: when it meets the lower bound it
+//    is returned at once; when it ranks above step 1's plan it is the start; no plan that ranks
+//    below it is ever returned.
 // 1. The greedy portfolio (every order with best and first fit, multi_start.h) gives a start.
 // 2. With several pools, or a pool over its size hint, the pool choice is improved
 //    (pool_choice.h): repair overflowing pools, then move bytes into preferred pools.

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "planners/exact_pools.h"
+#include "planners/incumbent.h"
 #include "planners/infeasibility.h"
 #include "planners/lower_bound.h"
 #include "planners/multi_start.h"
@@ -14,10 +15,15 @@ Plan ExactPlanner::plan(const Problem& problem, const PlannerOptions& options) c
   const GreedyContext context(problem);
   const OrderKeys keys = OrderKeys::of(context);
   const int64_t ideal = total_lower_bound(problem).bytes;
+  const std::optional<Incumbent> incumbent = problem_incumbent(problem);
+  if (incumbent_meets_bound(incumbent, ideal)) return plan_of_incumbent_at_bound(*incumbent, name(), ideal);
   PortfolioResult start = greedy_portfolio(context, keys, ideal, deadline);
   if (!start.result.complete) return to_plan(problem, std::move(start.result));
   Plan plan = to_plan(problem, std::move(start.result));
+  // The search re-packs from the better start: the reference plan when it ranks above the greedy's.
+  if (incumbent && incumbent->cost < start.cost) plan.allocations = incumbent->allocations;
   minimize_pools(problem, plan, deadline, options.stop_at_fit);
+  keep_incumbent_if_better(problem, plan, incumbent, name());
   explain_if_overflowing(problem, plan, deadline);
   return plan;
 }

@@ -9,6 +9,7 @@
 
 #include "cli.h"
 #include "cli_run.h"
+#include "core/frontends/executorch/et_test_program.h"
 #include "frontends/executorch/et_program.h"
 #include "test_support.h"
 
@@ -140,6 +141,26 @@ TEST(CliExecuTorch, SelftestProvesAReplanAndRefusesWhatItCannotRunByName) {
                              "aten::_log_softmax.out"),
             std::string::npos)
       << refused.out;
+}
+
+// A program adding int64 tensors: ExecuTorch runs it, the project's add is for floats only. selftest
+// says so before running anything, with the refusal's exit code, not as a failed run of the original.
+TEST(CliExecuTorch, SelftestRefusesAnOperatorOnAnElementTypeWithoutAKernelHere) {
+  namespace fs = std::filesystem;
+  const fs::path path = fs::temp_directory_path() / "usmpx-cli-executorch-long-add.pte";
+  {
+    std::ofstream out(path, std::ios::binary);
+    out << testing::et_test_program_bytes(testing::add_on_long_tensors());
+  }
+  const CliRun run = run_usmpx({"selftest", path.string()});
+  EXPECT_EQ(run.code, 1) << run.out << run.err;
+  EXPECT_NE(run.out.find("selftest cannot run this model: aten::add.out has no LONG kernel here (implemented: FLOAT)"),
+            std::string::npos)
+      << run.out;
+  // Refused before anything ran, as a delegate is: no verdict on the original.
+  EXPECT_EQ(run.out.find("the original did not run"), std::string::npos) << run.out;
+  EXPECT_EQ(run.out.find("same outputs"), std::string::npos) << run.out;
+  fs::remove(path);
 }
 
 }  // namespace

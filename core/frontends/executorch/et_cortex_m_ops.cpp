@@ -302,17 +302,23 @@ void linear_out(Values& v, const Args& args) {
 
 }  // namespace
 
-void add_et_cortex_m_kernels(std::vector<std::pair<std::string, EtKernel>>& table) {
-  table.insert(table.end(), {
-                                {"cortex_m::quantize_per_tensor.out", quantize_out},
-                                {"cortex_m::dequantize_per_tensor.out", dequantize_out},
-                                {"cortex_m::quantized_conv2d.out", conv2d_out},
-                                {"cortex_m::quantized_depthwise_conv2d.out", depthwise_conv2d_out},
-                                {"cortex_m::quantized_avg_pool2d.out", avg_pool2d_out},
-                                {"cortex_m::quantized_linear.out", linear_out},
-                                {"cortex_m::pad.out", pad_out},
-                                {"dim_order_ops::_clone_dim_order.out", clone_dim_order_out},
-                            });
+void add_et_cortex_m_kernels(std::vector<EtKernelEntry>& table) {
+  // Convolutions: input, weight, bias (optional), multipliers, shifts, output (one argument later
+  // for the depthwise one, after its depth multiplier).
+  auto conv_types = [](size_t k) {
+    return std::vector<EtArgType>{{0, kChar}, {1, kChar}, {2, kInt}, {8 + k, kInt}, {9 + k, kInt}, {13 + k, kChar}};
+  };
+  table.insert(table.end(),
+               {
+                   {"cortex_m::quantize_per_tensor.out", quantize_out, {{0, kFloat}, {6, kChar}}},
+                   {"cortex_m::dequantize_per_tensor.out", dequantize_out, {{0, kChar}, {6, kFloat}}},
+                   {"cortex_m::quantized_conv2d.out", conv2d_out, conv_types(0)},
+                   {"cortex_m::quantized_depthwise_conv2d.out", depthwise_conv2d_out, conv_types(1)},
+                   {"cortex_m::quantized_avg_pool2d.out", avg_pool2d_out, {{0, kChar}, {8, kByte}, {9, kChar}}},
+                   {"cortex_m::quantized_linear.out", linear_out, {{0, kChar}, {1, kChar}, {2, kInt}, {11, kChar}}},
+                   {"cortex_m::pad.out", pad_out, {{0, kChar}, {4, kChar}}},
+                   {"dim_order_ops::_clone_dim_order.out", clone_dim_order_out, {}},
+               });
 }
 
 }  // namespace usmpx

@@ -155,10 +155,11 @@ std::string buffers_text(const EtAnalysis& a, const Problem& problem, const Plan
 // Per method: its planned buffers under `plan` and its method allocator on each target.
 struct MethodNeeds {
   std::string name;
-  std::vector<int64_t> planned;           // by memory id - 1
-  std::vector<EtMethodMemory> allocator;  // by et_target_names()
-  int64_t io_bytes = 0;                   // inputs and outputs not planned: the application's buffers
-  std::vector<std::string> delegates;     // backends called: their temp allocator use is unknown
+  std::vector<int64_t> planned;                        // by memory id - 1
+  std::vector<EtMethodMemory> allocator;               // by et_target_names()
+  std::vector<EtMethodMemory> allocator_without_temp;  // the same with no temp allocator given
+  int64_t io_bytes = 0;                                // inputs and outputs not planned: the application's buffers
+  std::vector<std::string> delegates;                  // backends called: their temp allocator use is unknown
 
   // Everything the firmware provides for the method on target t: planned buffers, the method
   // allocator, the temp allocator (0 known: portable and Cortex-M kernels take none, their scratch
@@ -205,8 +206,10 @@ std::vector<MethodNeeds> method_needs(const EtAnalysis& a, const Plan* plan) {
                               ? et_buffer_bytes(info, plan->pool_sizes[static_cast<size_t>(pool)])
                               : info.file_size);
     }
-    for (std::string_view target : et_target_names())
+    for (std::string_view target : et_target_names()) {
       n.allocator.push_back(et_method_memory(m, et_target(target)));
+      n.allocator_without_temp.push_back(et_method_memory(m, et_target(target), EtAllocatorSetup{false}));
+    }
     n.io_bytes = unplanned_io_bytes(m);
     for (const EtDelegate& d : m.delegates)
       n.delegates.push_back(d.id);
@@ -240,6 +243,14 @@ std::string needs_text(const EtAnalysis& a, const Plan* plan) {
           << (n.delegates.empty() ? "0" : "at least 0") << " + inputs and outputs not planned "
           << with_separators(n.io_bytes) << "\n";
     }
+    out << "  without a temp allocator (the MemoryManager given only the method allocator, as ExecuTorch's Arduino "
+           "examples do): method allocator";
+    for (size_t t = 0; t < targets.size(); ++t) {
+      const EtMethodMemory& mem = n.allocator_without_temp[t];
+      out << (t ? "," : "") << " " << (mem.exact ? "" : "at least ") << with_separators(mem.method_allocator_bytes)
+          << " bytes on " << targets[t];
+    }
+    out << "\n";
     for (const std::string& u : n.allocator.front().unknown)
       out << "  (not counted: " << u << ")\n";
     for (const std::string& d : n.delegates)
@@ -265,6 +276,12 @@ std::string needs_json(const EtAnalysis& a, const Plan* plan) {
                                         {"unknown", n.allocator[t].unknown}};
     }
     m["method_allocator"] = alloc;
+    nlohmann::ordered_json without_temp;
+    for (size_t t = 0; t < targets.size(); ++t) {
+      without_temp[std::string(targets[t])] = {{"bytes", n.allocator_without_temp[t].method_allocator_bytes},
+                                               {"exact", n.allocator_without_temp[t].exact}};
+    }
+    m["method_allocator_without_temp_allocator"] = without_temp;
     m["unplanned_io_bytes"] = n.io_bytes;
     nlohmann::ordered_json firmware;
     for (size_t t = 0; t < targets.size(); ++t)

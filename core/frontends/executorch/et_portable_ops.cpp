@@ -179,16 +179,19 @@ void max_pool2d_with_indices_out(std::vector<EtRtValue>& v, const std::vector<in
   }
 }
 
-const std::map<std::string, EtKernel>& kernels() {
-  static const std::map<std::string, EtKernel> table = [] {
-    std::vector<std::pair<std::string, EtKernel>> list = {
-        {"aten::add.out", add_out},
-        {"aten::mul.out", mul_out},
-        {"aten::_softmax.out", softmax_out},
-        {"aten::max_pool2d_with_indices.out", max_pool2d_with_indices_out},
+const std::map<std::string, EtKernelEntry>& kernels() {
+  static const std::map<std::string, EtKernelEntry> table = [] {
+    std::vector<EtKernelEntry> list = {
+        {"aten::add.out", add_out, {{0, kFloat}, {1, kFloat}, {3, kFloat}}},
+        {"aten::mul.out", mul_out, {{0, kFloat}, {1, kFloat}, {2, kFloat}}},
+        {"aten::_softmax.out", softmax_out, {{0, kFloat}, {3, kFloat}}},
+        {"aten::max_pool2d_with_indices.out", max_pool2d_with_indices_out, {{0, kFloat}, {6, kFloat}, {7, kLong}}},
     };
     add_et_cortex_m_kernels(list);
-    return std::map<std::string, EtKernel>(list.begin(), list.end());
+    std::map<std::string, EtKernelEntry> by_name;
+    for (EtKernelEntry& e : list)
+      by_name.emplace(e.name, std::move(e));
+    return by_name;
   }();
   return table;
 }
@@ -197,7 +200,12 @@ const std::map<std::string, EtKernel>& kernels() {
 
 EtKernel et_portable_kernel(const std::string& full_name) {
   const auto it = kernels().find(full_name);
-  return it == kernels().end() ? nullptr : it->second;
+  return it == kernels().end() ? nullptr : it->second.run;
+}
+
+std::vector<EtArgType> et_portable_kernel_types(const std::string& full_name) {
+  const auto it = kernels().find(full_name);
+  return it == kernels().end() ? std::vector<EtArgType>{} : it->second.types;
 }
 
 std::vector<std::string> et_portable_kernel_names() {

@@ -72,11 +72,28 @@ struct EtKernelError {
   std::string message;
 };
 
+// The element type (ExecuTorch ScalarType) a kernel implements for one tensor argument of a call.
+struct EtArgType {
+  size_t arg = 0;  // index into the call's arguments
+  int scalar_type = 0;
+};
+
+// One operator of the project: its kernel and the element types it implements, per tensor
+// argument (an argument not listed takes any type; an optional one given as None is not checked).
+struct EtKernelEntry {
+  std::string name;
+  EtKernel run = nullptr;
+  std::vector<EtArgType> types;
+};
+
 // The kernel for an operator's full name ("aten::add.out"), or nullptr when not implemented.
 EtKernel et_portable_kernel(const std::string& full_name);
 
+// The element types the kernel of `full_name` implements (empty when it is not implemented).
+std::vector<EtArgType> et_portable_kernel_types(const std::string& full_name);
+
 // The Cortex-M (CMSIS-NN) operators of backends/cortex_m, added to `table` (et_cortex_m_ops.cpp).
-void add_et_cortex_m_kernels(std::vector<std::pair<std::string, EtKernel>>& table);
+void add_et_cortex_m_kernels(std::vector<EtKernelEntry>& table);
 
 // The operators implemented, for messages and docs.
 std::vector<std::string> et_portable_kernel_names();

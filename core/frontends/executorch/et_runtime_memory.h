@@ -23,7 +23,11 @@ struct EtRuntimeTarget {
   int64_t span;         // sizeof(Span<T>) = InstructionArgs, ArrayRef<T>
   int64_t boxed_list;   // sizeof(BoxedEvalueList<T>)
   int64_t optional_tensor;
-  bool measured;  // the model was checked against the runtime's own figure on this target
+  bool measured;               // the model was checked against the runtime's own figure on this target
+  int64_t backend_delegate;    // sizeof(BackendDelegate): its FreeableBuffer and two pointers
+  int64_t compile_spec;        // sizeof(CompileSpec): a key pointer and a (pointer, size) value
+  int64_t tensor_meta;         // sizeof(TensorMeta): a scalar type and a Span of its dim order
+  int64_t platform_allocator;  // sizeof(PlatformMemoryAllocator): a MemoryAllocator and a list head
 };
 
 const EtRuntimeTarget& et_target(std::string_view name);  // throws std::out_of_range for other names
@@ -36,10 +40,22 @@ struct EtMethodMemory {
   std::vector<std::string> unknown;    // what is not counted ("delegate ArmBackend: its init allocations")
 };
 
+// How the application hands ExecuTorch its memory.
+struct EtAllocatorSetup {
+  // The MemoryManager has a temp allocator. Without one (ExecuTorch's Arduino examples give a
+  // MemoryManager only the method allocator) Method::load takes a PlatformMemoryAllocator from the
+  // method allocator, and the operator lookup of every kernel call takes its TensorMeta list and
+  // each tensor argument's dim order from the method allocator too, for good.
+  bool temp_allocator = true;
+};
+
 // ExecuTorch's method allocator use after load_method(), allocation by allocation with the
-// allocator's alignment, for `target`; assumes the application gives a temp allocator (else
-// Method::load takes a PlatformMemoryAllocator and operator lookup takes TensorMeta lists from
-// the method allocator too).
-EtMethodMemory et_method_memory(const EtMethod& method, const EtRuntimeTarget& target);
+// allocator's alignment, for `target` and the application's allocator `setup`.
+EtMethodMemory et_method_memory(const EtMethod& method, const EtRuntimeTarget& target,
+                                const EtAllocatorSetup& setup = {});
+
+// What one delegate's backend init takes from the method allocator on `target`, when measured
+// (XnnpackBackend on x86-64: its XNNExecutor and what its compiler keeps); -1 when unknown.
+int64_t et_backend_init_bytes(std::string_view backend, const EtRuntimeTarget& target, size_t compile_specs);
 
 }  // namespace usmpx

@@ -280,10 +280,24 @@ class EtSelftest : public Selftest {
   std::string path_;
 };
 
+// "aten::add.out has no LONG kernel here (implemented: FLOAT)" when a tensor argument of the call
+// has an element type the project's kernel does not implement, else "".
+std::string dtype_gap(const EtMethod& m, const EtInstruction& in, const std::string& name) {
+  for (const EtArgType& t : et_portable_kernel_types(name)) {
+    if (t.arg >= in.args.size() || in.args[t.arg] < 0 || static_cast<size_t>(in.args[t.arg]) >= m.values.size())
+      continue;  // a malformed call: the run refuses it with its position
+    const EtValue& v = m.values[static_cast<size_t>(in.args[t.arg])];
+    if (!v.tensor || v.tensor->scalar_type == t.scalar_type) continue;
+    return name + " has no " + std::string(et_schema::scalar_type_name(v.tensor->scalar_type)) +
+           " kernel here (implemented: " + std::string(et_schema::scalar_type_name(t.scalar_type)) + ")";
+  }
+  return "";
+}
+
 }  // namespace
 
 std::string et_run_obstacle(const EtProgram& program) {
-  std::set<std::string> delegates, missing;
+  std::set<std::string> delegates, missing, dtypes;
   bool external = false;
   for (const EtMethod& m : program.methods) {
     for (const EtInstruction& in : m.instructions) {
@@ -291,7 +305,11 @@ std::string et_run_obstacle(const EtProgram& program) {
         delegates.insert(m.delegates[static_cast<size_t>(in.index)].id);
       } else if (in.type == sc::InstructionType::kKernelCall) {
         const std::string name = m.operators[static_cast<size_t>(in.index)].full_name();
-        if (!et_portable_kernel(name)) missing.insert(name);
+        if (!et_portable_kernel(name)) {
+          missing.insert(name);
+        } else if (std::string gap = dtype_gap(m, in, name); !gap.empty()) {
+          dtypes.insert(std::move(gap));
+        }
       }
     }
     for (const EtValue& v : m.values)
@@ -312,6 +330,7 @@ std::string et_run_obstacle(const EtProgram& program) {
     why += std::string(why.empty() ? "" : "; ") + "operators not implemented by this tool: " + list(missing) +
            " (implemented: " + list(std::set<std::string>(names.begin(), names.end())) + ")";
   }
+  if (!dtypes.empty()) why += std::string(why.empty() ? "" : "; ") + list(dtypes);
   if (external) why += std::string(why.empty() ? "" : "; ") + "its weights are in an external .ptd file";
   return why;
 }

@@ -5,7 +5,8 @@
 // buffers allocated at the sizes the program states and every planned tensor placed at its offset
 // in them (so two live tensors on the same bytes corrupt each other, as on a device), on the same
 // inputs; every output is compared byte for byte. Delegates (XNNPACK, Ethos-U, vendor backends)
-// and operators not implemented are refused by name before anything runs.
+// and operators not implemented (or not for the element types called) are refused by name before
+// anything runs.
 
 #include <memory>
 #include <string>
@@ -18,7 +19,8 @@
 namespace usmpx {
 
 // Why the program cannot be run here ("" when it can): the delegates it calls, the operators not
-// implemented, weights in an external .ptd file.
+// implemented, an operator called on an element type its kernel here does not implement ("aten::add.out
+// has no LONG kernel here (implemented: FLOAT)"), weights in an external .ptd file.
 std::string et_run_obstacle(const EtProgram& program);
 
 struct EtRunOutputs {

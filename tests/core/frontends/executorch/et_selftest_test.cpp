@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "et_test_program.h"
+#include "export/export_error.h"
 #include "frontends/executorch/et_export.h"
 #include "frontends/executorch/et_portable_ops.h"
 #include "frontends/executorch/et_problem.h"
@@ -170,6 +171,45 @@ TEST(EtSelftest, DelegatesAndUnknownOperatorsAreRefusedByName) {
             std::string::npos)
       << xor_why;
   EXPECT_NE(xor_why.find("its weights are in an external .ptd file"), std::string::npos) << xor_why;
+}
+
+// An operator the project implements, called on an element type its kernel does not: a refusal
+// known before running, not a failed run of the original.
+TEST(EtSelftest, AnOperatorOnAnElementTypeWithoutAKernelHereIsRefusedBeforeRunning) {
+  const std::string bytes = testing::et_test_program_bytes(testing::add_on_long_tensors());
+  const EtProgram p = read_et_program(bytes, "long_add.pte");
+  ASSERT_EQ(p.methods.at(0).values.at(0).tensor->scalar_type, 4);
+  EXPECT_EQ(et_run_obstacle(p), "aten::add.out has no LONG kernel here (implemented: FLOAT)");
+  EXPECT_EQ(et_selftest("long_add.pte")->obstacle(bundle_of(bytes), SelftestOptions{}),
+            "aten::add.out has no LONG kernel here (implemented: FLOAT)");
+  try {
+    run_et_program(bytes, "long_add.pte");
+    ADD_FAILURE() << "the program ran";
+  } catch (const ExportError& e) {
+    EXPECT_STREQ(e.what(), "long_add.pte: cannot run: aten::add.out has no LONG kernel here (implemented: FLOAT)");
+  }
+  // The same program on FLOAT tensors passes the check (and runs).
+  testing::EtTestProgram floats = testing::add_on_long_tensors();
+  for (testing::EtTestTensor& t : floats.tensors)
+    t.scalar_type = 6;
+  floats.buffer_sizes = {0, 96};
+  const std::string float_bytes = testing::et_test_program_bytes(floats);
+  EXPECT_EQ(et_run_obstacle(read_et_program(float_bytes, "float_add.pte")), "");
+  EXPECT_EQ(run_et_program(float_bytes, "float_add.pte").outputs.size(), 1u);
+}
+
+// Every operator the project implements says which element types it implements for which
+// arguments (the check above reads them), except the copy that takes any.
+TEST(EtSelftest, EveryKernelDeclaresItsElementTypes) {
+  for (const std::string& name : et_portable_kernel_names()) {
+    SCOPED_TRACE(name);
+    if (name == "dim_order_ops::_clone_dim_order.out") {
+      EXPECT_TRUE(et_portable_kernel_types(name).empty());
+      continue;
+    }
+    EXPECT_FALSE(et_portable_kernel_types(name).empty());
+  }
+  EXPECT_TRUE(et_portable_kernel_types("aten::sub.out").empty());
 }
 
 }  // namespace

@@ -25,7 +25,7 @@ fb::Offset<void> tensor_value(fb::FlatBufferBuilder& b, const EtTestTensor& t) {
     allocation = fb::Offset<void>(b.EndTable(start));
   }
   auto start = b.StartTable();
-  b.AddElement<int8_t>(sc::slot(sc::tensor::kScalarType), 6, 0);  // FLOAT
+  b.AddElement<int8_t>(sc::slot(sc::tensor::kScalarType), t.scalar_type, 0);
   b.AddOffset(sc::slot(sc::tensor::kSizes), sizes);
   b.AddOffset(sc::slot(sc::tensor::kDimOrder), dim_order);
   if (t.memory_id > 0) b.AddOffset(sc::slot(sc::tensor::kAllocationInfo), allocation);
@@ -56,6 +56,15 @@ std::string et_test_program_bytes(const EtTestProgram& p) {
   std::vector<fb::Offset<void>> values;
   for (const EtTestTensor& t : p.tensors)
     values.push_back(tensor_value(b, t));
+  for (int64_t i : p.ints) {
+    auto start = b.StartTable();
+    b.AddElement<int64_t>(sc::slot(0), i, 0);  // Int.int_val
+    const fb::Offset<void> table(b.EndTable(start));
+    start = b.StartTable();
+    b.AddElement<uint8_t>(sc::slot(sc::evalue::kValType), static_cast<uint8_t>(sc::ValueType::kInt), 0);
+    b.AddOffset(sc::slot(sc::evalue::kVal), table);
+    values.push_back(fb::Offset<void>(b.EndTable(start)));
+  }
   std::vector<fb::Offset<void>> instructions;
   for (const EtTestCall& c : p.calls)
     instructions.push_back(call(b, c));
@@ -136,6 +145,19 @@ EtTestProgram delegate_output_on_dead_bytes() {
   p.inputs = {0};
   p.outputs = {4};
   p.buffer_sizes = {0, 256};
+  return p;
+}
+
+EtTestProgram add_on_long_tensors() {
+  constexpr int8_t kLong = 4;
+  EtTestProgram p;
+  p.tensors = {{{4}, 1, 0, kLong}, {{4}, 1, 32, kLong}, {{4}, 1, 64, kLong}};
+  p.ints = {1};
+  p.operators = {"aten::add.out"};
+  p.calls = {{false, 0, {0, 1, 3, 2, 2}}};
+  p.inputs = {0, 1};
+  p.outputs = {2};
+  p.buffer_sizes = {0, 96};
   return p;
 }
 

@@ -12,6 +12,7 @@ struct EtTestTensor {
   std::vector<int32_t> sizes;
   uint32_t memory_id = 1;  // 0: not memory-planned
   uint64_t offset = 0;
+  int8_t scalar_type = 6;  // ExecuTorch ScalarType: FLOAT
 };
 
 struct EtTestCall {
@@ -22,6 +23,7 @@ struct EtTestCall {
 
 struct EtTestProgram {
   std::vector<EtTestTensor> tensors;   // values 0..n-1
+  std::vector<int64_t> ints;           // Int values n.. after the tensors
   std::vector<std::string> operators;  // "name.overload"
   std::vector<std::string> delegates;  // backend ids
   std::vector<EtTestCall> calls;
@@ -43,5 +45,10 @@ EtTestProgram two_delegates_joined_by_a_view();
 // which died before (offset 0, 128 bytes); a is read again after its write, so c could be a view
 // of it, but only c apart from a gives the program's offsets.
 EtTestProgram delegate_output_on_dead_bytes();
+
+// One aten::add.out on LONG (int64) tensors, as a program that adds int64 tensors has it: values
+// 0 and 1 the inputs [4], 2 the output [4] (planned at 0, 32 and 64 of a 96-byte buffer), 3 alpha
+// (Int 1). ExecuTorch's portable kernels run it; the project's add is for FLOAT tensors only.
+EtTestProgram add_on_long_tensors();
 
 }  // namespace usmpx::testing
