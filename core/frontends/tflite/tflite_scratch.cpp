@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "frontends/tflite/tflite_schema.h"
+#include "frontends/tflite/tflm_version_rules.h"
 
 namespace usmpx {
 namespace {
@@ -87,8 +88,9 @@ ScratchNeed int4_unpack(const TfliteSubgraph& g, const TfliteOperator& op) {
   return {true, {n}, "INT4 filter unpacked to int8: filter elements"};
 }
 
-// MEAN / SUM / REDUCE_MAX / REDUCE_MIN (reduce_common.cc).
-ScratchNeed reduce(const TfliteSubgraph& g, const TfliteOperator& op, bool mean_or_sum) {
+// MEAN / SUM / REDUCE_MAX / REDUCE_MIN (reduce_common.cc). `sums_only`: MEAN/SUM as TFLM asked
+// before 2026-01-16 (the int8/int16 sums, nothing for float).
+ScratchNeed reduce(const TfliteSubgraph& g, const TfliteOperator& op, bool mean_or_sum, bool sums_only = false) {
   const TfliteTensor* input = input_tensor(g, op, 0);
   const TfliteTensor* axis = input_tensor(g, op, 1);
   const TfliteTensor* output = output_tensor(g, op, 0);
@@ -99,6 +101,10 @@ ScratchNeed reduce(const TfliteSubgraph& g, const TfliteOperator& op, bool mean_
   if (axes < 0 || out < 0 || out > kMaxScratchBytes / 4) return unknown("reduction too large");
   ScratchNeed need{true, {}, ""};
   if (mean_or_sum && (input->type == sc::kInt8 || input->type == sc::kInt16)) need.bytes.push_back(4 * out);
+  if (sums_only) {
+    need.rule = "MEAN/SUM before 2026-01-16: [4 x output elements (8/16-bit input)]";
+    return need;
+  }
   need.bytes.push_back(4 * rank);
   need.bytes.push_back(4 * axes);
   need.rule = mean_or_sum ? "MEAN/SUM: [4 x output elements (8/16-bit input)], 4 x input rank, 4 x axes"
@@ -251,7 +257,9 @@ ScratchNeed scratch_need(const TfliteModel& model, const TfliteSubgraph& subgrap
       return cmsis ? cmsis_average_pool(subgraph, op) : none("no scratch");
     case 40:  // MEAN
     case 74:  // SUM
-      return reduce(subgraph, op, true);
+      return reduce(
+          subgraph, op, true,
+          tflm_version_has(build.version, sc::builtin_name(code.builtin_code), TflmChange::kReduceTempSumOnly));
     case 82:  // REDUCE_MAX
     case 89:  // REDUCE_MIN
       return reduce(subgraph, op, false);

@@ -4,6 +4,7 @@
 
 #include "frontends/tflite/tflite_schema.h"
 #include "frontends/tflite/tflm_kernel_table.h"
+#include "frontends/tflite/tflm_version_rules.h"
 
 namespace usmpx {
 namespace {
@@ -175,7 +176,8 @@ TflmKernelRecord tflm_kernel_record(const TfliteModel& model, const TfliteSubgra
     }
   }
   r.known = true;
-  r.proven = tflm_variant_proven(r.variant, build.kernels);
+  apply_tflm_version(r, build, static_cast<int64_t>(op.inputs.size()));
+  r.proven = r.known && tflm_variant_proven(r.variant, build);
   return r;
 }
 

@@ -27,7 +27,8 @@ struct TflmResourceState {
   std::vector<std::string> assigned;  // VAR_HANDLE resource names (container/shared_name) assigned so far
 };
 
-// The record of `op` (tflite-micro 90b983c kernels; CMSIS-NN kernels as built for a DSP core).
+// The record of `op` (tflite-micro 90b983c kernels; CMSIS-NN kernels as built for a DSP core;
+// an older TFLM's differences applied, tflm_version_rules.h).
 // Sizes are C struct sizes: on Cortex-M (arm-none-eabi) enums are one byte (-fshort-enums, the
 // AAPCS default), on x86-64 four; pointers 4 and 8 bytes. `resources` is updated in Prepare order.
 TflmKernelRecord tflm_kernel_record(const TfliteModel& model, const TfliteSubgraph& subgraph, const TfliteOperator& op,
@@ -43,5 +44,10 @@ bool tflm_variant_proven(const std::string& variant, TflmKernels kernels);
 
 // Every proven variant of a kernel set, for the test that holds the table to the ground truth.
 std::vector<std::string> tflm_proven_variants(TflmKernels kernels);
+
+// The same for a build of any TFLM version: 90b983c's proven variants less those the version's
+// ground truth does not hold for the build (tflm_version_unverified).
+bool tflm_variant_proven(const std::string& variant, const TflmBuild& build);
+std::vector<std::string> tflm_proven_variants(const TflmBuild& build);
 
 }  // namespace usmpx

@@ -3,6 +3,7 @@
 #include <string_view>
 
 #include "frontends/tflite/tflm_kernels.h"
+#include "frontends/tflite/tflm_version_rules.h"
 
 namespace usmpx {
 namespace {
@@ -268,6 +269,17 @@ bool tflm_variant_proven(const std::string& variant, TflmKernels /*kernels: the 
 
 std::vector<std::string> tflm_proven_variants(TflmKernels /*kernels: the same variants held*/) {
   return {std::begin(kHeld), std::end(kHeld)};
+}
+
+bool tflm_variant_proven(const std::string& variant, const TflmBuild& build) {
+  return tflm_variant_proven(variant, build.kernels) && tflm_version_unverified(variant, build).empty();
+}
+
+std::vector<std::string> tflm_proven_variants(const TflmBuild& build) {
+  std::vector<std::string> out;
+  for (std::string_view v : kHeld)
+    if (tflm_variant_proven(std::string(v), build)) out.emplace_back(v);
+  return out;
 }
 
 }  // namespace usmpx

@@ -7,6 +7,8 @@
 
 #include "frontends/tflite/tflite_schema.h"
 #include "frontends/tflite/tflm_kernel_table.h"
+#include "frontends/tflite/tflm_kernels.h"
+#include "frontends/tflite/tflm_version_rules.h"
 
 namespace usmpx {
 namespace {
@@ -237,13 +239,29 @@ std::optional<Refusal> custom_refusal(const std::string& code) {
                  "TFLM has no kernel for the custom operator " + code};
 }
 
+// What an older TFLM lacks or refuses that 90b983c runs, with that version's message.
+std::optional<Refusal> version_refusal(const TfliteModel& model, const TfliteSubgraph& g, const TfliteOperator& op,
+                                       const std::string& name, TflmVersion version) {
+  if (!tflm_version_registers(version, name)) {
+    return Refusal{"", "it has no " + name + " kernel (TFLM: \"Didn't find op for builtin opcode '" + name + "'\")"};
+  }
+  const std::string variant = tflm_variant(model, g, op);
+  const auto refused = tflm_version_refusal(variant, version);
+  if (!refused) return std::nullopt;
+  return Refusal{"",
+                 "its " + name + " kernel does not take " + variant.substr(name.size() + 1) + " (TFLM: \"" +
+                     refused->message + "\")",
+                 refused->at_invoke ? "at Invoke" : "at AllocateTensors"};
+}
+
 std::optional<Refusal> operator_refusal(const TfliteModel& model, const TfliteSubgraph& g, const TfliteOperator& op,
-                                        TflmKernels kernels) {
+                                        const TflmBuild& build) {
   if (op.opcode_index >= model.operator_codes.size()) return std::nullopt;  // the reader refuses these
   const TfliteOperatorCode& code = model.operator_codes[op.opcode_index];
   if (code.builtin_code == sc::kCustom) return custom_refusal(code.custom_code);
   const std::string name = sc::builtin_name(code.builtin_code);
-  if (!tflm_has_builtin_kernel(code.builtin_code, kernels)) return Refusal{"", "it has no " + name + " kernel"};
+  if (!tflm_has_builtin_kernel(code.builtin_code, build.kernels)) return Refusal{"", "it has no " + name + " kernel"};
+  if (auto refused = version_refusal(model, g, op, name, build.version)) return refused;
   if (name == "CONV_2D" || name == "DEPTHWISE_CONV_2D" || name == "FULLY_CONNECTED") return weighted_layer(name, g, op);
   if (name == "SVDF") return svdf(g, op);
   if (name == "UNIDIRECTIONAL_SEQUENCE_LSTM") return recurrent_hybrid(name, g, op, 2);  // input_to_forget
@@ -253,7 +271,9 @@ std::optional<Refusal> operator_refusal(const TfliteModel& model, const TfliteSu
   if (auto refused = type_check(name, g, op)) return refused;
   if (name == "VAR_HANDLE") {
     return Refusal{"the application creates a MicroResourceVariables store and passes it to the MicroInterpreter",
-                   "the model keeps resource variables (VAR_HANDLE, READ_VARIABLE, ASSIGN_VARIABLE)"};
+                   "the model keeps resource variables (VAR_HANDLE, READ_VARIABLE, ASSIGN_VARIABLE) (TFLM without "
+                   "one: \"VAR_HANDLE requires resource variables. Please create ResourceVariables and pass it to "
+                   "the interpreter.\")"};
   }
   return std::nullopt;
 }
@@ -270,14 +290,26 @@ bool tflm_has_custom_kernel(std::string_view custom_code) {
   return std::binary_search(std::begin(kCustomKernels), std::end(kCustomKernels), custom_code);
 }
 
+std::vector<std::string> tflm_certain_refusals(const std::vector<Diagnostic>& refusals) {
+  // The format tflm_refusals writes: "... (LABEL) at AllocateTensors: why".
+  std::vector<std::string> out;
+  for (const Diagnostic& d : refusals) {
+    const size_t at = d.message.find(") at AllocateTensors: ");
+    if (d.code != "tflm-refuses" || at == std::string::npos) continue;
+    const size_t open = d.message.rfind(" (", at);
+    if (open != std::string::npos) out.push_back(d.message.substr(open + 2, at - open - 2));
+  }
+  return out;
+}
+
 std::vector<Diagnostic> tflm_refusals(const TfliteModel& model, const TflmBuild& build) {
   std::vector<Diagnostic> out;
-  const std::string who = "TFLM (" + std::string(kTflmVersion) + ", " + kernels_name(build.kernels) + ")";
+  const std::string who = "TFLM (" + tflm_version_name(build.version) + ", " + kernels_name(build.kernels) + ")";
   for (size_t s = 0; s < model.subgraphs.size(); ++s) {
     const TfliteSubgraph& g = model.subgraphs[s];
     for (size_t o = 0; o < g.operators.size(); ++o) {
       const TfliteOperator& op = g.operators[o];
-      const auto refusal = operator_refusal(model, g, op, build.kernels);
+      const auto refusal = operator_refusal(model, g, op, build);
       if (!refusal) continue;
       const TfliteOperatorCode& code = model.operator_codes[op.opcode_index];
       const std::string label =

@@ -6,6 +6,7 @@
 #include "base/config_error.h"
 #include "base/input_error.h"
 #include "frontends/tflite/tflite_model.h"
+#include "frontends/tflite/tflm_tree.h"
 #include "inputs/input_file.h"
 #include "planners/registry.h"
 
@@ -109,12 +110,16 @@ FirmwareInput load_firmware(const std::string& path, const LoadOptions& options)
     lo.module = m.module;
     lo.runtime_kernels = options.runtime_kernels.empty() ? spec.tflm_kernels : options.runtime_kernels;
     lo.runtime_target = options.runtime_target.empty() ? spec.tflm_target : options.runtime_target;
+    lo.runtime_tree = options.runtime_tree;
+    lo.runtime_version =
+        options.runtime_version.empty() && options.runtime_tree.empty() ? spec.tflm_version : options.runtime_version;
     in.models.push_back(load_input(m.resolved_path, lo));
     in.own_plans.push_back(own_plan(in.models.back()));
     in.family.push_back(family);
     if (family == "tflite") {
       TfliteLoadOptions to;
-      to.build = tflm_build_from(lo.runtime_kernels, lo.runtime_target);
+      to.build = tflm_build_from(lo.runtime_kernels, lo.runtime_target,
+                                 tflm_version_from_tree(lo.runtime_tree, lo.runtime_version, nullptr));
       in.tflite.push_back(std::make_shared<const TfliteAnalysis>(
           analyse_tflite(read_tflite_file(m.resolved_path), m.resolved_path, to)));
     } else {

@@ -14,8 +14,8 @@ namespace usmpx {
 namespace {
 
 std::string build_words(const TflmBuild& b) {
-  return "TFLM " + std::string(kTflmVersion).substr(std::string_view("tflite-micro ").size()) + ", " +
-         std::string(to_string(b.kernels)) + ", " + std::string(to_string(b.target));
+  return "TFLM " + std::string(to_string(b.version)) + ", " + std::string(to_string(b.kernels)) + ", " +
+         std::string(to_string(b.target));
 }
 
 std::string order_of(const FirmwareInput& in, const TflmArenaGroup& g) {
@@ -149,7 +149,7 @@ std::string firmware_json_members(const FirmwareInput& in, const Plan& plan) {
       j["models"].push_back(in.spec.models[static_cast<size_t>(m)].name);
     j["kernels"] = std::string(to_string(g.own.build.kernels));
     j["target"] = std::string(to_string(g.own.build.target));
-    j["tflm_version"] = std::string(kTflmVersion);
+    j["tflm_version"] = tflm_version_name(g.own.build.version);
     j["declared_bytes"] = g.declared_bytes;
     j["tflm_own"] = figures(g.own);
     j["this_plan"] = figures(tflm_arena_for(in, g, plan));

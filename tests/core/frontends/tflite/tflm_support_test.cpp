@@ -89,7 +89,9 @@ TEST(TflmSupport, ResourceVariables) {
             std::vector<std::string>{kReference +
                                      "0 of subgraph 0 (VAR_HANDLE) at AllocateTensors unless the application creates "
                                      "a MicroResourceVariables store and passes it to the MicroInterpreter: the "
-                                     "model keeps resource variables (VAR_HANDLE, READ_VARIABLE, ASSIGN_VARIABLE)"});
+                                     "model keeps resource variables (VAR_HANDLE, READ_VARIABLE, ASSIGN_VARIABLE) "
+                                     "(TFLM without one: \"VAR_HANDLE requires resource variables. Please create "
+                                     "ResourceVariables and pass it to the interpreter.\")"});
 }
 
 TEST(TflmSupport, LegacyUint8Model) {
