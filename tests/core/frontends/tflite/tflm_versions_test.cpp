@@ -158,3 +158,42 @@ TEST_F(TflmVersions, TheSmallestArenaEqualsEachVersionsAndIsNeverBelowIt) {
 
 }  // namespace
 }  // namespace usmpx
+
+namespace usmpx {
+namespace {
+
+// No older version was measured on Cortex-M: a kernel whose structs differ there is named
+// unverified and counted with the larger of its two sizes; kernels whose rules are the same, or
+// differ only in target-independent bytes (scratch requests, int32 arrays), stay exact.
+TEST(TflmVersionsOnCortexM, StructsThatDifferAreUnverifiedAndTakeTheLargerSize) {
+  USMPX_REQUIRE_SHARED(person, "tflite/models/person_detect.tflite");
+  const TflmBuild m4_2023{TflmKernels::kReference, TflmTarget::kCortexM, TflmVersion::k2023_06_30};
+  const TfliteAnalysis old = testing::analyse_tflite_file(person, m4_2023);
+  const TfliteAnalysis now = testing::analyse_tflite_file(person, TflmBuild{});
+  EXPECT_FALSE(old.tail.exact);
+  EXPECT_EQ(old.tail.unproven, std::vector<std::string>(14, "CONV_2D INT8>INT8 per-channel"));
+  // CONV_2D's options struct was 24 bytes in 2023, 28 now: the figure counts 28.
+  EXPECT_EQ(old.tail.bytes, now.tail.bytes);
+  EXPECT_EQ(tflm_min_arena(old.tail, 55296), 82296);
+  // MEAN int8 on 2025-02-07: one scratch buffer fewer than 90b983c's and an op data of 40 bytes
+  // (counted as 44): unverified, the head its own.
+  USMPX_REQUIRE_SHARED(mean, "tflite/ops/models/MEAN_int8.tflite");
+  const TflmBuild m4_2025{TflmKernels::kReference, TflmTarget::kCortexM, TflmVersion::k2025_02_07};
+  const TfliteAnalysis mean_old = testing::analyse_tflite_file(mean, m4_2025);
+  EXPECT_EQ(mean_old.tail.unproven, std::vector<std::string>{"MEAN INT8>INT8"});
+  EXPECT_EQ(mean_old.operators[0].scratch_buffers.size(), 1u);
+  // CONCATENATION int8 on 2024-05-29: two more int32 arrays, the same on every target: exact.
+  USMPX_REQUIRE_SHARED(concat, "tflite/ops/models/CONCATENATION_int8.tflite");
+  const TflmBuild m4_2024{TflmKernels::kReference, TflmTarget::kCortexM, TflmVersion::k2024_05_29};
+  const TfliteAnalysis concat_old = testing::analyse_tflite_file(concat, m4_2024);
+  const TfliteAnalysis concat_now = testing::analyse_tflite_file(concat, TflmBuild{});
+  EXPECT_TRUE(concat_old.tail.exact);
+  EXPECT_EQ(concat_old.tail.bytes, concat_now.tail.bytes + 32);
+  // CMSIS-NN's own kernels were measured on 90b983c only.
+  const TflmBuild cmsis_2025{TflmKernels::kCmsisNn, TflmTarget::kCortexM, TflmVersion::k2025_02_07};
+  const TfliteAnalysis cmsis_old = testing::analyse_tflite_file(person, cmsis_2025);
+  EXPECT_FALSE(cmsis_old.tail.exact);
+}
+
+}  // namespace
+}  // namespace usmpx
