@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <array>
 
-#include "frontends/tflite/tflm_kernel_table.h"
+#include "frontends/tflite/kernels/tflm_kernel.h"
 #include "frontends/tflite/tflm_kernels.h"
 
 namespace usmpx {

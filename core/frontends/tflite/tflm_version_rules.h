@@ -11,8 +11,8 @@ namespace usmpx {
 
 struct TflmKernelRecord;
 
-// How the kernels of an older TFLM differ from 90b983c's rules (tflm_kernel_table.cpp,
-// tflm_kernels.cpp, tflite_scratch.cpp), as differences read from TFLM's own figures for each
+// How the kernels of an older TFLM differ from 90b983c's rules (the kernel entries of
+// kernels/*.cpp), as differences read from TFLM's own figures for each
 // version (../shared/tflite/versions/tflm_versions.json, x86-64, reference kernels) and the
 // kernels' sources. Everything not named here is 90b983c's rule.
 enum class TflmChange {

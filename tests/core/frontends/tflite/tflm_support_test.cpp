@@ -86,12 +86,30 @@ TEST(TflmSupport, CustomOperators) {
 
 TEST(TflmSupport, ResourceVariables) {
   EXPECT_EQ(refusals(testing::var_handle_tflite()),
+            std::vector<std::string>{
+                kReference +
+                "0 of subgraph 0 (VAR_HANDLE) at AllocateTensors unless the application creates a "
+                "MicroResourceVariables store (MicroResourceVariables::Create(allocator, max_variables)) and passes "
+                "it to the MicroInterpreter's constructor: the model keeps resource variables (VAR_HANDLE, "
+                "READ_VARIABLE, ASSIGN_VARIABLE) (TFLM: \"VAR_HANDLE requires resource variables. Please create "
+                "ResourceVariables and pass it to the interpreter.\")"});
+}
+
+// FILL's dims computed while the model runs (here a model input): TFLM fails in FILL's Prepare.
+TEST(TflmSupport, FillWithDimsNotConstant) {
+  EXPECT_EQ(refusals(testing::fill_dynamic_dims_tflite()),
             std::vector<std::string>{kReference +
-                                     "0 of subgraph 0 (VAR_HANDLE) at AllocateTensors unless the application creates "
-                                     "a MicroResourceVariables store and passes it to the MicroInterpreter: the "
-                                     "model keeps resource variables (VAR_HANDLE, READ_VARIABLE, ASSIGN_VARIABLE) "
-                                     "(TFLM without one: \"VAR_HANDLE requires resource variables. Please create "
-                                     "ResourceVariables and pass it to the interpreter.\")"});
+                                     "0 of subgraph 0 (FILL) at AllocateTensors: its FILL kernel needs the output's "
+                                     "dims as a constant tensor of the model; here they are computed while it runs "
+                                     "(tensor 'dims')"});
+}
+
+// ARG_MAX checks its output type only in Eval: AllocateTensors passes, the first Invoke fails.
+TEST(TflmSupport, ArgMaxWithAnInt64Output) {
+  EXPECT_EQ(refusals(testing::arg_max_int64_tflite()),
+            std::vector<std::string>{kReference +
+                                     "0 of subgraph 0 (ARG_MAX) at Invoke: its ARG_MAX kernel gives INT32 output, not "
+                                     "INT64 (TFLM: \"Only int32_t are supported currently, got INT64.\")"});
 }
 
 TEST(TflmSupport, LegacyUint8Model) {
