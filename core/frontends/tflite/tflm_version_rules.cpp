@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <array>
 
-#include "frontends/tflite/kernels/tflm_kernel.h"
+#include "frontends/tflite/kernels/tflm_kernel_registry.h"
 #include "frontends/tflite/tflm_kernels.h"
 
 namespace usmpx {
@@ -12,125 +12,9 @@ namespace {
 using C = TflmChange;
 using V = TflmVersion;
 
-// One difference of a kernel from its 90b983c rule, holding for the versions first..last.
-struct KernelChange {
-  std::string_view kernel;
-  V first, last;
-  C change;
-  TflmOptionsStruct options{};  // kOptions: {bytes, align} on Cortex-M and on x86-64
-  int64_t bytes = 0;            // kInitOpData: the op data's size (no pointers in it: the same on both widths)
-  std::string_view variant;     // kRefused*: the variants refused ("*" matches any text)
-  std::string_view message;     // kRefused*: TFLM's message as it prints it (some begin with the file)
-};
-
-constexpr V kOldest = V::k2023_06_30;
-
-// Read from tflm_versions.json (what TFLM printed at each commit) and the kernels' sources:
-// - the versions' op resolvers lack BATCH_MATMUL and EMBEDDING_LOOKUP before 2024, REDUCE_MIN,
-//   REVERSE_V2 and DYNAMIC_UPDATE_SLICE before 90b983c;
-// - TfLiteConvParams, TfLiteFullyConnectedParams and TfLiteTransposeConvParams gained
-//   quantized_bias_type after 2023-06 (4 bytes on x86-64);
-// - OpDataFullyConnected was nine ints (36 bytes) until its per-channel arrays came (2024-09);
-//   2023-06 runs per-channel weights without them, 2024-05 refuses them;
-// - CONCATENATION kept the int8 inputs' scales and zero points until 2025;
-// - reduce_common.cc's MEAN/SUM asked one scratch buffer (int8/int16 sums) until 2026-01-16,
-//   and OpDataReduce was 40 bytes; RELU6's op data was 2 bytes until 2025;
-// - the int16 paths of DEPTHWISE_CONV_2D (2023-06), MAXIMUM, MINIMUM, RELU6 (until 2024-05),
-//   RELU, PACK, UNPACK and TRANSPOSE (until 2025-02) were missing.
-constexpr std::array kChanges = {
-    KernelChange{"BATCH_MATMUL", kOldest, V::k2023_06_30, C::kUnregistered},
-    KernelChange{"EMBEDDING_LOOKUP", kOldest, V::k2023_06_30, C::kUnregistered},
-    KernelChange{"DYNAMIC_UPDATE_SLICE", kOldest, V::k2025_02_07, C::kUnregistered},
-    KernelChange{"REDUCE_MIN", kOldest, V::k2025_02_07, C::kUnregistered},
-    KernelChange{"REVERSE_V2", kOldest, V::k2025_02_07, C::kUnregistered},
-    KernelChange{"CONV_2D", kOldest, V::k2023_06_30, C::kOptions, {24, 4, 24, 4}},
-    KernelChange{"FULLY_CONNECTED", kOldest, V::k2023_06_30, C::kOptions, {4, 1, 12, 4}},
-    KernelChange{"TRANSPOSE_CONV", kOldest, V::k2023_06_30, C::kOptions, {16, 4, 16, 4}},
-    KernelChange{"FULLY_CONNECTED", kOldest, V::k2024_05_29, C::kInitOpData, {}, 36},
-    KernelChange{"FULLY_CONNECTED", kOldest, V::k2023_06_30, C::kNoPerChannelArrays},
-    KernelChange{"FULLY_CONNECTED",
-                 V::k2024_05_29,
-                 V::k2024_05_29,
-                 C::kRefusedAtAllocate,
-                 {},
-                 0,
-                 "FULLY_CONNECTED * per-channel",
-                 "tensorflow/lite/micro/kernels/fully_connected_common.cc FullyConnected per-channel quantization "
-                 "not yet supported. Please set "
-                 "converter._experimental_disable_per_channel_quantization_for_dense_layers = True."},
-    KernelChange{"CONCATENATION", kOldest, V::k2024_05_29, C::kInt8InputArrays},
-    KernelChange{"MEAN", kOldest, V::k2025_02_07, C::kReduceTempSumOnly},
-    KernelChange{"SUM", kOldest, V::k2025_02_07, C::kReduceTempSumOnly},
-    KernelChange{"MEAN", kOldest, V::k2025_02_07, C::kInitOpData, {}, 40},
-    KernelChange{"SUM", kOldest, V::k2025_02_07, C::kInitOpData, {}, 40},
-    KernelChange{"REDUCE_MAX", kOldest, V::k2025_02_07, C::kInitOpData, {}, 40},
-    KernelChange{"RELU6", kOldest, V::k2024_05_29, C::kInitOpData, {}, 2},
-    KernelChange{"DEPTHWISE_CONV_2D",
-                 kOldest,
-                 V::k2023_06_30,
-                 C::kRefusedAtAllocate,
-                 {},
-                 0,
-                 "DEPTHWISE_CONV_2D INT16>*",
-                 "tensorflow/lite/micro/kernels/depthwise_conv_common.cc Hybrid models are not supported on TFLite "
-                 "Micro."},
-    KernelChange{"MAXIMUM",
-                 kOldest,
-                 V::k2024_05_29,
-                 C::kRefusedAtInvoke,
-                 {},
-                 0,
-                 "MAXIMUM INT16>*",
-                 "Type INT16 (7) is not supported by Maximum/Minimum."},
-    KernelChange{"MINIMUM",
-                 kOldest,
-                 V::k2024_05_29,
-                 C::kRefusedAtInvoke,
-                 {},
-                 0,
-                 "MINIMUM INT16>*",
-                 "Type INT16 (7) is not supported by Maximum/Minimum."},
-    KernelChange{"RELU6",
-                 kOldest,
-                 V::k2024_05_29,
-                 C::kRefusedAtInvoke,
-                 {},
-                 0,
-                 "RELU6 INT16>*",
-                 "Only float32 is supported currently, got INT16"},
-    KernelChange{"RELU",
-                 kOldest,
-                 V::k2025_02_07,
-                 C::kRefusedAtInvoke,
-                 {},
-                 0,
-                 "RELU INT16>*",
-                 "Only float32 is supported currently, got INT16"},
-    KernelChange{"PACK",
-                 kOldest,
-                 V::k2025_02_07,
-                 C::kRefusedAtInvoke,
-                 {},
-                 0,
-                 "PACK INT16>*",
-                 "Type 'INT16' is not supported by pack."},
-    KernelChange{"UNPACK",
-                 kOldest,
-                 V::k2025_02_07,
-                 C::kRefusedAtInvoke,
-                 {},
-                 0,
-                 "UNPACK INT16>*",
-                 "Type 'INT16' is not supported by unpack."},
-    KernelChange{"TRANSPOSE",
-                 kOldest,
-                 V::k2025_02_07,
-                 C::kRefusedAtInvoke,
-                 {},
-                 0,
-                 "TRANSPOSE INT16>*",
-                 "Type INT16 is currently not supported by Transpose. Only float32 and int8 is supported"},
-};
+// The differences live in the kernel entries (TflmKernel::versions, kernels/*.cpp): the operators
+// the versions lack, MEAN/SUM's single scratch buffer, op data and options struct sizes,
+// FULLY_CONNECTED's per-channel arrays, CONCATENATION's int8 arrays, the int16 paths refused.
 
 // The kernels CMSIS-NN replaces: their rules are measured for 90b983c's CMSIS-NN only.
 constexpr std::string_view kCmsisNnKernels[] = {
@@ -145,13 +29,15 @@ constexpr std::string_view kNotMeasured[] = {"ASSIGN_VARIABLE *", "CALL_ONCE *",
                                              "VAR_HANDLE *",      "FLOOR_DIV INT32>*", "FLOOR_MOD INT32>*",
                                              "NEG INT8>*"};
 
-bool holds(const KernelChange& c, V version) {
+bool holds(const TflmVersionChange& c, V version) {
   return version >= c.first && version <= c.last;
 }
 
-const KernelChange* find(V version, std::string_view kernel, C change) {
-  for (const KernelChange& c : kChanges)
-    if (c.kernel == kernel && c.change == change && holds(c, version)) return &c;
+const TflmVersionChange* find(V version, std::string_view kernel, C change) {
+  const TflmKernel* entry = tflm_kernel(kernel);
+  if (!entry) return nullptr;
+  for (const TflmVersionChange& c : entry->versions)
+    if (c.change == change && holds(c, version)) return &c;
   return nullptr;
 }
 
@@ -192,7 +78,9 @@ bool tflm_version_registers(TflmVersion version, std::string_view kernel) {
 }
 
 std::optional<TflmVersionRefusal> tflm_version_refusal(const std::string& variant, TflmVersion version) {
-  for (const KernelChange& c : kChanges) {
+  const TflmKernel* entry = tflm_kernel(kernel_of(variant));
+  if (!entry) return std::nullopt;
+  for (const TflmVersionChange& c : entry->versions) {
     if (!holds(c, version) || c.variant.empty() || !glob(c.variant, variant)) continue;
     return TflmVersionRefusal{std::string(c.message), c.change == C::kRefusedAtInvoke};
   }
@@ -217,11 +105,12 @@ void apply_tflm_version(TflmKernelRecord& r, const TflmBuild& build, int64_t inp
   auto size = [&](int64_t version_bytes, int64_t current) {
     return measured_target(build) ? version_bytes : std::max(version_bytes, current);
   };
-  if (const KernelChange* c = find(version, kernel, C::kOptions)) {
+  if (const TflmVersionChange* c = find(version, kernel, C::kOptions)) {
     r.options_bytes = size(x64 ? c->options.bytes64 : c->options.bytes32, r.options_bytes);
     r.options_align = x64 ? c->options.align64 : c->options.align32;
   }
-  if (const KernelChange* c = find(version, kernel, C::kInitOpData); c && build.kernels == TflmKernels::kReference) {
+  if (const TflmVersionChange* c = find(version, kernel, C::kInitOpData);
+      c && build.kernels == TflmKernels::kReference) {
     if (!r.init.empty()) r.init.front() = size(c->bytes, r.init.front());
   }
   if (find(version, kernel, C::kNoPerChannelArrays)) r.prepare.clear();

@@ -4,6 +4,7 @@
 #include <string>
 #include <string_view>
 
+#include "frontends/tflite/kernels/tflm_version_change.h"
 #include "frontends/tflite/tflite_model.h"
 #include "frontends/tflite/tflm_build.h"
 
@@ -15,16 +16,6 @@ struct TflmKernelRecord;
 // kernels/*.cpp), as differences read from TFLM's own figures for each
 // version (../shared/tflite/versions/tflm_versions.json, x86-64, reference kernels) and the
 // kernels' sources. Everything not named here is 90b983c's rule.
-enum class TflmChange {
-  kUnregistered,        // the version has no kernel for the builtin (MicroMutableOpResolver lacks its Add*)
-  kOptions,             // the builtin options struct is another size (no quantized_bias_type before 2024)
-  kInitOpData,          // Init's op data is another size (reference kernels)
-  kNoPerChannelArrays,  // FULLY_CONNECTED: Prepare keeps no per-channel multipliers and shifts
-  kInt8InputArrays,     // CONCATENATION: int8 Prepare keeps input scales and zero points (4 x inputs each)
-  kReduceTempSumOnly,   // MEAN / SUM: int8/int16 request only the int32 sums; float requests nothing
-  kRefusedAtAllocate,   // the variant is refused in Prepare, with TFLM's message
-  kRefusedAtInvoke,     // the variant passes AllocateTensors and fails in Eval, with TFLM's message
-};
 
 // Whether the version's rule for `kernel` carries `change`.
 bool tflm_version_has(TflmVersion version, std::string_view kernel, TflmChange change);
