@@ -216,7 +216,8 @@ void print_default_note(std::ostream& out, const LoadedInput& input, const Optio
 LoadedInput prepare_input(const Options& options) {
   try {
     LoadedInput input = load_input(options.input, LoadOptions{options.pools, options.module, options.runtime_log,
-                                                              options.runtime_kernels, options.runtime_target});
+                                                              options.runtime_kernels, options.runtime_target,
+                                                 options.runtime_version, options.runtime_tree});
     if (options.session_edits) apply_session(input, *options.session_edits, options);
     apply_pins(input.problem, options.pins);
     return input;

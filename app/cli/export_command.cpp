@@ -37,7 +37,8 @@ struct ExportInput {
 ExportInput load_export_input(const Options& options) {
   try {
     ExportInput in{nullptr, load_input(options.input, LoadOptions{options.pools, options.module, options.runtime_log,
-                                                                  options.runtime_kernels, options.runtime_target})};
+                                                                  options.runtime_kernels, options.runtime_target,
+                                                 options.runtime_version, options.runtime_tree})};
     if (!in.input.exporter) throw ExportError(in.input.no_export);
     in.source = in.input.exporter;
     if (options.session_edits) apply_session(in.input, *options.session_edits, options);

@@ -80,6 +80,8 @@ const std::map<std::string, OptionSpec>& option_specs() {
       {"--tflm-log", {true, [](Options& o, const std::string& v) { o.runtime_log = v; }}},
       {"--tflm-kernels", {true, [](Options& o, const std::string& v) { o.runtime_kernels = v; }}},
       {"--tflm-target", {true, [](Options& o, const std::string& v) { o.runtime_target = v; }}},
+      {"--tflm-version", {true, [](Options& o, const std::string& v) { o.runtime_version = v; }}},
+      {"--tflm-tree", {true, [](Options& o, const std::string& v) { o.runtime_tree = v; }}},
       {"--pin", {true, [](Options& o, const std::string& v) { o.pins.push_back(parse_pin(v)); }}},
       {"--time-limit",
        {true,
@@ -208,7 +210,11 @@ std::string usage_text(const std::string& command) {
       "                                             (scratch buffer sizes; the arena tail: wins over the model)\n"
       "  --tflm-kernels reference|cmsis_nn          .tflite: the kernels TFLM is built with (default reference;\n"
       "                                             cmsis_nn: CMSIS-NN for a core with DSP, Cortex-M4/M7/M33)\n"
-      "  --tflm-target cortex-m|x86-64              .tflite: 32- or 64-bit pointers (default cortex-m)\n";
+      "  --tflm-target cortex-m|x86-64              .tflite: 32- or 64-bit pointers (default cortex-m)\n"
+      "  --tflm-version 2023-06-30|2024-05-29|2025-02-07|90b983c\n"
+      "                                             .tflite: the TFLM version the firmware ships (default 90b983c)\n"
+      "  --tflm-tree DIR                            .tflite: read that version from the firmware's TFLM sources\n"
+      "                                             (the folder holding tensorflow/lite/micro)\n";
   const std::string plan_options =
       "Plan options:\n"
       "  --algorithm NAME         a planner below (default greedy_by_size, as in TVM; tflm_greedy for\n"

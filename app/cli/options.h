@@ -27,6 +27,8 @@ struct Options {
   std::string runtime_log;      // --tflm-log FILE: TFLM's memory-plan printout for a .tflite input
   std::string runtime_kernels;  // --tflm-kernels reference|cmsis_nn ("" = reference)
   std::string runtime_target;   // --tflm-target cortex-m|x86-64 ("" = cortex-m)
+  std::string runtime_version;  // --tflm-version 2023-06-30|2024-05-29|2025-02-07|90b983c ("" = 90b983c)
+  std::string runtime_tree;     // --tflm-tree DIR: the firmware's TFLM sources, its version read from them
   std::vector<PinSpec> pins;
   double time_limit_seconds = 5.0;
   int64_t steps = -1;                         // --steps N: a work budget no clock decides (-1: none)

@@ -20,6 +20,8 @@ std::optional<SessionEdits> read_session_options(Options& options) {
   if (options.module.empty()) options.module = session.module;
   if (options.runtime_kernels.empty()) options.runtime_kernels = session.runtime_kernels;
   if (options.runtime_target.empty()) options.runtime_target = session.runtime_target;
+  if (options.runtime_version.empty() && options.runtime_tree.empty())
+    options.runtime_version = session.runtime_version;
   if (!options.algorithm) options.algorithm = session.edits.algorithm;
   if (!options.time_limit_given) options.time_limit_seconds = session.edits.time_limit_seconds;
   return session.edits;

@@ -55,9 +55,12 @@ struct LoadOptions {
   std::string module;       // empty: the first module
   std::string runtime_log;  // what the model's runtime printed of its memory (TFLM's memory plan); "" = none
   // The runtime build memory figures are for ("" = the family's default): for TFLite, TFLM's
-  // kernel set ("reference", "cmsis_nn") and target ("cortex-m", "x86-64").
+  // kernel set ("reference", "cmsis_nn"), target ("cortex-m", "x86-64") and version
+  // ("2023-06-30", ..., "90b983c"), or the firmware's TFLM source tree to read the version from.
   std::string runtime_kernels;
   std::string runtime_target;
+  std::string runtime_version;
+  std::string runtime_tree;
 };
 
 // The runtime builds an input's memory figures can be computed for, by option value; the first of

@@ -23,6 +23,7 @@ std::string write_session_json(const SessionFile& session, const std::string& se
   if (!session.module.empty()) root["module"] = session.module;
   if (!session.runtime_kernels.empty()) root["runtime_kernels"] = session.runtime_kernels;
   if (!session.runtime_target.empty()) root["runtime_target"] = session.runtime_target;
+  if (!session.runtime_version.empty()) root["runtime_version"] = session.runtime_version;
   root["algorithm"] = session.edits.algorithm;
   root["time_limit_seconds"] = session.edits.time_limit_seconds;
   Json pools = Json::array();
@@ -61,7 +62,7 @@ SessionFile read_session_json(std::string_view text, const std::string& session_
   if (json.get_int(root, top, "version", 0) != 1) json.fail(top / "version", "unsupported version (expected 1)");
   json.check_keys(root, top,
                   {"format", "version", "input", "input_relative", "module", "runtime_kernels", "runtime_target",
-                   "algorithm", "time_limit_seconds", "pools", "pins", "view"});
+                   "runtime_version", "algorithm", "time_limit_seconds", "pools", "pins", "view"});
   SessionFile session;
   session.input = json.get_string(root, top, "input", std::nullopt);
   const std::string relative = json.get_string(root, top, "input_relative", "");
@@ -73,6 +74,7 @@ SessionFile read_session_json(std::string_view text, const std::string& session_
   session.module = json.get_string(root, top, "module", "");
   session.runtime_kernels = json.get_string(root, top, "runtime_kernels", "");
   session.runtime_target = json.get_string(root, top, "runtime_target", "");
+  session.runtime_version = json.get_string(root, top, "runtime_version", "");
   session.edits.algorithm = json.get_string(root, top, "algorithm", "greedy_by_size");
   session.edits.time_limit_seconds = json.get_number(root, top, "time_limit_seconds", 5.0);
   if (!(session.edits.time_limit_seconds > 0)) json.fail(top / "time_limit_seconds", "must be positive");

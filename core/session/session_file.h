@@ -23,6 +23,7 @@ struct SessionFile {
   // The runtime build memory figures are for (TFLite: TFLM's kernel set and target), "" = default.
   std::string runtime_kernels;
   std::string runtime_target;
+  std::string runtime_version;  // TFLite: the TFLM version ("2024-05-29"), "" = default
   SessionEdits edits;
   SessionView view;
   bool operator==(const SessionFile&) const = default;

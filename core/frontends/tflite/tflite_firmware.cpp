@@ -1,5 +1,7 @@
 #include "frontends/tflite/tflite_firmware.h"
 
+#include "frontends/tflite/tflm_version.h"
+
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -11,8 +13,8 @@ namespace usmpx {
 namespace {
 
 std::string build_words(const TflmBuild& b) {
-  return "TFLM " + std::string(kTflmVersion).substr(std::string_view("tflite-micro ").size()) + ", " +
-         std::string(to_string(b.kernels)) + ", " + std::string(to_string(b.target));
+  return "TFLM " + std::string(to_string(b.version)) + ", " + std::string(to_string(b.kernels)) + ", " +
+         std::string(to_string(b.target));
 }
 
 // "N bytes (head H + tail T = S as TFLM's recording allocator counts it)" for one arena's figures.
@@ -162,7 +164,7 @@ std::string TflmArena::json(const std::vector<Plan>& parts, int64_t declared_byt
     j["models"].push_back(t.name);
   j["kernels"] = std::string(to_string(own_.build.kernels));
   j["target"] = std::string(to_string(own_.build.target));
-  j["tflm_version"] = std::string(kTflmVersion);
+  j["tflm_version"] = tflm_version_name(own_.build.version);
   j["declared_bytes"] = declared_bytes;
   j["tflm_own"] = figures_json(own_);
   j["this_plan"] = figures_json(figures(parts));

@@ -20,6 +20,8 @@
 #include "frontends/tflite/tflm_build.h"
 #include "frontends/tflite/tflm_min_arena.h"
 #include "model/live_bytes.h"
+#include "frontends/tflite/tflm_support.h"
+#include "frontends/tflite/tflm_tree.h"
 #include "planners/registry.h"
 
 namespace usmpx {
@@ -39,8 +41,8 @@ std::string time_text(int64_t first, int64_t last) {
 
 // "TFLM 90b983c, cmsis_nn, cortex-m": the build the figures are for.
 std::string build_text(const TfliteAnalysis& a) {
-  return "TFLM " + std::string(kTflmVersion).substr(std::string_view("tflite-micro ").size()) + ", " +
-         std::string(to_string(a.build.kernels)) + ", " + std::string(to_string(a.build.target));
+  return "TFLM " + std::string(to_string(a.build.version)) + ", " + std::string(to_string(a.build.kernels)) + ", " +
+         std::string(to_string(a.build.target));
 }
 
 // Subgraphs, operators (with their scratch buffers) and tensors (in the arena or why not).
@@ -193,6 +195,12 @@ std::string figure_gaps(const ArenaFigure& f) {
 // cortex-m)", or "kTensorArenaSize >= N bytes (...; not modelled: PAD x3, MUL x2)". Plain digits:
 // the figure is pasted into C.
 std::string arena_line(const TfliteAnalysis& a, const Plan& plan) {
+  // A model the build certainly refuses gets no figure: the firmware never gets past AllocateTensors.
+  const std::vector<std::string> refused = tflm_certain_refusals(a.warnings);
+  if (!refused.empty()) {
+    return "kTensorArenaSize: none: " + build_text(a) + " refuses this model at AllocateTensors (" +
+           counted_list(refused) + "; see the warning)\n";
+  }
   const ArenaFigure f = arena_figure(a, plan);
   std::string parts = "head " + std::to_string(f.head) + " + persistent " +
                       std::to_string(f.tail_from_log ? f.tail : f.plain_tail) +
@@ -240,13 +248,15 @@ std::string arena_json(const TfliteAnalysis& a, const Plan& plan) {
   nlohmann::ordered_json arena;
   arena["kernels"] = std::string(to_string(a.build.kernels));
   arena["target"] = std::string(to_string(a.build.target));
-  arena["tflm_version"] = std::string(kTflmVersion);
+  arena["tflm_version"] = tflm_version_name(a.build.version);
   arena["head_bytes"] = f.head;
   arena["tail_bytes"] = f.tail;
   arena["arena_bytes"] = f.counted();
   arena["planning_bytes"] = f.planning;
   arena["kTensorArenaSize_min_bytes"] = f.needed();
-  arena["exact"] = f.exact;
+  arena["exact"] = f.exact && tflm_certain_refusals(a.warnings).empty();
+  // What TFLM refuses at AllocateTensors: the figures above are then of no use to a firmware.
+  arena["refused"] = tflm_certain_refusals(a.warnings);
   arena["tail_source"] = f.tail_from_log ? "tflm-log" : "model";
   nlohmann::ordered_json unknown = nlohmann::ordered_json::array();
   for (const std::string& u : a.tail.unknown)
@@ -274,9 +284,13 @@ class TfliteDetails : public InputDetails {
     return FigureToPaste{"kTensorArenaSize", f.needed(), f.exact, 0};
   }
   std::string status_text(const Problem&, const Plan& plan) const override {
+    if (!tflm_certain_refusals(a_->warnings).empty()) return "TFLM refuses this model (" + build_text(*a_) + ")";
     const ArenaFigure f = arena_figure(*a_, plan);
+    // The default version goes unnamed in the status bar (short); another one is named.
+    const TflmBuild& b = a_->build;
+    const std::string version = b.version == kTflmDefaultVersion ? "" : std::string(to_string(b.version)) + ", ";
     return "kTensorArenaSize " + std::string(f.exact ? "=" : ">=") + " " + with_separators(f.needed()) + " B (TFLM " +
-           std::string(to_string(a_->build.kernels)) + ", " + std::string(to_string(a_->build.target)) + ")";
+           version + std::string(to_string(b.kernels)) + ", " + std::string(to_string(b.target)) + ")";
   }
   std::string json_members(const Problem&, const Plan& plan) const override { return arena_json(*a_, plan); }
   std::optional<Plan> reference_plan(const Problem& problem) const override {
@@ -410,16 +424,23 @@ class TfliteFrontend : public Frontend {
 
   LoadedInput load(const std::string& path, InputFormat format, const LoadOptions& options) const override {
     std::string bytes = read_tflite_file(path);
+    std::string tree_said;
+    const std::string version = tflm_version_from_tree(options.runtime_tree, options.runtime_version, &tree_said);
     auto analysis = std::make_shared<const TfliteAnalysis>(
         analyse_tflite(bytes, path,
                        TfliteLoadOptions{options.pools, options.runtime_log,
-                                         tflm_build_from(options.runtime_kernels, options.runtime_target)}));
+                                         tflm_build_from(options.runtime_kernels, options.runtime_target, version)}));
     LoadedInput input;
     input.path = path;
     input.format = format;
     input.problem = analysis->problem;
     input.as_built = analysis->as_built;
     input.warnings = analysis->warnings;
+    if (!tree_said.empty()) {
+      Diagnostic note = input_warning("tflm-tree", tree_said);
+      note.severity = Severity::kNote;
+      input.warnings.insert(input.warnings.begin(), note);
+    }
     input.default_algorithm = "tflm_greedy";
     input.reference = "TFLM";
     input.details = std::make_shared<TfliteDetails>(analysis);

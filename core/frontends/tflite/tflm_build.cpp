@@ -33,8 +33,13 @@ std::optional<TflmTarget> parse_tflm_target(std::string_view text) {
   return std::nullopt;
 }
 
-TflmBuild tflm_build_from(std::string_view kernels, std::string_view target) {
+TflmBuild tflm_build_from(std::string_view kernels, std::string_view target, std::string_view version) {
   TflmBuild build;
+  if (!version.empty()) {
+    const auto v = parse_tflm_version(version);
+    if (!v) throw ConfigError("--tflm-version: '" + std::string(version) + "' is not one of " + tflm_version_names());
+    build.version = *v;
+  }
   if (!kernels.empty()) {
     const auto k = parse_tflm_kernels(kernels);
     if (!k) throw ConfigError("--tflm-kernels: '" + std::string(kernels) + "' is not one of reference, cmsis_nn");
@@ -61,7 +66,7 @@ TflmBuild tflm_build_from(std::string_view kernels, std::string_view target) {
 }
 
 std::string describe(const TflmBuild& build) {
-  return "TFLM " + std::string(kTflmVersion) + ", " + std::string(to_string(build.kernels)) + ", " +
+  return "TFLM " + tflm_version_name(build.version) + ", " + std::string(to_string(build.kernels)) + ", " +
          std::string(to_string(build.target));
 }
 

@@ -4,10 +4,13 @@
 #include <string>
 #include <string_view>
 
+#include "frontends/tflite/tflm_version.h"
+
 namespace usmpx {
 
-// The TFLite Micro build a figure is for: the kernel set it is compiled with and the target's
-// pointer width. Persistent records, kernels' op data and their scratch requests all depend on it.
+// The TFLite Micro build a figure is for: its version, the kernel set it is compiled with and the
+// target's pointer width. Persistent records, kernels' op data and their scratch requests all
+// depend on it.
 enum class TflmKernels { kReference, kCmsisNn };
 // kCortexM55: a Cortex-M55 (Helium/MVE); its records are the 32-bit ones of kCortexM (measured
 // equal with the reference kernels and the Ethos-U kernel), CMSIS-NN's MVE code paths are not modelled.
@@ -16,9 +19,10 @@ enum class TflmTarget { kCortexM, kCortexM55, kX86_64 };
 struct TflmBuild {
   TflmKernels kernels = TflmKernels::kReference;
   TflmTarget target = TflmTarget::kCortexM;
+  TflmVersion version = kTflmDefaultVersion;
 };
 
-// The TFLM version whose structures and kernels the figures model (the ground truth's version).
+// The TFLM version most ground truth is for (every build of ../shared/tflite), the default.
 inline constexpr std::string_view kTflmVersion = "tflite-micro 90b983c";
 
 std::string_view to_string(TflmKernels kernels);  // "reference", "cmsis_nn"
@@ -26,9 +30,9 @@ std::string_view to_string(TflmTarget target);    // "cortex-m", "cortex-m55", "
 std::optional<TflmKernels> parse_tflm_kernels(std::string_view text);
 std::optional<TflmTarget> parse_tflm_target(std::string_view text);
 
-// Reads the two option values ("" = the default); throws ConfigError naming the bad value or a
+// Reads the option values ("" = the default); throws ConfigError naming the bad value or a
 // pair TFLM is not built as (CMSIS-NN's DSP code paths are for Arm cores only).
-TflmBuild tflm_build_from(std::string_view kernels, std::string_view target);
+TflmBuild tflm_build_from(std::string_view kernels, std::string_view target, std::string_view version = "");
 
 // "TFLM tflite-micro 90b983c, cmsis_nn, cortex-m"
 std::string describe(const TflmBuild& build);

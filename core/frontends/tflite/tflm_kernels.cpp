@@ -1,6 +1,7 @@
 #include "frontends/tflite/tflm_kernels.h"
 
 #include <algorithm>
+#include "frontends/tflite/tflm_version_rules.h"
 
 #include "frontends/tflite/kernels/tflm_kernel_registry.h"
 #include "frontends/tflite/tflite_schema.h"
@@ -66,7 +67,8 @@ TflmKernelRecord tflm_kernel_record(const TfliteModel& model, const TfliteSubgra
   if (kernel->temp_tensors) r.temp_tensors = kernel->temp_tensors(view);
   r.assumes = kernel->assumes;
   r.known = true;
-  r.proven = tflm_variant_proven(r.variant, build.kernels);
+  apply_tflm_version(r, build, static_cast<int64_t>(op.inputs.size()));
+  r.proven = r.known && tflm_variant_proven(r.variant, build);
   return r;
 }
 
@@ -135,6 +137,17 @@ std::vector<std::string> tflm_proven_variants(TflmKernels kernels) {
     }
   }
   std::sort(out.begin(), out.end());
+  return out;
+}
+
+bool tflm_variant_proven(const std::string& variant, const TflmBuild& build) {
+  return tflm_variant_proven(variant, build.kernels) && tflm_version_unverified(variant, build).empty();
+}
+
+std::vector<std::string> tflm_proven_variants(const TflmBuild& build) {
+  std::vector<std::string> out;
+  for (const std::string& v : tflm_proven_variants(build.kernels))
+    if (tflm_version_unverified(v, build).empty()) out.push_back(v);
   return out;
 }
 

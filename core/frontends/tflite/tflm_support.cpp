@@ -4,6 +4,8 @@
 #include <iterator>
 #include <optional>
 #include <string>
+#include "frontends/tflite/tflm_kernels.h"
+#include "frontends/tflite/tflm_version_rules.h"
 
 #include "frontends/tflite/kernels/tflm_kernel_registry.h"
 #include "frontends/tflite/tflite_schema.h"
@@ -54,6 +56,22 @@ std::optional<TflmRefusal> custom_refusal(const std::string& code) {
                      "TFLM has no kernel for the custom operator " + code};
 }
 
+// What an older TFLM lacks or refuses that 90b983c runs, with that version's message.
+std::optional<TflmRefusal> version_refusal(const TfliteModel& model, const TfliteSubgraph& g, const TfliteOperator& op,
+                                           const std::string& name, const TflmBuild& build) {
+  if (!tflm_version_registers(build.version, name)) {
+    return TflmRefusal{"",
+                       "it has no " + name + " kernel (TFLM: \"Didn't find op for builtin opcode '" + name + "'\")"};
+  }
+  const std::string variant = tflm_variant(model, g, op, build);
+  const auto refused = tflm_version_refusal(variant, build.version);
+  if (!refused) return std::nullopt;
+  return TflmRefusal{"",
+                     "its " + name + " kernel does not take " + variant.substr(name.size() + 1) + " (TFLM: \"" +
+                         refused->message + "\")",
+                     refused->at_invoke ? "at Invoke" : "at AllocateTensors"};
+}
+
 std::optional<TflmRefusal> operator_refusal(const TfliteModel& model, const TfliteSubgraph& g, const TfliteOperator& op,
                                             const TflmBuild& build) {
   if (op.opcode_index >= model.operator_codes.size()) return std::nullopt;  // the reader refuses these
@@ -66,6 +84,7 @@ std::optional<TflmRefusal> operator_refusal(const TfliteModel& model, const Tfli
   }
   const TflmKernel* kernel = tflm_kernel(sc::builtin_name(code.builtin_code));
   if (!kernel) return TflmRefusal{"", "it has no " + sc::builtin_name(code.builtin_code) + " kernel"};
+  if (auto refused = version_refusal(model, g, op, sc::builtin_name(code.builtin_code), build)) return refused;
   if (!kernel->refusal) return std::nullopt;
   return kernel->refusal(TflmOp(model, g, op, build));
 }
@@ -82,9 +101,21 @@ bool tflm_has_custom_kernel(std::string_view custom_code) {
   return std::binary_search(std::begin(kCustomKernels), std::end(kCustomKernels), custom_code);
 }
 
+std::vector<std::string> tflm_certain_refusals(const std::vector<Diagnostic>& refusals) {
+  // The format tflm_refusals writes: "... (LABEL) at AllocateTensors: why".
+  std::vector<std::string> out;
+  for (const Diagnostic& d : refusals) {
+    const size_t at = d.message.find(") at AllocateTensors: ");
+    if (d.code != "tflm-refuses" || at == std::string::npos) continue;
+    const size_t open = d.message.rfind(" (", at);
+    if (open != std::string::npos) out.push_back(d.message.substr(open + 2, at - open - 2));
+  }
+  return out;
+}
+
 std::vector<Diagnostic> tflm_refusals(const TfliteModel& model, const TflmBuild& build) {
   std::vector<Diagnostic> out;
-  const std::string who = "TFLM (" + std::string(kTflmVersion) + ", " + kernels_name(build.kernels) + ")";
+  const std::string who = "TFLM (" + tflm_version_name(build.version) + ", " + kernels_name(build.kernels) + ")";
   for (size_t s = 0; s < model.subgraphs.size(); ++s) {
     const TfliteSubgraph& g = model.subgraphs[s];
     for (size_t o = 0; o < g.operators.size(); ++o) {

@@ -10,14 +10,20 @@
 
 namespace usmpx {
 
-// What TFLite Micro (kTflmVersion) refuses at AllocateTensors, read from the model alone: an
+// What TFLite Micro (the build's version) refuses at AllocateTensors, read from the model alone: an
 // operator without a kernel in the build's kernel set, a custom operator TFLM does not register
 // (Flex, TensorList, any other without an entry; the Ethos-U operator has one, and the figure
 // assumes the firmware registers it), a type
 // combination a kernel's Prepare rejects (hybrid float/int8 models, legacy uint8 quantization,
 // DEQUANTIZE from float16, ...), resource variables without a resource-variable store. One
-// warning (code "tflm-refuses") per operator, naming it, in subgraph and operator order.
+// warning (code "tflm-refuses") per operator, naming it, in subgraph and operator order. An older
+// version also refuses the operators it has no kernel for and the variants it rejects (tflm_version_rules.h),
+// with that version's message.
 std::vector<Diagnostic> tflm_refusals(const TfliteModel& model, const TflmBuild& build);
+
+// The operators (their labels, "FULLY_CONNECTED", "custom Foo") of `refusals` TFLM certainly
+// refuses at AllocateTensors (no "unless": nothing the firmware can do), in order.
+std::vector<std::string> tflm_certain_refusals(const std::vector<Diagnostic>& refusals);
 
 // Whether the kernel set registers a kernel for the builtin operator (MicroMutableOpResolver's
 // Add* functions; CMSIS-NN replaces some kernels but registers the same builtins).

@@ -51,9 +51,10 @@ class FirmwareReader {
     if (const Json* tflm = json_.member(root, "tflm")) {
       const Pointer at = top / "tflm";
       json_.expect_object(*tflm, at);
-      json_.check_keys(*tflm, at, {"kernels", "target"});
+      json_.check_keys(*tflm, at, {"kernels", "target", "version"});
       spec.tflm_kernels = json_.get_string(*tflm, at, "kernels", "");
       spec.tflm_target = json_.get_string(*tflm, at, "target", "");
+      spec.tflm_version = json_.get_string(*tflm, at, "version", "");
     }
     return spec;
   }
@@ -294,10 +295,11 @@ std::string firmware_file_text(const FirmwareSpec& spec) {
     memory["private"] = std::move(pools);
   }
   if (!memory.empty()) root["memory"] = std::move(memory);
-  if (!spec.tflm_kernels.empty() || !spec.tflm_target.empty()) {
+  if (!spec.tflm_kernels.empty() || !spec.tflm_target.empty() || !spec.tflm_version.empty()) {
     nlohmann::ordered_json tflm = nlohmann::ordered_json::object();
     if (!spec.tflm_kernels.empty()) tflm["kernels"] = spec.tflm_kernels;
     if (!spec.tflm_target.empty()) tflm["target"] = spec.tflm_target;
+    if (!spec.tflm_version.empty()) tflm["version"] = spec.tflm_version;
     root["tflm"] = std::move(tflm);
   }
   return root.dump(2) + "\n";

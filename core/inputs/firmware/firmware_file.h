@@ -73,6 +73,7 @@ struct FirmwareSpec {
   std::vector<PrivatePool> private_pools;
   std::string tflm_kernels;  // "" = the default build
   std::string tflm_target;
+  std::string tflm_version;  // "" = the default (90b983c)
 
   std::optional<int> find_model(std::string_view name) const;
 };

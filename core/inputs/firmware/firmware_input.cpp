@@ -39,6 +39,9 @@ void load_model(const FirmwareModel& m, const LoadOptions& options, FirmwareInpu
   lo.module = m.module;
   lo.runtime_kernels = options.runtime_kernels.empty() ? in.spec.tflm_kernels : options.runtime_kernels;
   lo.runtime_target = options.runtime_target.empty() ? in.spec.tflm_target : options.runtime_target;
+  lo.runtime_tree = options.runtime_tree;
+  lo.runtime_version =
+      options.runtime_version.empty() && options.runtime_tree.empty() ? in.spec.tflm_version : options.runtime_version;
   auto model = std::make_shared<const LoadedInput>(frontend_of(format)->load(m.resolved_path, format, lo));
   in.own_plans.push_back(own_plan(*model));
   in.models.push_back(std::move(model));

@@ -17,7 +17,7 @@ const char* const kGood = R"({
   "passed": [{"from": "first", "output": "t9", "to": "second", "input": "t0"}],
   "memory": {"shared": [{"name": "arena", "size_bytes": 4096}],
              "private": []},
-  "tflm": {"kernels": "cmsis_nn"}
+  "tflm": {"kernels": "cmsis_nn", "version": "2024-05-29"}
 })";
 
 std::string error_of(const std::string& text) {
@@ -47,6 +47,7 @@ TEST(FirmwareFile, ReadsModelsScheduleTensorsPassedAndSharedPools) {
   ASSERT_EQ(spec.shared[0].members.size(), 2u);
   EXPECT_EQ(spec.shared[0].members[1], (std::pair<std::string, std::string>{"second", "arena"}));
   EXPECT_EQ(spec.tflm_kernels, "cmsis_nn");
+  EXPECT_EQ(spec.tflm_version, "2024-05-29");
 }
 
 TEST(FirmwareFile, WrittenTextReadsBackTheSame) {
@@ -58,6 +59,7 @@ TEST(FirmwareFile, WrittenTextReadsBackTheSame) {
   EXPECT_EQ(again.passed.size(), 1u);
   EXPECT_EQ(again.shared[0].members.size(), 2u);
   EXPECT_EQ(again.shared[0].size_bytes, 4096);
+  EXPECT_EQ(again.tflm_version, "2024-05-29");
 }
 
 TEST(FirmwareFile, ErrorsSayWhereAndWhat) {

@@ -101,9 +101,11 @@ TEST(SessionFile, RoundTripAndRelativeInput) {
   session.edits.pins = {{"a", "dtcm", 32}, {"b", "global_workspace", std::nullopt}};
   session.edits.time_limit_seconds = 2.5;
   session.view.column_widths = {{"Pool", 212}, {"Buffer", 90}};
+  session.runtime_version = "2024-05-29";
   const std::string path = (dir / "s.usmpx.json").string();
   const std::string text = write_session_json(session, path);
   EXPECT_NE(text.find("\"input_relative\": \"models/m.json\""), std::string::npos) << text;
+  EXPECT_NE(text.find("\"runtime_version\": \"2024-05-29\""), std::string::npos) << text;
   EXPECT_EQ(read_session_json(text, path), session);
   // The absolute path is gone but the model sits next to the session: the relative one wins.
   std::string moved = text;

@@ -46,6 +46,29 @@ constexpr std::string_view kRelu6Proven[] = {"FLOAT32>FLOAT32", "INT16>INT16", "
 constexpr std::string_view kSoftmaxProven[] = {"FLOAT32>FLOAT32", "INT16>INT16", "INT8>INT16", "INT8>INT8"};
 constexpr std::string_view kTanhProven[] = {"FLOAT32>FLOAT32", "INT16>INT16", "INT8>INT8"};
 
+// RELU6 in the older TFLM versions: differences from the rules above (tflm_version_rules.h).
+constexpr TflmVersionChange kRelu6Versions[] = {
+    {TflmVersion::k2023_06_30, TflmVersion::k2024_05_29, TflmChange::kInitOpData, {}, 2},
+    {TflmVersion::k2023_06_30,
+     TflmVersion::k2024_05_29,
+     TflmChange::kRefusedAtInvoke,
+     {},
+     0,
+     "RELU6 INT16>*",
+     "Only float32 is supported currently, got INT16"},
+};
+
+// RELU in the older TFLM versions: differences from the rules above (tflm_version_rules.h).
+constexpr TflmVersionChange kReluVersions[] = {
+    {TflmVersion::k2023_06_30,
+     TflmVersion::k2025_02_07,
+     TflmChange::kRefusedAtInvoke,
+     {},
+     0,
+     "RELU INT16>*",
+     "Only float32 is supported currently, got INT16"},
+};
+
 const TflmKernel kActivationKernels[] = {
     {.name = "ELU",
      .options = kNoOptions,
@@ -61,8 +84,8 @@ const TflmKernel kActivationKernels[] = {
      .prepare = log_softmax_op_data,
      .proven = kLogSoftmaxProven},
     {.name = "PRELU", .options = kNoOptions, .init = same_init(28), .proven = kPreluProven},
-    {.name = "RELU", .options = kNoOptions, .init = same_init(28), .proven = kReluProven},
-    {.name = "RELU6", .options = kNoOptions, .init = same_init(8), .proven = kRelu6Proven},
+    {.name = "RELU", .options = kNoOptions, .init = same_init(28), .proven = kReluProven, .versions = kReluVersions},
+    {.name = "RELU6", .options = kNoOptions, .init = same_init(8), .proven = kRelu6Proven, .versions = kRelu6Versions},
     {.name = "SOFTMAX",
      .options = kOneIntOptions,
      .init = {56, 80, 64},

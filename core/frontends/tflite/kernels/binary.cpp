@@ -37,6 +37,28 @@ constexpr std::string_view kSelectV2Proven[] = {"BOOL>FLOAT32", "BOOL>INT8"};
 constexpr std::string_view kSquaredDifferenceProven[] = {"FLOAT32>FLOAT32", "INT8>INT8"};
 constexpr std::string_view kSubProven[] = {"FLOAT32>FLOAT32", "INT16>INT16", "INT8>INT8"};
 
+// MAXIMUM in the older TFLM versions: differences from the rules above (tflm_version_rules.h).
+constexpr TflmVersionChange kMaximumVersions[] = {
+    {TflmVersion::k2023_06_30,
+     TflmVersion::k2024_05_29,
+     TflmChange::kRefusedAtInvoke,
+     {},
+     0,
+     "MAXIMUM INT16>*",
+     "Type INT16 (7) is not supported by Maximum/Minimum."},
+};
+
+// MINIMUM in the older TFLM versions: differences from the rules above (tflm_version_rules.h).
+constexpr TflmVersionChange kMinimumVersions[] = {
+    {TflmVersion::k2023_06_30,
+     TflmVersion::k2024_05_29,
+     TflmChange::kRefusedAtInvoke,
+     {},
+     0,
+     "MINIMUM INT16>*",
+     "Type INT16 (7) is not supported by Maximum/Minimum."},
+};
+
 const TflmKernel kBinaryKernels[] = {
     {.name = "ADD", .options = kActivationPotOptions, .init = same_init(60), .proven = kAddProven},
     {.name = "DIV", .options = kActivationOptions, .init = same_init(28), .proven = kDivProven},
@@ -57,8 +79,16 @@ const TflmKernel kBinaryKernels[] = {
     {.name = "LESS_EQUAL", .options = kNoOptions, .init = same_init(32), .proven = kLessEqualProven},
     {.name = "LOGICAL_AND", .options = kNoOptions, .init = same_init(0), .proven = kLogicalAndProven},
     {.name = "LOGICAL_OR", .options = kNoOptions, .init = same_init(0), .proven = kLogicalOrProven},
-    {.name = "MAXIMUM", .options = kNoOptions, .init = same_init(0), .proven = kMaximumProven},
-    {.name = "MINIMUM", .options = kNoOptions, .init = same_init(0), .proven = kMinimumProven},
+    {.name = "MAXIMUM",
+     .options = kNoOptions,
+     .init = same_init(0),
+     .proven = kMaximumProven,
+     .versions = kMaximumVersions},
+    {.name = "MINIMUM",
+     .options = kNoOptions,
+     .init = same_init(0),
+     .proven = kMinimumProven,
+     .versions = kMinimumVersions},
     {.name = "MUL", .options = kActivationOptions, .init = same_init(36), .proven = kMulProven},
     {.name = "NOT_EQUAL", .options = kNoOptions, .init = same_init(32), .proven = kNotEqualProven},
     {.name = "SELECT_V2", .options = kNoOptions, .init = same_init(1), .proven = kSelectV2Proven},

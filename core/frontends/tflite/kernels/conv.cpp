@@ -265,6 +265,27 @@ constexpr std::string_view kTransposeConvProven[] = {"FLOAT32>FLOAT32",
                                                      "reference: INT8>INT8 per-tensor",
                                                      "cmsis_nn: INT8>INT8 per-tensor cmsis:rolling"};
 
+// CONV_2D in the older TFLM versions: differences from the rules above (tflm_version_rules.h).
+constexpr TflmVersionChange kConv2dVersions[] = {
+    {TflmVersion::k2023_06_30, TflmVersion::k2023_06_30, TflmChange::kOptions, {24, 4, 24, 4}},
+};
+
+// TRANSPOSE_CONV in the older TFLM versions: differences from the rules above (tflm_version_rules.h).
+constexpr TflmVersionChange kTransposeConvVersions[] = {
+    {TflmVersion::k2023_06_30, TflmVersion::k2023_06_30, TflmChange::kOptions, {16, 4, 16, 4}},
+};
+
+// DEPTHWISE_CONV_2D in the older TFLM versions: differences from the rules above (tflm_version_rules.h).
+constexpr TflmVersionChange kDepthwiseConv2dVersions[] = {
+    {TflmVersion::k2023_06_30,
+     TflmVersion::k2023_06_30,
+     TflmChange::kRefusedAtAllocate,
+     {},
+     0,
+     "DEPTHWISE_CONV_2D INT16>*",
+     "tensorflow/lite/micro/kernels/depthwise_conv_common.cc Hybrid models are not supported on TFLite Micro."},
+};
+
 const TflmKernel kConvKernels[] = {
     {.name = "CONV_2D",
      .options = kConvOptions,
@@ -273,7 +294,8 @@ const TflmKernel kConvKernels[] = {
      .scratch = conv_scratch,
      .refusal = conv_refusal,
      .proven = kConv2dProven,
-     .key_words = conv_key},
+     .key_words = conv_key,
+     .versions = kConv2dVersions},
     {.name = "DEPTHWISE_CONV_2D",
      .options = kConvOptions,
      .init = {56, 72, 60},  // OpDataConv, as CONV_2D
@@ -281,7 +303,8 @@ const TflmKernel kConvKernels[] = {
      .scratch = depthwise_scratch,
      .refusal = depthwise_refusal,
      .proven = kDepthwiseConv2dProven,
-     .key_words = depthwise_key},
+     .key_words = depthwise_key,
+     .versions = kDepthwiseConv2dVersions},
     {.name = "TRANSPOSE_CONV",
      .options = kTransposeConvOptions,
      .init = {72, 80, 76},
@@ -289,7 +312,8 @@ const TflmKernel kConvKernels[] = {
      .scratch = transpose_conv_scratch,
      .proven = kTransposeConvProven,
      .data_input = 2,  // the first input is the output's shape
-     .key_words = transpose_conv_key},
+     .key_words = transpose_conv_key,
+     .versions = kTransposeConvVersions},
 };
 
 }  // namespace

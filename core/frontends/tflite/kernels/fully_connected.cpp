@@ -111,13 +111,34 @@ constexpr std::string_view kBatchMatmulProven[] = {
     "FLOAT32>FLOAT32", "FLOAT32>FLOAT32 adj_x", "FLOAT32>FLOAT32 adj_y", "INT16>INT16",
     "INT8>INT8",       "INT8>INT8 adj_x",       "INT8>INT8 adj_y"};
 
+// BATCH_MATMUL in the older TFLM versions: differences from the rules above (tflm_version_rules.h).
+constexpr TflmVersionChange kBatchMatmulVersions[] = {
+    {TflmVersion::k2023_06_30, TflmVersion::k2023_06_30, TflmChange::kUnregistered},
+};
+
+// FULLY_CONNECTED in the older TFLM versions: differences from the rules above (tflm_version_rules.h).
+constexpr TflmVersionChange kFullyConnectedVersions[] = {
+    {TflmVersion::k2023_06_30, TflmVersion::k2023_06_30, TflmChange::kOptions, {4, 1, 12, 4}},
+    {TflmVersion::k2023_06_30, TflmVersion::k2024_05_29, TflmChange::kInitOpData, {}, 36},
+    {TflmVersion::k2023_06_30, TflmVersion::k2023_06_30, TflmChange::kNoPerChannelArrays},
+    {TflmVersion::k2024_05_29,
+     TflmVersion::k2024_05_29,
+     TflmChange::kRefusedAtAllocate,
+     {},
+     0,
+     "FULLY_CONNECTED * per-channel",
+     "tensorflow/lite/micro/kernels/fully_connected_common.cc FullyConnected per-channel quantization not yet "
+     "supported. Please set converter._experimental_disable_per_channel_quantization_for_dense_layers = True."},
+};
+
 const TflmKernel kFullyConnectedKernels[] = {
     {.name = "BATCH_MATMUL",
      .options = kBatchMatmulOptions,
      .init = {16, 32, 36},
      .prepare = batch_matmul_buffers,
      .proven = kBatchMatmulProven,
-     .key_words = batch_matmul_key},
+     .key_words = batch_matmul_key,
+     .versions = kBatchMatmulVersions},
     {.name = "FULLY_CONNECTED",
      .options = kFullyConnectedOptions,
      .init = {48, 64, 72},
@@ -125,7 +146,8 @@ const TflmKernel kFullyConnectedKernels[] = {
      .scratch = fully_connected_scratch,
      .refusal = fully_connected_refusal,
      .proven = kFullyConnectedProven,
-     .key_words = fully_connected_key},
+     .key_words = fully_connected_key,
+     .versions = kFullyConnectedVersions},
 };
 
 }  // namespace

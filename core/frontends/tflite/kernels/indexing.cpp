@@ -43,13 +43,28 @@ constexpr std::string_view kPadv2Proven[] = {"FLOAT32>FLOAT32", "INT8>INT8"};
 constexpr std::string_view kSliceProven[] = {"FLOAT32>FLOAT32", "INT16>INT16", "INT32>INT32", "INT8>INT8"};
 constexpr std::string_view kStridedSliceProven[] = {"FLOAT32>FLOAT32", "INT16>INT16", "INT32>INT32", "INT8>INT8"};
 
+// EMBEDDING_LOOKUP in the older TFLM versions: differences from the rules above (tflm_version_rules.h).
+constexpr TflmVersionChange kEmbeddingLookupVersions[] = {
+    {TflmVersion::k2023_06_30, TflmVersion::k2023_06_30, TflmChange::kUnregistered},
+};
+
+// DYNAMIC_UPDATE_SLICE in the older TFLM versions: differences from the rules above (tflm_version_rules.h).
+constexpr TflmVersionChange kDynamicUpdateSliceVersions[] = {
+    {TflmVersion::k2023_06_30, TflmVersion::k2025_02_07, TflmChange::kUnregistered},
+};
+
 const TflmKernel kIndexingKernels[] = {
-    {.name = "DYNAMIC_UPDATE_SLICE", .options = kNoOptions, .init = same_init(0), .proven = kDynamicUpdateSliceProven},
+    {.name = "DYNAMIC_UPDATE_SLICE",
+     .options = kNoOptions,
+     .init = same_init(0),
+     .proven = kDynamicUpdateSliceProven,
+     .versions = kDynamicUpdateSliceVersions},
     {.name = "EMBEDDING_LOOKUP",
      .options = kNoOptions,
      .init = same_init(0),
      .prepare = embedding_lookup_buffers,
-     .proven = kEmbeddingLookupProven},
+     .proven = kEmbeddingLookupProven,
+     .versions = kEmbeddingLookupVersions},
     {.name = "GATHER",
      .options = kTwoIntsOptions,
      .init = same_init(0),

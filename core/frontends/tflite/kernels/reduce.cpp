@@ -3,6 +3,7 @@
 #include "frontends/tflite/kernels/tflm_kernel_families.h"
 #include "frontends/tflite/kernels/tflm_refusal_rules.h"
 #include "frontends/tflite/tflite_schema.h"
+#include "frontends/tflite/tflm_version_rules.h"
 
 namespace usmpx {
 namespace {
@@ -23,6 +24,12 @@ ScratchNeed reduce_scratch(const TflmOp& op, bool mean_or_sum) {
   ScratchNeed need{true, {}, ""};
   const int type = op.input_type(0);
   if (mean_or_sum && (type == sc::kInt8 || type == sc::kInt16)) need.bytes.push_back(4 * out);
+  // Before 2026-01-16 MEAN/SUM asked only the sums (tflm_version_rules.cpp).
+  const std::string name = sc::builtin_name(op.model.operator_codes[op.op.opcode_index].builtin_code);
+  if (mean_or_sum && tflm_version_has(op.build.version, name, TflmChange::kReduceTempSumOnly)) {
+    need.rule = "MEAN/SUM before 2026-01-16: [4 x output elements (8/16-bit input)]";
+    return need;
+  }
   need.bytes.push_back(4 * rank(input));
   need.bytes.push_back(4 * axes);
   need.rule = mean_or_sum ? "MEAN/SUM: [4 x output elements (8/16-bit input)], 4 x input rank, 4 x axes"
@@ -94,6 +101,28 @@ constexpr std::string_view kReduceMaxProven[] = {"FLOAT32>FLOAT32", "INT8>INT8"}
 constexpr std::string_view kReduceMinProven[] = {"FLOAT32>FLOAT32", "INT8>INT8"};
 constexpr std::string_view kSumProven[] = {"FLOAT32>FLOAT32", "INT16>INT16", "INT8>INT8"};
 
+// REDUCE_MIN in the older TFLM versions: differences from the rules above (tflm_version_rules.h).
+constexpr TflmVersionChange kReduceMinVersions[] = {
+    {TflmVersion::k2023_06_30, TflmVersion::k2025_02_07, TflmChange::kUnregistered},
+};
+
+// MEAN in the older TFLM versions: differences from the rules above (tflm_version_rules.h).
+constexpr TflmVersionChange kMeanVersions[] = {
+    {TflmVersion::k2023_06_30, TflmVersion::k2025_02_07, TflmChange::kReduceTempSumOnly},
+    {TflmVersion::k2023_06_30, TflmVersion::k2025_02_07, TflmChange::kInitOpData, {}, 40},
+};
+
+// SUM in the older TFLM versions: differences from the rules above (tflm_version_rules.h).
+constexpr TflmVersionChange kSumVersions[] = {
+    {TflmVersion::k2023_06_30, TflmVersion::k2025_02_07, TflmChange::kReduceTempSumOnly},
+    {TflmVersion::k2023_06_30, TflmVersion::k2025_02_07, TflmChange::kInitOpData, {}, 40},
+};
+
+// REDUCE_MAX in the older TFLM versions: differences from the rules above (tflm_version_rules.h).
+constexpr TflmVersionChange kReduceMaxVersions[] = {
+    {TflmVersion::k2023_06_30, TflmVersion::k2025_02_07, TflmChange::kInitOpData, {}, 40},
+};
+
 const TflmKernel kReduceKernels[] = {
     {.name = "ADD_N",
      .options = kNoOptions,
@@ -121,22 +150,26 @@ const TflmKernel kReduceKernels[] = {
      .options = kReducerOptions,
      .init = same_init(44),
      .scratch = mean_or_sum_scratch,
-     .proven = kMeanProven},
+     .proven = kMeanProven,
+     .versions = kMeanVersions},
     {.name = "REDUCE_MAX",
      .options = kReducerOptions,
      .init = same_init(44),
      .scratch = max_or_min_scratch,
-     .proven = kReduceMaxProven},
+     .proven = kReduceMaxProven,
+     .versions = kReduceMaxVersions},
     {.name = "REDUCE_MIN",
      .options = kReducerOptions,
      .init = same_init(44),
      .scratch = max_or_min_scratch,
-     .proven = kReduceMinProven},
+     .proven = kReduceMinProven,
+     .versions = kReduceMinVersions},
     {.name = "SUM",
      .options = kReducerOptions,
      .init = same_init(44),
      .scratch = mean_or_sum_scratch,
-     .proven = kSumProven},
+     .proven = kSumProven,
+     .versions = kSumVersions},
 };
 
 }  // namespace

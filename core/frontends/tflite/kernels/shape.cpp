@@ -34,22 +34,85 @@ constexpr std::string_view kTransposeProven[] = {"FLOAT32>FLOAT32", "INT16>INT16
 constexpr std::string_view kUnpackProven[] = {"FLOAT32>FLOAT32", "INT16>INT16", "INT32>INT32", "INT8>INT8"};
 constexpr std::string_view kZerosLikeProven[] = {"FLOAT32>FLOAT32", "INT32>INT32"};
 
+// REVERSE_V2 in the older TFLM versions: differences from the rules above (tflm_version_rules.h).
+constexpr TflmVersionChange kReverseV2Versions[] = {
+    {TflmVersion::k2023_06_30, TflmVersion::k2025_02_07, TflmChange::kUnregistered},
+};
+
+// CONCATENATION in the older TFLM versions: differences from the rules above (tflm_version_rules.h).
+constexpr TflmVersionChange kConcatenationVersions[] = {
+    {TflmVersion::k2023_06_30, TflmVersion::k2024_05_29, TflmChange::kInt8InputArrays},
+};
+
+// PACK in the older TFLM versions: differences from the rules above (tflm_version_rules.h).
+constexpr TflmVersionChange kPackVersions[] = {
+    {TflmVersion::k2023_06_30,
+     TflmVersion::k2025_02_07,
+     TflmChange::kRefusedAtInvoke,
+     {},
+     0,
+     "PACK INT16>*",
+     "Type 'INT16' is not supported by pack."},
+};
+
+// UNPACK in the older TFLM versions: differences from the rules above (tflm_version_rules.h).
+constexpr TflmVersionChange kUnpackVersions[] = {
+    {TflmVersion::k2023_06_30,
+     TflmVersion::k2025_02_07,
+     TflmChange::kRefusedAtInvoke,
+     {},
+     0,
+     "UNPACK INT16>*",
+     "Type 'INT16' is not supported by unpack."},
+};
+
+// TRANSPOSE in the older TFLM versions: differences from the rules above (tflm_version_rules.h).
+constexpr TflmVersionChange kTransposeVersions[] = {
+    {TflmVersion::k2023_06_30,
+     TflmVersion::k2025_02_07,
+     TflmChange::kRefusedAtInvoke,
+     {},
+     0,
+     "TRANSPOSE INT16>*",
+     "Type INT16 is currently not supported by Transpose. Only float32 and int8 is supported"},
+};
+
 const TflmKernel kShapeKernels[] = {
     {.name = "BROADCAST_ARGS", .options = kNoOptions, .init = same_init(0), .proven = kBroadcastArgsProven},
     {.name = "BROADCAST_TO", .options = kNoOptions, .init = same_init(0), .proven = kBroadcastToProven},
     {.name = "CAST", .options = kTwoTypesOptions, .init = same_init(0), .proven = kCastProven},
-    {.name = "CONCATENATION", .options = kTwoIntsOptions, .init = {24, 40, 24}, .proven = kConcatenationProven},
+    {.name = "CONCATENATION",
+     .options = kTwoIntsOptions,
+     .init = {24, 40, 24},
+     .proven = kConcatenationProven,
+     .versions = kConcatenationVersions},
     {.name = "EXPAND_DIMS", .options = kNoOptions, .init = same_init(0), .proven = kExpandDimsProven},
     {.name = "FILL", .options = kNoOptions, .init = same_init(0), .refusal = fill_refusal, .proven = kFillProven},
-    {.name = "PACK", .options = kTwoIntsOptions, .init = same_init(0), .proven = kPackProven},
+    {.name = "PACK",
+     .options = kTwoIntsOptions,
+     .init = same_init(0),
+     .proven = kPackProven,
+     .versions = kPackVersions},
     {.name = "RESHAPE", .options = kDimsOptions, .init = same_init(0), .proven = kReshapeProven},
-    {.name = "REVERSE_V2", .options = kNoOptions, .init = same_init(0), .proven = kReverseV2Proven},
+    {.name = "REVERSE_V2",
+     .options = kNoOptions,
+     .init = same_init(0),
+     .proven = kReverseV2Proven,
+     .versions = kReverseV2Versions},
     {.name = "SHAPE", .options = kOneTypeOptions, .init = same_init(0), .proven = kShapeProven},
     {.name = "SPLIT", .options = kOneIntOptions, .init = same_init(0), .proven = kSplitProven},
     {.name = "SPLIT_V", .options = kOneIntOptions, .init = same_init(0), .proven = kSplitVProven},
     {.name = "SQUEEZE", .options = kDimsOptions, .init = same_init(0), .proven = kSqueezeProven},
-    {.name = "TRANSPOSE", .options = kNoOptions, .init = same_init(0), .proven = kTransposeProven},
-    {.name = "UNPACK", .options = kTwoIntsOptions, .init = same_init(0), .proven = kUnpackProven},
+    {.name = "TRANSPOSE",
+     .options = kNoOptions,
+     .init = same_init(0),
+     .proven = kTransposeProven,
+     .versions = kTransposeVersions},
+    {.name = "UNPACK",
+     .options = kTwoIntsOptions,
+     .init = same_init(0),
+     .proven = kUnpackProven,
+     .versions = kUnpackVersions},
     {.name = "ZEROS_LIKE", .options = kNoOptions, .init = same_init(0), .proven = kZerosLikeProven},
 };
 

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "frontends/tflite/kernels/tflm_version_change.h"
 #include "frontends/tflite/tflite_model.h"
 #include "frontends/tflite/tflm_build.h"
 
@@ -33,6 +34,8 @@ namespace usmpx {
 //             outputs), which the smallest-arena replay counts.
 //   custom, assumes  a custom operator's kernel (name = its custom code), and what the firmware
 //             must do for it to run (register it), said beside the figure.
+//   versions  how the rules above differ in the older TFLM versions (--tflm-version), as
+//             differences: TflmVersionChange (tflm_version_rules.h applies them).
 //   proven    the variants ("INT8>INT8 per-channel") the tests hold to TFLM's own figures
 //             (tests/core/frontends/tflite/tflm_ops_test.cpp) in both kernel sets, or in one when
 //             prefixed "reference: " or "cmsis_nn: "; any other variant's figure is "at least".
@@ -141,6 +144,8 @@ struct TflmKernel {
   std::vector<const TfliteTensor*> (*temp_tensors)(const TflmOp& op) = nullptr;
   bool custom = false;       // a custom operator's kernel (name = its custom code), not a builtin
   std::string_view assumes;  // what the firmware must provide for the kernel to run ("" = nothing)
+  // How the kernel's rules differ in older TFLM versions (nothing listed: as above in all of them).
+  std::span<const TflmVersionChange> versions;
 };
 
 // Options structs shared by many kernels, {bytes, alignment} on arm-none-eabi and x86-64.

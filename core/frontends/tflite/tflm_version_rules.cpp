@@ -1,0 +1,139 @@
+#include "frontends/tflite/tflm_version_rules.h"
+
+#include <algorithm>
+#include <array>
+
+#include "frontends/tflite/kernels/tflm_kernel_registry.h"
+#include "frontends/tflite/tflm_kernels.h"
+
+namespace usmpx {
+namespace {
+
+using C = TflmChange;
+using V = TflmVersion;
+
+// The differences live in the kernel entries (TflmKernel::versions, kernels/*.cpp): the operators
+// the versions lack, MEAN/SUM's single scratch buffer, op data and options struct sizes,
+// FULLY_CONNECTED's per-channel arrays, CONCATENATION's int8 arrays, the int16 paths refused.
+
+// The kernels CMSIS-NN replaces: their rules are measured for 90b983c's CMSIS-NN only.
+constexpr std::string_view kCmsisNnKernels[] = {
+    "AVERAGE_POOL_2D", "BATCH_MATMUL", "CONV_2D", "DEPTHWISE_CONV_2D", "FULLY_CONNECTED",
+    "MAX_POOL_2D",     "SOFTMAX",      "SVDF",    "TRANSPOSE_CONV",    "UNIDIRECTIONAL_SEQUENCE_LSTM",
+};
+
+// The variants the versions' measurements hold no figure of: the resource variables (the
+// versions' driver created no MicroResourceVariables store, so TFLM refused them) and the variants
+// every version refuses at Invoke (the recordings, which invoke, kept no figure for them).
+constexpr std::string_view kNotMeasured[] = {"ASSIGN_VARIABLE *", "CALL_ONCE *",       "READ_VARIABLE *",
+                                             "VAR_HANDLE *",      "FLOOR_DIV INT32>*", "FLOOR_MOD INT32>*",
+                                             "NEG INT8>*"};
+
+bool holds(const TflmVersionChange& c, V version) {
+  return version >= c.first && version <= c.last;
+}
+
+const TflmVersionChange* find(V version, std::string_view kernel, C change) {
+  const TflmKernel* entry = tflm_kernel(kernel);
+  if (!entry) return nullptr;
+  for (const TflmVersionChange& c : entry->versions)
+    if (c.change == change && holds(c, version)) return &c;
+  return nullptr;
+}
+
+std::string_view kernel_of(const std::string& variant) {
+  return std::string_view(variant).substr(0, variant.find(' '));
+}
+
+// `text` matches `pattern`, where '*' stands for any run of characters.
+bool glob(std::string_view pattern, std::string_view text) {
+  const size_t star = pattern.find('*');
+  if (star == std::string_view::npos) return pattern == text;
+  if (text.substr(0, star) != pattern.substr(0, star)) return false;
+  const std::string_view rest = pattern.substr(star + 1);
+  for (size_t k = star; k <= text.size(); ++k)
+    if (glob(rest, text.substr(k))) return true;
+  return false;
+}
+
+// Whether the version's ground truth was measured for the build's target (x86-64 only).
+bool measured_target(const TflmBuild& build) {
+  return build.target == TflmTarget::kX86_64;
+}
+
+// Whether the version's rule for the kernel has a struct size of its own (options, op data):
+// those depend on the target's layout, which only x86-64's figures show.
+bool layout_differs(V version, std::string_view kernel) {
+  return find(version, kernel, C::kOptions) || find(version, kernel, C::kInitOpData);
+}
+
+}  // namespace
+
+bool tflm_version_has(TflmVersion version, std::string_view kernel, TflmChange change) {
+  return find(version, kernel, change) != nullptr;
+}
+
+bool tflm_version_registers(TflmVersion version, std::string_view kernel) {
+  return !find(version, kernel, C::kUnregistered);
+}
+
+std::optional<TflmVersionRefusal> tflm_version_refusal(const std::string& variant, TflmVersion version) {
+  const TflmKernel* entry = tflm_kernel(kernel_of(variant));
+  if (!entry) return std::nullopt;
+  for (const TflmVersionChange& c : entry->versions) {
+    if (!holds(c, version) || c.variant.empty() || !glob(c.variant, variant)) continue;
+    return TflmVersionRefusal{std::string(c.message), c.change == C::kRefusedAtInvoke};
+  }
+  return std::nullopt;
+}
+
+void apply_tflm_version(TflmKernelRecord& r, const TflmBuild& build, int64_t input_count) {
+  const V version = build.version;
+  if (version == V::k90b983c || !r.known) return;
+  const std::string kernel(kernel_of(r.variant));
+  const std::string who = "TFLM " + std::string(to_string(version));
+  if (!tflm_version_registers(version, kernel)) {
+    r = TflmKernelRecord{false, false, r.variant, kernel + ": " + who + " has no kernel for it"};
+    return;
+  }
+  if (const auto refused = tflm_version_refusal(r.variant, version); refused && !refused->at_invoke) {
+    r = TflmKernelRecord{false, false, r.variant, kernel + ": " + who + " refuses it at AllocateTensors"};
+    return;
+  }
+  const bool x64 = build.target == TflmTarget::kX86_64;
+  // On a target the version was not measured on, a struct of another size takes the larger one.
+  auto size = [&](int64_t version_bytes, int64_t current) {
+    return measured_target(build) ? version_bytes : std::max(version_bytes, current);
+  };
+  if (const TflmVersionChange* c = find(version, kernel, C::kOptions)) {
+    r.options_bytes = size(x64 ? c->options.bytes64 : c->options.bytes32, r.options_bytes);
+    r.options_align = x64 ? c->options.align64 : c->options.align32;
+  }
+  if (const TflmVersionChange* c = find(version, kernel, C::kInitOpData);
+      c && build.kernels == TflmKernels::kReference) {
+    if (!r.init.empty()) r.init.front() = size(c->bytes, r.init.front());
+  }
+  if (find(version, kernel, C::kNoPerChannelArrays)) r.prepare.clear();
+  if (find(version, kernel, C::kInt8InputArrays) && r.variant.find(" INT8>") != std::string::npos)
+    r.prepare.insert(r.prepare.end(), {4 * input_count, 4 * input_count});
+}
+
+std::string tflm_version_unverified(const std::string& variant, const TflmBuild& build) {
+  const V version = build.version;
+  if (version == V::k90b983c) return "";
+  const std::string_view kernel = kernel_of(variant);
+  const std::string v(to_string(version));
+  if (!tflm_version_registers(version, kernel)) return "TFLM " + v + " has no " + std::string(kernel) + " kernel";
+  if (tflm_version_refusal(variant, version)) return "TFLM " + v + " refuses it";
+  if (std::any_of(std::begin(kNotMeasured), std::end(kNotMeasured),
+                  [&](std::string_view p) { return glob(p, variant); }))
+    return "not measured on TFLM " + v;
+  if (build.kernels == TflmKernels::kCmsisNn &&
+      std::find(std::begin(kCmsisNnKernels), std::end(kCmsisNnKernels), kernel) != std::end(kCmsisNnKernels))
+    return "CMSIS-NN measured on TFLM 90b983c only";
+  if (!measured_target(build) && layout_differs(version, kernel))
+    return "its structs on TFLM " + v + " measured on x86-64 only";
+  return "";
+}
+
+}  // namespace usmpx
