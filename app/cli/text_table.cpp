@@ -1,7 +1,11 @@
 #include "text_table.h"
 
+#include <sys/ioctl.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 
 namespace usmpx::cli {
 
@@ -28,6 +32,17 @@ std::string format_ms(double ms) {
   char text[32];
   std::snprintf(text, sizeof text, ms < 10 ? "%.2f" : "%.0f", ms);
   return text;
+}
+
+size_t terminal_columns() {
+  if (const char* columns = std::getenv("COLUMNS")) {
+    char* end = nullptr;
+    const long value = std::strtol(columns, &end, 10);
+    if (end != columns && *end == '\0' && value > 0) return static_cast<size_t>(value);
+  }
+  winsize size{};
+  if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) return size.ws_col;
+  return 100;
 }
 
 }  // namespace usmpx::cli

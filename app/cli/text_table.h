@@ -14,4 +14,8 @@ std::string format_bytes(int64_t bytes);
 std::string format_percent(double numerator, double denominator);
 std::string format_ms(double ms);
 
+// How wide the terminal is, in columns: $COLUMNS when set, else the width of the terminal on
+// standard output, else (not a terminal: a pipe, a file) 100.
+size_t terminal_columns();
+
 }  // namespace usmpx::cli

@@ -1,13 +1,17 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QTimer>
+#include <iostream>
 
 #include "chart/pool_chart_widget.h"
 #include "chart/qcustomplot_include.h"
+#include "explorer_command_line.h"
 #include "explorer_controller.h"
 #include "main_window.h"
 
 int main(int argc, char** argv) {
+  // --help and --version need no display: answered before the QApplication opens one.
+  if (const std::optional<int> code = usmpx::app::answer_without_display(argc, argv, std::cout)) return *code;
   QApplication app(argc, argv);
   Q_INIT_RESOURCE(resources);  // the resources live in the usmpx_explorer static library
   QApplication::setApplicationName(QStringLiteral("USMP Explorer"));
@@ -16,12 +20,7 @@ int main(int argc, char** argv) {
   QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/usmp-explorer.svg")));
 
   QCommandLineParser parser;
-  parser.setApplicationDescription(QStringLiteral("Explore and edit static memory plans of TVM models."));
-  parser.addHelpOption();
-  parser.addVersionOption();
-  parser.addPositionalArgument(
-      QStringLiteral("input"),
-      QStringLiteral("MLF tarball or folder, TIR dump, problem JSON/CSV or .usmpx.json session."));
+  parser.addPositionalArgument(QStringLiteral("input"), QStringLiteral("see --help for the kinds of input"));
   QCommandLineOption screenshot(QStringLiteral("screenshot"),
                                 QStringLiteral("Render the main window offscreen, save it as PNG and exit."),
                                 QStringLiteral("png"));

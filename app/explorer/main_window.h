@@ -17,8 +17,12 @@ class QSortFilterProxyModel;
 class QTableView;
 class QToolButton;
 
+class QDockWidget;
+
 namespace usmpx::views {
+class BufferFilterProxy;
 class BufferTableModel;
+class ModelsPanel;
 class DiagnosticsModel;
 class InspectorWidget;
 class PoolChartWidget;
@@ -55,6 +59,8 @@ class MainWindow : public QMainWindow {
   ExplorerController* controller() const { return controller_; }
   views::PoolChartWidget* chart() const { return chart_; }
   QTableView* buffer_table() const { return table_; }
+  views::ModelsPanel* models_panel() const { return models_panel_; }
+  QDockWidget* models_dock() const { return models_dock_; }
   views::PoolEditorWidget* pool_editor() const { return pool_editor_; }
   QListView* diagnostics_view() const { return diagnostics_view_; }
   views::InspectorWidget* inspector() const { return inspector_; }
@@ -104,6 +110,8 @@ class MainWindow : public QMainWindow {
   void remove_recent(const QString& path);
   void rebuild_recent_menu();
   void on_input_loaded();
+  // Switches every view to the loaded input (title, table, panels), with its first plan.
+  void show_new_input();
   void on_problem_changed();
   void on_plan_ready();
   // The buffer table's columns: sized to content, then to the widths the session saved.
@@ -118,6 +126,8 @@ class MainWindow : public QMainWindow {
   // Diagnostics panel (until the next edit), its first words in the status bar.
   void show_refusal(const QString& message);
   void update_title();
+  // " (figures for TFLM …, x86-64)" when the figures are for a build other than the input's default.
+  QString non_default_build_words() const;
   void update_actions();
   void refresh_algorithms();
   void on_pin_requested(int buffer, int pool, qint64 offset);
@@ -128,6 +138,11 @@ class MainWindow : public QMainWindow {
   void export_report();
   void export_sources();
   void on_export_finished(bool ok, const QString& summary);
+  // A firmware file's models (main_window_models.cpp): the Models panel, shown for such inputs only.
+  QWidget* create_models_panel();
+  void reset_models_panel();     // a new input: all models shown, the panel only when it has several
+  void update_models_figures();  // the plan's figures (per model, shared, the saving)
+  void show_model(int model);    // -1: all models
 
  public:
   // Exports to `target` (asking before replacing a non-empty one); what Export Sources does after its dialog.
@@ -137,7 +152,7 @@ class MainWindow : public QMainWindow {
   ExplorerController* controller_;
   views::PoolChartWidget* chart_;
   views::BufferTableModel* table_model_;
-  QSortFilterProxyModel* table_proxy_;
+  views::BufferFilterProxy* table_proxy_;
   QTableView* table_;
   QLineEdit* filter_;
   views::InspectorWidget* inspector_;
@@ -166,6 +181,8 @@ class MainWindow : public QMainWindow {
   QAction* unpin_action_;
   QAction* reference_action_;
   QAction* exact_filter_action_;
+  views::ModelsPanel* models_panel_ = nullptr;
+  QDockWidget* models_dock_ = nullptr;
   std::vector<int> selection_;
   std::function<QString(const QStringList&)> choose_module_;
   std::function<void(QDialog*)> help_shown_;
@@ -176,6 +193,7 @@ class MainWindow : public QMainWindow {
                             // summary, before parts were dropped to fit
   QString loading_path_;    // the input being loaded, dropped from Open Recent when it fails
   bool batch_mode_ = false;
+  bool switching_input_ = false;  // an input was loaded; the views switch with its first plan
   bool syncing_selection_ = false;
   bool filling_algorithms_ = false;
   bool fit_on_next_plan_ = false;  // an input was opened: its first plan is shown whole

@@ -39,6 +39,7 @@
 #include "panels/inspector_widget.h"
 #include "panels/pool_editor_widget.h"
 #include "report_writer.h"
+#include "tables/buffer_filter_proxy.h"
 #include "tables/buffer_table_model.h"
 #include "tables/diagnostics_model.h"
 
@@ -104,6 +105,9 @@ void MainWindow::create_docks() {
   diagnostics_view_->setModel(diagnostics_model_);
   diagnostics_view_->setWordWrap(true);
   add_dock(tr("Diagnostics"), QStringLiteral("diagnosticsDock"), diagnostics_view_, Qt::BottomDockWidgetArea);
+  models_dock_ = add_dock(tr("Models"), QStringLiteral("modelsDock"), create_models_panel(), Qt::RightDockWidgetArea);
+  tabifyDockWidget(inspector, models_dock_);
+  models_dock_->hide();  // shown for inputs of several models
   resizeDocks({buffers}, {520}, Qt::Horizontal);
 
   connect(inspector_, &views::InspectorWidget::buffer_link_activated, this,
@@ -134,7 +138,7 @@ void MainWindow::apply_filter() {
     table_proxy_->setFilterFixedString(text);
   }
   // The charts show what the filter matches: the other boxes faint.
-  if (text.isEmpty()) {
+  if (text.isEmpty() && !table_proxy_->filtering_buffers()) {
     chart_->set_matches(std::nullopt);
   } else {
     std::unordered_set<int> matches;

@@ -12,6 +12,7 @@
 #include "chart/pool_chart_widget.h"
 #include "chart/qcustomplot_include.h"
 #include "explorer_controller.h"
+#include "panels/models_panel.h"
 #include "report/html_report.h"
 
 namespace usmpx::app {
@@ -80,6 +81,15 @@ bool write_pdf(const ExplorerController& controller, const views::PoolChartWidge
   return QFileInfo(path).size() > 0;
 }
 
+// A firmware file's shared pools on the first page: what sharing saves and the number to paste.
+QString sharing_summary_html(const ExplorerController& controller) {
+  if (!controller.has_input() || !controller.input().details) return {};
+  const std::vector<SharedPoolFigures> sharing =
+      controller.input().details->sharing(controller.problem(), controller.plan());
+  if (sharing.empty()) return {};
+  return QObject::tr("<p><b>Sharing between the models</b></p>") + views::ModelsPanel::sharing_html(sharing);
+}
+
 }  // namespace
 
 std::unique_ptr<views::PoolChartWidget> report_chart(const views::PoolChartWidget& chart, QSize size) {
@@ -100,17 +110,26 @@ QString report_summary_html(const ExplorerController& controller, const views::P
   const bool compare_tvm = controller.has_reference() && plan.algorithm != "as-built";
   // A saving is claimed only for a plan that fits (the status bar's and the charts' rule).
   const bool fits = plan_fits(problem, plan);
-  QString html = QStringLiteral(
-                     "<h1>Memory plan review</h1><p><b>%1</b><br>%2 buffers in %3 pools, planned with "
-                     "<b>%4</b>.</p>")
-                     .arg(QFileInfo(controller.input_path()).fileName().toHtmlEscaped())
-                     .arg(problem.buffers.size())
-                     .arg(problem.pools.size())
-                     .arg(qs(plan.algorithm).toHtmlEscaped());
+  QString html =
+      QStringLiteral(
+          "<h1>Memory plan review</h1><p><b>%1</b><br>%2 buffers in %3, planned with "
+          "<b>%4</b>.</p>")
+          .arg(QFileInfo(controller.input_path()).fileName().toHtmlEscaped())
+          .arg(problem.buffers.size())
+          .arg(problem.pools.size() == 1 ? QObject::tr("1 pool") : QObject::tr("%1 pools").arg(problem.pools.size()))
+          .arg(qs(plan.algorithm).toHtmlEscaped());
   // The figure a firmware needs beyond the pools first (TFLM's kTensorArenaSize line).
-  const QString runtime = controller.runtime_memory_text();
-  if (!runtime.isEmpty())
-    html += QObject::tr("<p><b>Memory the firmware needs:</b> %1</p>").arg(runtime.toHtmlEscaped());
+  const QStringList runtime = controller.runtime_memory_text().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+  if (runtime.size() == 1) {
+    html += QObject::tr("<p><b>Memory the firmware needs:</b> %1</p>").arg(runtime.front().toHtmlEscaped());
+  } else if (!runtime.isEmpty()) {
+    // One row per figure (an ExecuTorch program's methods), never one run-on paragraph.
+    html += QObject::tr("<p><b>Memory the firmware needs:</b></p>") +
+            QStringLiteral("<table border=1 cellspacing=0 cellpadding=3>");
+    for (const QString& row : runtime)
+      html += QStringLiteral("<tr><td>%1</td></tr>").arg(row.toHtmlEscaped());
+    html += QStringLiteral("</table>");
+  }
   html += QStringLiteral(
       "<table border=1 cellspacing=0 cellpadding=4><tr><th>pool</th><th>used</th><th>size "
       "hint</th><th>lower bound</th><th>gap</th>");
@@ -149,8 +168,8 @@ QString report_summary_html(const ExplorerController& controller, const views::P
       "plan</code> reports it); the gap is how far this plan is above it. A pool's bound counts the buffers that "
       "can go into no other pool; the total's is at least the sum of the pools'.</p>");
   if (!controller.reference_fidelity().isEmpty())
-    html += QObject::tr("<p>TVM's plan as read from the model; fidelity check: %1.</p>")
-                .arg(controller.reference_fidelity().toHtmlEscaped());
+    html += QObject::tr("<p>%1's plan as read from the model; fidelity check: %2.</p>")
+                .arg(controller.reference_name().toHtmlEscaped(), controller.reference_fidelity().toHtmlEscaped());
   if (!plan_fits(problem, plan)) html += QObject::tr("<p><b>The plan does not fit its pools' size hints.</b></p>");
   // The charts on the next pages carry no legend of their own.
   // A firmware file's models: their spans on the time axis, each in the hue its boxes have.
@@ -165,6 +184,7 @@ QString report_summary_html(const ExplorerController& controller, const views::P
     }
     html += QStringLiteral("</p>");
   }
+  html += sharing_summary_html(controller);
   html += QObject::tr("<p><b>Colour key</b><br>%1</p>")
               .arg(views::chart_legend_html(controller.reference_name(), false, true, models));
   return html;
@@ -216,6 +236,11 @@ QStringList write_review_report(const ExplorerController& controller, views::Poo
   content.title = "Memory plan review: " + QFileInfo(controller.input_path()).fileName().toStdString();
   content.input = controller.input_path().toStdString();
   content.problem = controller.problem();
+  // A pool that names no section goes where the export puts it (the export dialog's table says the same).
+  for (const ExportedPool& e : controller.exported_pools()) {
+    for (Pool& pool : content.problem.pools)
+      if (pool.name == e.name && pool.section.empty()) pool.section = e.section;
+  }
   content.chosen = controller.plan();
   // One state of the model: a comparison made before the last edit is left out, with the reason.
   if (controller.comparison_current()) {
@@ -231,7 +256,10 @@ QStringList write_review_report(const ExplorerController& controller, views::Poo
   content.warnings = controller.input().warnings;
   content.reference_name = controller.reference_name().toStdString();
   content.runtime_memory = controller.runtime_memory_text().toStdString();
-  if (controller.input().details) content.models = controller.input().details->models();
+  if (controller.input().details) {
+    content.models = controller.input().details->models();
+    content.sharing = controller.input().details->sharing(controller.problem(), controller.plan());
+  }
   if (controller.has_reference()) {
     std::vector<int64_t> bytes;
     for (qint64 b : controller.reference_pool_bytes())

@@ -55,6 +55,14 @@ void fit_window(QWidget* window, const QSize& wanted) {
     window->setGeometry(clamped_geometry(window->geometry(), area));
 }
 
+void place_over_parent(QWidget* dialog) {
+  const QWidget* parent = dialog->parentWidget() ? dialog->parentWidget()->window() : nullptr;
+  if (!parent || !parent->isVisible()) return;
+  QRect geometry(QPoint(0, 0), dialog->size());
+  geometry.moveCenter(parent->geometry().center());
+  dialog->setGeometry(clamped_geometry(geometry, available_area(parent)));
+}
+
 void clamp_window(QWidget* window) {
   window->setGeometry(clamped_geometry(window->geometry(), available_area(window)));
 }

@@ -25,6 +25,9 @@ QRect clamped_geometry(const QRect& geometry, const QRect& area);
 // Resizes a top-level window to `wanted` shrunk to its available area and, once it has a
 // position, keeps it inside that area.
 void fit_window(QWidget* window, const QSize& wanted);
+// Centres a dialog over its parent window (within the available area), so it never opens at the
+// screen's corner under no title bar when the window manager has not placed it yet.
+void place_over_parent(QWidget* dialog);
 // Clamps a window's current (restored) geometry into its available area.
 void clamp_window(QWidget* window);
 

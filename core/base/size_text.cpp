@@ -1,5 +1,6 @@
 #include "base/size_text.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace usmpx {
@@ -7,6 +8,7 @@ namespace {
 
 constexpr int64_t kKiB = 1024;
 constexpr int64_t kMiB = 1024 * 1024;
+constexpr int64_t kGiB = 1024 * kMiB;
 constexpr int64_t kPlainBelow = 10000;
 
 // "37.5", "16" (not "16.0"): whole numbers without decimals.
@@ -32,11 +34,26 @@ std::string with_separators(int64_t value) {
   return (value < 0 ? "-" : "") + digits;
 }
 
+namespace {
+
+// `bytes` in the unit format_size gives `unit_of`.
+std::string in_unit_of(int64_t bytes, int64_t unit_of) {
+  if (unit_of < kPlainBelow) return with_separators(bytes) + " B";
+  if (unit_of < kMiB) return fixed(static_cast<double>(bytes) / kKiB, 1) + " KiB";
+  if (unit_of < kGiB) return fixed(static_cast<double>(bytes) / kMiB, 2) + " MiB";
+  return fixed(static_cast<double>(bytes) / kGiB, 2) + " GiB";
+}
+
+}  // namespace
+
 std::string format_size(int64_t bytes) {
   if (bytes < 0) return "unlimited";
-  if (bytes < kPlainBelow) return with_separators(bytes) + " B";
-  if (bytes < kMiB) return fixed(static_cast<double>(bytes) / kKiB, 1) + " KiB";
-  return fixed(static_cast<double>(bytes) / kMiB, 2) + " MiB";
+  return in_unit_of(bytes, bytes);
+}
+
+std::string format_size_alike(int64_t bytes, int64_t other) {
+  if (bytes < 0) return "unlimited";
+  return in_unit_of(bytes, std::max(bytes, other));
 }
 
 std::string format_size_exact(int64_t bytes) {

@@ -10,10 +10,13 @@ namespace usmpx {
 // 1234567 -> "1,234,567" (negative values keep their sign).
 std::string with_separators(int64_t value);
 
-// Below 10,000 bytes: "9,999 B"; below 1 MiB: "37.5 KiB"; above: "4 MiB", "12.25 MiB" (trailing
-// zeros dropped). Negative sizes
-// mean "no limit" and read "unlimited".
+// Below 10,000 bytes: "9,999 B"; below 1 MiB: "37.5 KiB"; below 1 GiB: "4 MiB", "12.25 MiB";
+// above: "2.24 GiB" (trailing zeros dropped). Negative sizes mean "no limit" and read "unlimited".
 std::string format_size(int64_t bytes);
+
+// `bytes` in the unit the larger of it and `other` reads in, for two sizes shown side by side
+// ("16.5 KiB of 8 KiB", not "16.5 KiB of 8,192 B").
+std::string format_size_alike(int64_t bytes, int64_t other);
 
 // The size in KiB or MiB followed by the exact bytes, for tables and dialogs where both matter:
 // "37.5 KiB (38,400 B)"; small sizes read as format_size.

@@ -93,6 +93,42 @@ void models_section(std::ostringstream& out, const ReportContent& c) {
   out << "</table>\n";
 }
 
+// What the firmware must declare: one figure in a sentence, several (an ExecuTorch program's
+// methods) as a table of one row each.
+void runtime_memory_section(std::ostream& out, const std::string& memory) {
+  std::vector<std::string> rows;
+  std::istringstream lines(memory);
+  for (std::string line; std::getline(lines, line);)
+    if (!line.empty()) rows.push_back(line);
+  if (rows.empty()) return;
+  if (rows.size() == 1) {
+    out << "<p class=\"runtime-memory\"><b>Memory the firmware needs:</b> " << escape(rows.front()) << "</p>\n";
+    return;
+  }
+  out << "<p class=\"runtime-memory\"><b>Memory the firmware needs:</b></p>\n<table class=\"runtime-memory\">";
+  for (const std::string& row : rows)
+    out << "<tr><td>" << escape(row) << "</td></tr>";
+  out << "</table>\n";
+}
+
+// What sharing saves: per shared pool each model alone, separately against shared, and the
+// number to paste (the explorer's Models panel says the same).
+void sharing_section(std::ostringstream& out, const ReportContent& c) {
+  if (c.sharing.empty()) return;
+  out << "<h2>Sharing between the models</h2>\n<table class=\"sharing\"><tr><th>shared pool</th><th>each model "
+         "alone</th><th>separately</th><th>shared</th><th>saving</th><th>paste</th></tr>\n";
+  for (const SharedPoolFigures& f : c.sharing) {
+    std::string alone;
+    for (const auto& [model, bytes] : f.alone)
+      alone += (alone.empty() ? "" : "<br>") + escape(model) + " " + with_separators(bytes) + " B";
+    out << "<tr><td>" << escape(f.pool) << (f.runtime_arena ? " (kTensorArenaSize)" : "") << "</td><td class=\"n\">"
+        << alone << "</td><td class=\"n\">" << with_separators(f.separate) << " B</td><td class=\"n\">"
+        << (f.exact ? "" : "at least ") << with_separators(f.shared) << " B</td><td class=\"n\">"
+        << escape(saving_text(f)) << "</td><td class=\"why\"><b>" << escape(paste_text(f)) << "</b></td></tr>\n";
+  }
+  out << "</table>\n";
+}
+
 }  // namespace
 
 std::string html_report(const ReportContent& c) {
@@ -112,9 +148,9 @@ std::string html_report(const ReportContent& c) {
          ".bad{color:#c00;font-weight:bold}img{max-width:100%;border:1px solid #ddd}"
          "@page{size:A4 landscape;margin:12mm}@media print{body{margin:0;font-size:9pt}}</style></head><body>\n";
   out << "<h1>" << escape(c.title) << "</h1>\n<p>Input: <code>" << escape(c.input) << "</code> — " << p.buffers.size()
-      << " buffers, " << p.pools.size() << " pools. Chosen algorithm: <b>" << escape(c.chosen.algorithm)
-      << "</b>, total " << escape(format_size_exact(summary.total_bytes)) << ", lower bound "
-      << escape(format_size_exact(summary.lower_bound_bytes)) << " (gap "
+      << " buffers, " << p.pools.size() << (p.pools.size() == 1 ? " pool" : " pools") << ". Chosen algorithm: <b>"
+      << escape(c.chosen.algorithm) << "</b>, total " << escape(format_size_exact(summary.total_bytes))
+      << ", lower bound " << escape(format_size_exact(summary.lower_bound_bytes)) << " (gap "
       << gap(summary.total_bytes, summary.lower_bound_bytes) << "), "
       << (summary.fits ? "fits" : "<span class=\"bad\">does not fit</span>")
       << (c.chosen.has_errors() ? ", <span class=\"bad\">invalid (see the errors below)</span>" : "") << ".";
@@ -127,9 +163,9 @@ std::string html_report(const ReportContent& c) {
         << escape(format_size_exact(c.reference_total_bytes)) << "): this plan does not fit.";
   }
   out << "</p>\n";
-  if (!c.runtime_memory.empty())
-    out << "<p class=\"runtime-memory\"><b>Memory the firmware needs:</b> " << escape(c.runtime_memory) << "</p>\n";
+  runtime_memory_section(out, c.runtime_memory);
   models_section(out, c);
+  sharing_section(out, c);
   out << "<h2>Pools</h2>\n<table><tr><th>pool</th><th>kind</th><th>size</th><th>size hint</th><th>use</th><th>lower "
          "bound</th>"
          "<th>gap</th><th>buffers</th><th>section</th></tr>\n";

@@ -7,6 +7,7 @@
 #include "model/model_span.h"
 #include "model/plan.h"
 #include "model/problem.h"
+#include "model/sharing_figures.h"
 
 namespace usmpx {
 
@@ -32,6 +33,8 @@ struct ReportContent {
   // A firmware file's models (empty for an input of one model): a table of their ticks, buffers and
   // the bytes each uses of each pool in the chosen plan.
   std::vector<ModelSpan> models;
+  // What sharing saves per shared pool of those models, for the chosen plan (empty: nothing shared).
+  std::vector<SharedPoolFigures> sharing;
 };
 
 std::string html_report(const ReportContent& content);

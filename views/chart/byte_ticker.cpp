@@ -22,13 +22,15 @@ QString format_byte_count_exact(qint64 bytes) {
 QString ByteTicker::label(double tick, const QCPRange& range) {
   const auto bytes = static_cast<qint64>(std::llround(tick));
   if (range.size() < 10000 || bytes == 0) return format_byte_count(bytes);
-  const bool mib = std::max(std::abs(range.lower), std::abs(range.upper)) >= 1024.0 * 1024.0;
-  const double value = static_cast<double>(bytes) / (mib ? 1024.0 * 1024.0 : 1024.0);
+  // One unit for the axis, by its top: KiB, MiB from 1 MiB, GiB from 1 GiB.
+  const double top = std::max(std::abs(range.lower), std::abs(range.upper));
+  const int unit = top >= 1024.0 * 1024.0 * 1024.0 ? 3 : top >= 1024.0 * 1024.0 ? 2 : 1;
+  const double value = static_cast<double>(bytes) / std::pow(1024.0, unit);
   // Up to two decimals, trailing zeros dropped (1.5, 0.25, 12).
   QString number = QString::number(value, 'f', 2);
   while (number.contains(QLatin1Char('.')) && (number.endsWith(QLatin1Char('0')) || number.endsWith(QLatin1Char('.'))))
     number.chop(1);
-  return number + (mib ? QStringLiteral(" MiB") : QStringLiteral(" KiB"));
+  return number + (unit == 3 ? QStringLiteral(" GiB") : unit == 2 ? QStringLiteral(" MiB") : QStringLiteral(" KiB"));
 }
 
 double ByteTicker::getTickStep(const QCPRange& range) {

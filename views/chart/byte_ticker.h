@@ -5,7 +5,7 @@
 namespace usmpx::views {
 
 // Axis ticks in bytes: below 10,000 decimal steps with plain labels ("4,000 B"); above, steps of a
-// power of two times 1 KiB, every label of the axis in one unit, KiB or MiB by the axis's top
+// power of two times 1 KiB, every label of the axis in one unit, KiB, MiB or GiB by the axis's top
 // ("0 B", "4 KiB", "8 KiB", "12 KiB", not "8,192 B" beside "12 KiB").
 class ByteTicker : public QCPAxisTicker {
  public:

@@ -84,19 +84,25 @@ std::vector<LiveStep> occupied_bytes(const Problem& problem, const Plan& plan, i
   return steps;
 }
 
-// The scope most buffer names start with ("model/" of TFLite tensors, beside the model's I/O
-// names): the first part of a name up to a separator, when at least half of the names share it.
+// The scopes most buffer names start with ("model/" of TFLite tensors beside the model's I/O
+// names, or "MobilenetV1/MobilenetV1/" of a whole network): scope after scope up to a separator,
+// as long as at least half of the names share it and it leaves them a name of their own.
 QString common_name_prefix(const Problem& problem) {
   if (problem.buffers.size() < 2) return QString();
-  std::map<std::string, size_t> scopes;
-  for (const Buffer& b : problem.buffers) {
-    const size_t cut = b.name.find_first_of("/.:");
-    if (cut != std::string::npos && cut + 1 < b.name.size()) ++scopes[b.name.substr(0, cut + 1)];
+  std::string prefix;
+  for (;;) {
+    std::map<std::string, size_t> scopes;
+    for (const Buffer& b : problem.buffers) {
+      if (b.name.size() <= prefix.size() || b.name.compare(0, prefix.size(), prefix) != 0) continue;
+      const size_t cut = b.name.find_first_of("/.:", prefix.size());
+      if (cut != std::string::npos && cut + 1 < b.name.size()) ++scopes[b.name.substr(0, cut + 1)];
+    }
+    const auto most = std::max_element(scopes.begin(), scopes.end(),
+                                       [](const auto& a, const auto& b) { return a.second < b.second; });
+    if (most == scopes.end() || 2 * most->second < problem.buffers.size()) break;
+    prefix = most->first;
   }
-  const auto most =
-      std::max_element(scopes.begin(), scopes.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
-  if (most == scopes.end() || 2 * most->second < problem.buffers.size()) return QString();
-  return QString::fromStdString(most->first);
+  return QString::fromStdString(prefix);
 }
 
 }  // namespace

@@ -141,9 +141,11 @@ QString PoolChartWidget::title_text(const PoolChartData& pool) const {
   // Used and hint in exact bytes when rounding would make them read the same ("16 KiB of 16 KiB").
   const bool same_words = pool.size_hint_bytes >= 0 && pool.size_bytes != pool.size_hint_bytes &&
                           format_byte_count(pool.size_bytes) == format_byte_count(pool.size_hint_bytes);
+  // Both in one unit ("16.5 KiB of 8 KiB").
   auto words = [&](qint64 bytes) {
-    return same_words ? QString::fromStdString(with_separators(bytes)) + QStringLiteral(" B")
-                      : format_byte_count(bytes);
+    return same_words
+               ? QString::fromStdString(with_separators(bytes)) + QStringLiteral(" B")
+               : QString::fromStdString(format_size_alike(bytes, std::max(pool.size_bytes, pool.size_hint_bytes)));
   };
   QString text = QStringLiteral("%1 (%2)  used %3")
                      .arg(pool.name, pool.constant ? tr("constant") : tr("workspace"), words(pool.size_bytes));
@@ -168,7 +170,8 @@ QString PoolChartWidget::title_text(const PoolChartData& pool) const {
   if (pool.reference_bytes >= 0 && data_.plan_fits)
     text += tr("  ·  %1 vs %2").arg(format_byte_delta(pool.size_bytes - pool.reference_bytes), pool.reference_name);
   if (pool.over_hint) text += tr("  ·  DOES NOT FIT");
-  return text;
+  // The answer first: the figure the firmware pastes heads its pool's header.
+  return pool.headline.isEmpty() ? text : pool.headline + QStringLiteral("  ·  ") + text;
 }
 
 void PoolChartWidget::rebuild_layout() {
@@ -239,10 +242,10 @@ void PoolChartWidget::rebuild_layout() {
     view.hint_marker->setVisible(false);
     pools_.push_back(view);
     connect(x, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
-            [this](const QCPRange& range) { sync_time_axes(range); });
+            [this, x](const QCPRange& range) { keep_time_in_data(x, range); });
     const size_t index = pools_.size() - 1;
     connect(y, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
-            [this, index](const QCPRange&) { update_hint_marker(index); });
+            [this, index](const QCPRange& range) { keep_offsets_in_data(index, range); });
   }
   ghost_ = new QCPItemRect(plot_);
   ghost_->setLayer(QStringLiteral("ghost"));
@@ -357,15 +360,9 @@ QString PoolChartWidget::hint_marker_text(int pool) const {
 
 void PoolChartWidget::reset_view() {
   zoomed_by_hand_ = false;
-  const double span = std::max(1.0, data_.tick_end - data_.tick_first);
   for (size_t p = 0; p < pools_.size(); ++p) {
-    const PoolChartData& pool = data_.pools[p];
-    double top = std::max<double>({static_cast<double>(pool.size_bytes), static_cast<double>(pool.size_hint_bytes),
-                                   static_cast<double>(pool.lower_bound_bytes), 16.0});
-    if (p < value_tops_.size() && value_tops_[p] > 0) top = static_cast<double>(value_tops_[p]);
-    pools_[p].rect->axis(QCPAxis::atBottom)->setRange(data_.tick_first - 0.02 * span, data_.tick_end + 0.02 * span);
-    // A firmware's model labels sit at the chart's top: room for them above the pool's used size.
-    pools_[p].rect->axis(QCPAxis::atLeft)->setRange(0, top * (data_.models.empty() ? 1.08 : 1.35));
+    pools_[p].rect->axis(QCPAxis::atBottom)->setRange(full_time_range());
+    pools_[p].rect->axis(QCPAxis::atLeft)->setRange(0, value_top(p));
   }
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -379,6 +376,11 @@ void PoolChartWidget::set_show_reference(bool show) {
   show_reference_ = show;
   for (size_t p = 0; p < pools_.size(); ++p)
     fill_pool(p);
+  // The outlines whole: a chart showing its whole pool grows to the reference plan's top.
+  for (size_t p = 0; show && p < pools_.size(); ++p) {
+    QCPAxis* y = pools_[p].rect->axis(QCPAxis::atLeft);
+    if (y->range().lower <= 0 && y->range().upper < value_top(p)) y->setRangeUpper(value_top(p));
+  }
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 

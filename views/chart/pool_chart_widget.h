@@ -31,6 +31,9 @@ class PoolPlottable;
 QString chart_legend_html(const QString& reference_name, bool two_lines, bool on_paper = false,
                           const std::vector<ModelBand>& models = {}, bool models_apart = false);
 
+// `range` moved (or shrunk) into `limits`: what a zoom or pan of a chart axis may show.
+QCPRange clamped_range(const QCPRange& range, const QCPRange& limits);
+
 // The centre of the explorer: one lifetime × offset chart per pool, stacked vertically with a
 // shared time axis. Boxes are buffers coloured by role; lines mark the pool's used size (solid),
 // its size hint (dashed red, draggable to resize the pool) and the lower bound of its buffers
@@ -53,6 +56,8 @@ class PoolChartWidget : public QWidget {
   // Fits every chart to its whole pool. New data whose pool extents changed fits too, unless
   // the view was zoomed by hand (wheel, drag, a revealed buffer) since the last fit.
   void reset_view();
+  // Shows the ticks [from, to) (one model of a firmware file), kept across re-plans as a zoom by hand.
+  void show_ticks(double from, double to);
   bool zoomed_by_hand() const { return zoomed_by_hand_; }
   // The text at the chart's edge naming the size hint while its line is outside the view ("" when inside).
   QString hint_marker_text(int pool) const;
@@ -134,7 +139,14 @@ class PoolChartWidget : public QWidget {
   void update_legend();
   void update_hint_marker(size_t p);
   void fill_model_bands(size_t p);  // chart/model_bands.cpp
-  void fit_model_labels();          // each label to its band's visible width, before every draw
+  // The ranges the axes may show (chart/view_limits.cpp): the time axis within the run, the byte
+  // axis from 0 to twice the pool's extent; a zoom or pan beyond is brought back.
+  QCPRange full_time_range() const;
+  double value_top(size_t p) const;  // the byte axis' top when fitted
+  QCPRange value_limits(size_t p) const;
+  void keep_time_in_data(QCPAxis* axis, const QCPRange& range);
+  void keep_offsets_in_data(size_t p, const QCPRange& range);
+  void fit_model_labels();  // each label to its band's visible width, before every draw
 
   QCustomPlot* plot_;
   bool interactive_;

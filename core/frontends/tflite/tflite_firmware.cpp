@@ -105,6 +105,8 @@ TflmArena::TflmArena(std::string pool, std::vector<FirmwareTenant> tenants,
   for (size_t i = 0; i < models_.size(); ++i)
     own_tenants.push_back(tflm_tenant(tenants_[i].name, *models_[i], head_of(own[i])));
   own_ = tflm_shared_arena(own_tenants, models_.front()->build);
+  for (const TflmTenant& t : own_tenants)
+    alone_.push_back(tflm_single_arena(t));
 }
 
 TflmSharedArena TflmArena::figures(const std::vector<Plan>& parts) const {
@@ -177,8 +179,11 @@ std::string TflmArena::header_text(const std::vector<Plan>& parts) const {
   for (size_t i = 0; i < tenants_.size(); ++i)
     out << " *   " << i << ": " << tenants_[i].name << " (" << tenants_[i].path << ")\n";
   out << " * head " << a.head << " + tail " << a.tail << " bytes as TFLM's recording allocator counts them;\n"
-      << " * the size is the smallest arena a plain MicroAllocator runs them in, in this order. */\n";
-  out << "#define USMPX_" << macro << "_SIZE " << a.arena << "\n";
+      << " * the size is the smallest arena a plain MicroAllocator runs them in, in this order"
+      << (a.exact ? " (exact), written by usmpx " USMPX_VERSION ". */\n"
+                  : ".\n * AT LEAST: a model's figure is not exact (see `usmpx plan`); declare more and check\n"
+                    " * arena_used_bytes() on the board. Written by usmpx " USMPX_VERSION ". */\n");
+  out << "#define USMPX_" << macro << (a.exact ? "_SIZE " : "_SIZE_AT_LEAST ") << a.arena << "\n";
   out << "#define USMPX_" << macro << "_MODELS " << tenants_.size() << "\n";
   return out.str();
 }

@@ -37,6 +37,11 @@ class TflmArena : public RuntimeArena {
   std::string json(const std::vector<Plan>& parts, int64_t declared_bytes) const override;
   std::string json_list() const override { return "tflm_arenas"; }
   std::string header_text(const std::vector<Plan>& parts) const override;
+  std::vector<int64_t> alone_bytes() const override { return alone_; }
+  std::pair<int64_t, bool> shared_bytes(const std::vector<Plan>& parts) const override {
+    const TflmSharedArena a = figures(parts);
+    return {a.arena, a.exact};
+  }
 
  private:
   std::string order() const;  // the models' names in creation order
@@ -45,6 +50,7 @@ class TflmArena : public RuntimeArena {
   std::vector<FirmwareTenant> tenants_;
   std::vector<std::shared_ptr<const TfliteAnalysis>> models_;
   TflmSharedArena own_;
+  std::vector<int64_t> alone_;  // each model's arena by itself (TFLM with one interpreter)
 };
 
 // A TFLite model's role in a firmware (LoadedInput::firmware).
