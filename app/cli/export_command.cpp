@@ -11,6 +11,7 @@
 #include "export/bundle_writer.h"
 #include "export/export_error.h"
 #include "export/selftest.h"
+#include "inputs/input_facts.h"
 #include "inputs/input_file.h"
 #include "plan_report.h"
 #include "session_options.h"
@@ -52,16 +53,6 @@ ExportInput load_export_input(const Options& options) {
 
 // Whether --out names the model copy itself (a file of the input's extension) rather than the
 // folder of firmware sources around it.
-bool names_model_copy(const std::string& out, const std::string& input) {
-  const auto lower_extension = [](const std::string& path) {
-    std::string ext = std::filesystem::path(path).extension().string();
-    for (char& c : ext)
-      c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return ext;
-  };
-  return out.back() != '/' && !lower_extension(input).empty() && lower_extension(out) == lower_extension(input);
-}
-
 Plan exportable_plan(const LoadedInput& input, const Options& options, std::ostream& out) {
   Plan plan = make_plan(input, default_algorithm(input, options), options);
   print_default_note(out, input, options);
@@ -88,7 +79,7 @@ int run_export(const Options& options, std::ostream& out) {
     ExportOptions eo;
     eo.harness = options.harness;
     eo.harness_seed = options.seed;
-    eo.firmware_sources = !names_model_copy(options.out, in.input.path);
+    eo.firmware_sources = !names_model_copy(options.out, in.input.path);  // core/inputs/input_facts
     eo.model_section = options.model_section;
     const ExportBundle bundle = in.source->export_plan(in.input.problem, plan, eo);
     write_bundle(bundle, options.out, {options.force}, options.input);

@@ -666,6 +666,9 @@ void ExplorerController::export_sources(const QString& target, bool harness, boo
       // The input as read at load time, with its code: its buffers match the problem's one to one.
       ExportOptions options;
       options.harness = harness;
+      // A model file's export: its copy alone when the target names one, else a folder with the
+      // copy and what a firmware compiles of it (as `usmpx export`).
+      options.firmware_sources = !names_model_copy(out, input);
       const ExportBundle bundle = source->export_plan(problem, plan, options);
       write_bundle(bundle, out, {force}, input);
       // What was written, where: one file is the target itself; a folder or archive lists its

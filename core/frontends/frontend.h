@@ -92,8 +92,9 @@ struct ExportForm {
   bool pools_from_panel = true;  // sections and internal/external come from the Pools panel
 };
 
-// The form of an export that writes the plan into a copy of the model file: one file named
-// `<input><suffix>`, no archive, no harness, no pools of its own.
+// The form of an export that writes the plan into a copy of the model file: proposed as one file
+// `<input><suffix>` (a folder may be named instead: the copy and what a firmware compiles of it),
+// no archive, no harness, no pools of its own.
 ExportForm model_copy_form(std::string what, std::string suffix, std::string file_filter);
 
 // What a loaded input can write back: the model kept from loading, in its family's form.

@@ -1,6 +1,8 @@
 #include "inputs/input_facts.h"
 
 #include <algorithm>
+#include <cctype>
+#include <filesystem>
 
 #include "base/archive_path.h"
 #include "checks/as_built_check.h"
@@ -73,6 +75,17 @@ ExportForm export_form(const LoadedInput& input) {
 
 std::string proposed_export_name(const std::string& input_path, const ExportForm& form) {
   return stem_of(input_path) + (form.target_suffix.empty() ? "_replanned" : form.target_suffix);
+}
+
+bool names_model_copy(const std::string& out, const std::string& input_path) {
+  const auto lower_extension = [](const std::string& path) {
+    std::string ext = std::filesystem::path(path).extension().string();
+    for (char& c : ext)
+      c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return ext;
+  };
+  return !out.empty() && out.back() != '/' && !lower_extension(input_path).empty() &&
+         lower_extension(out) == lower_extension(input_path);
 }
 
 RuntimeBuilds runtime_builds(const LoadedInput& input) {

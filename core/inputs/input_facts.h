@@ -35,6 +35,10 @@ ExportForm export_form(const LoadedInput& input);
 // without its extension(s) and the form's suffix ("person_detect_planned.tflite", "sine_replanned").
 std::string proposed_export_name(const std::string& input_path, const ExportForm& form);
 
+// Whether an export target names a copy of the model file itself (`out` has the input's extension,
+// "planned.tflite") rather than a folder for the copy and what a firmware compiles of it.
+bool names_model_copy(const std::string& out, const std::string& input_path);
+
 // The runtime builds the input's figures depend on (none when they do not).
 RuntimeBuilds runtime_builds(const LoadedInput& input);
 

@@ -3,6 +3,7 @@
 // the status bar is never cut by its own text, an input switches all at once with a busy bar while
 // it loads, a pin says what it costs, a saving is stated against the input's own planner, what a
 // TIR dump lacks is said on load, and a pool's section is never shown blank.
+#include <QFileInfo>
 #include <QLabel>
 #include <QProgressBar>
 #include <QSignalSpy>
@@ -163,6 +164,21 @@ class TestAnswerFirst : public ExplorerWindowFixture {
     QVERIFY(*cost > 0);
     QVERIFY2(window_->status_totals()->text().contains(QStringLiteral("pins cost +")),
              qPrintable(window_->status_totals()->text()));
+  }
+
+  void a_tflite_export_into_a_new_folder_writes_what_a_firmware_compiles() {
+    open(qs(testing::source_path("resources/examples/tiny_classifier.tflite")));
+    QTemporaryDir dir;
+    const QString target = dir.filePath(QStringLiteral("new/firmware"));  // neither folder exists yet
+    window_->start_export(target, false);
+    controller()->wait_idle();
+    for (const char* file : {"tiny_classifier_model_data.h", "tiny_classifier_model_data.cc", "tiny_classifier_memory.h"})
+      QVERIFY2(QFileInfo::exists(target + QLatin1Char('/') + QLatin1String(file)), file);
+    const std::string memory = read_text_file((target + QStringLiteral("/tiny_classifier_memory.h")).toStdString());
+    // The figure the window shows heads the header the firmware includes.
+    const QString line = controller()->runtime_memory_text();
+    const QString figure = line.section(QLatin1Char(' '), 2, 2);  // "kTensorArenaSize = N bytes"
+    QVERIFY2(memory.find("kTensorArenaSize = " + figure.toStdString()) != std::string::npos, memory.c_str());
   }
 
   void a_pools_section_is_never_blank() {

@@ -428,7 +428,9 @@ class EtExporter : public ModelExporter {
   ExportForm form() const override {
     return model_copy_form(
         "The {plan} plan is written into a copy of {input}: new tensor offsets and planned buffer sizes, which "
-        "ExecuTorch's runtime uses unchecked (this tool checks the plan first); the input is not changed.",
+        "ExecuTorch's runtime uses unchecked (this tool checks the plan first); the input is not changed. Name a "
+        "folder instead to get, beside the copy, the program as a C array (<name>_model_data.h/.cc) and "
+        "<name>_memory.h with each method's buffers and allocator (docs/firmware-build.md).",
         "_planned.pte", "ExecuTorch programs (*.pte)");
   }
 

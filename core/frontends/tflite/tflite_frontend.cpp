@@ -366,8 +366,9 @@ class TfliteExporter : public ModelExporter {
 
   ExportForm form() const override {
     return model_copy_form(
-        "The {plan} plan is written into a copy of {input} as its OfflineMemoryAllocation metadata, which "
-        "TFLM uses as given; the input is not changed.",
+        "The {plan} plan is written into a copy of {input} as its OfflineMemoryAllocation metadata, which TFLM "
+        "uses as given; the input is not changed. Name a folder instead to get, beside the copy, the model as a C "
+        "array (<name>_model_data.h/.cc) and <name>_memory.h with kTensorArenaSize (docs/firmware-build.md).",
         "_planned.tflite", "TFLite models (*.tflite)");
   }
 

@@ -7,7 +7,6 @@
 
 #include "base/size_text.h"
 #include "base/text_table.h"
-#include "inputs/firmware/shared_pool_export.h"
 
 namespace usmpx {
 std::string firmware_plan_text(const FirmwareInput& in, const Plan& plan) {
