@@ -274,6 +274,10 @@ class FirmwareRole {
   virtual std::shared_ptr<const Selftest> joint_selftest(const std::vector<FirmwareTenant>& /*tenants*/) const {
     return nullptr;
   }
+  // The prefix of the global C names the model's code defines once its export names its module
+  // `module_name` ("" = its own name), e.g. "tvmgen_default_": two models with the same prefix cannot
+  // be linked into one firmware. "" when the family links no C of its models.
+  virtual std::string link_prefix(const std::string& /*module_name*/) const { return ""; }
 };
 
 }  // namespace usmpx

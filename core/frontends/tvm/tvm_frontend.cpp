@@ -35,17 +35,23 @@ bool holds_tvm_module(InputProbe& p) {
 // program by selftest.
 class TvmFirmwareRole : public FirmwareRole {
  public:
+  explicit TvmFirmwareRole(std::string prefix) : prefix_(std::move(prefix)) {}
+  std::string link_prefix(const std::string& module_name) const override {
+    return module_name.empty() ? prefix_ : "tvmgen_" + module_name + "_";
+  }
   std::string share_pools(const std::vector<FirmwareSharedPool>& pools, ExportBundle& bundle) const override {
     return share_tvm_pools(pools, bundle);
   }
   std::shared_ptr<const Selftest> joint_selftest(const std::vector<FirmwareTenant>& tenants) const override {
     return tvm_firmware_selftest(tenants);
   }
+
+ private:
+  std::string prefix_;  // of the module's C names, "tvmgen_<module>_"
 };
 
-std::shared_ptr<const FirmwareRole> tvm_firmware_role() {
-  static const auto role = std::make_shared<const TvmFirmwareRole>();
-  return role;
+std::shared_ptr<const FirmwareRole> tvm_firmware_role(const std::string& prefix) {
+  return std::make_shared<const TvmFirmwareRole>(prefix);
 }
 
 // Constants whose values the dump does not hold in full (TVMScript prints a few, the legacy
@@ -96,8 +102,8 @@ class TvmFrontend : public Frontend {
       input.problem = model->problem;
       input.as_built = model->as_built;
       input.warnings = model->warnings;
+      input.firmware = tvm_firmware_role(model->code.prefix);
       input.exporter = std::make_shared<TvmExporter>(std::move(model));
-      input.firmware = tvm_firmware_role();
       return input;
     }
     std::string text = read_text_file(path);
@@ -105,7 +111,7 @@ class TvmFrontend : public Frontend {
     LoadedInput input = loaded_tir_dump(*tir, path, format);
     warn_truncated_constants(*tir, input.warnings);
     input.exporter = std::make_shared<TvmExporter>(std::move(tir), path, std::move(text));
-    input.firmware = tvm_firmware_role();
+    input.firmware = tvm_firmware_role("tvmgen_default_");  // the generated C's module name
     return input;
   }
 

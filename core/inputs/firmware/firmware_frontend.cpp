@@ -1,6 +1,7 @@
 #include "inputs/firmware/firmware_frontend.h"
 
 #include <algorithm>
+#include <map>
 #include <memory>
 #include <tuple>
 
@@ -117,6 +118,7 @@ class FirmwareExporter : public ModelExporter {
       const Plan mine = model_plan(in_->joint, static_cast<int>(m), model.problem, plan);
       ExportOptions model_options = options;  // firmware sources named after the model: one symbol each
       model_options.model_name = name;
+      model_options.module_name = in_->spec.models[m].module_name;
       ExportBundle part = model.exporter->export_plan(model.problem, mine, model_options);
       for (ExportFile& f : part.files) {
         const std::string path = name + "/" + f.path;
@@ -195,6 +197,27 @@ class FirmwareExporter : public ModelExporter {
   std::shared_ptr<const FirmwareInput> in_;
 };
 
+// Models whose code defines the same global C names (two TVM modules both named "default") cannot
+// be linked into one firmware: said once per pair, with what resolves it.
+void warn_clashing_link_names(const FirmwareInput& in, const std::string& path, std::vector<Diagnostic>& out) {
+  std::map<std::string, std::string> first_with;  // prefix -> model
+  for (size_t m = 0; m < in.models.size(); ++m) {
+    const FirmwareRole* role = in.models[m]->firmware.get();
+    const std::string prefix = role ? role->link_prefix(in.spec.models[m].module_name) : "";
+    if (prefix.empty()) continue;
+    const auto [it, first] = first_with.try_emplace(prefix, in.spec.models[m].name);
+    if (first) continue;
+    Diagnostic d;
+    d.severity = Severity::kWarning;
+    d.code = "firmware-module-names";
+    d.location = in.spec.models[m].where.file.empty() ? SourceLocation{path, 0, 0} : in.spec.models[m].where;
+    d.message = "models '" + it->second + "' and '" + in.spec.models[m].name + "' both define the C names " + prefix +
+                "*: they cannot be linked into one firmware; give one of them a \"module_name\" (its export then "
+                "renames its module and every name made from it)";
+    out.push_back(std::move(d));
+  }
+}
+
 class FirmwareFrontend : public Frontend {
  public:
   bool recognises(InputFormat format, InputProbe& p) const override {
@@ -216,6 +239,7 @@ class FirmwareFrontend : public Frontend {
         input.warnings.push_back(std::move(d));
       }
     }
+    warn_clashing_link_names(*in, path, input.warnings);
     if (in->spec.schedule == FirmwareSchedule::kConcurrent) {
       Diagnostic note;
       note.severity = Severity::kNote;

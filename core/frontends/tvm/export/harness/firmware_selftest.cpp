@@ -122,9 +122,10 @@ class FirmwareSelftest : public Selftest {
     std::string objects;
     for (size_t m = 0; m < modules_.size(); ++m) {
       const fs::path harness = fs::path(dir) / modules_[m].name / "harness";
-      // make links a program of the module alone, which has no main: only its objects are wanted.
+      // Only the module's objects (host-objects): alone it has no main, and the pools it shares are
+      // defined in usmpx_firmware.c, so its own link would fail.
       shell(("make -C " + quote(harness.string()) + " HOST_CC=" + quote("cc -Dmain=usmpx_main_" + std::to_string(m)) +
-             " build/host/model"),
+             " host-objects"),
             result.log);
       for (const auto& entry : fs::directory_iterator(harness / "build" / "host")) {
         const std::string file = entry.path().filename().string();
