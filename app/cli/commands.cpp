@@ -8,12 +8,11 @@
 #include "base/config_error.h"
 #include "base/input_error.h"
 #include "base/size_text.h"
-#include "checks/as_built_check.h"
 #include "checks/fit_check.h"
 #include "cli.h"
+#include "inputs/input_facts.h"
 #include "inputs/reference_plan.h"
 #include "model/conflict_graph.h"
-#include "model/live_bytes.h"
 #include "model/plan_json.h"
 #include "model/problem_json_writer.h"
 #include "plan_report.h"
@@ -64,25 +63,9 @@ void print_plan_heading(std::ostream& out, const LoadedInput& input, const Plan&
       << format_ms(plan.runtime_ms) << " ms\n";
 }
 
-// For inputs carrying a plan: does re-planning with TVM's algorithms give the same offsets?
+// For inputs carrying a plan: does re-planning give the same offsets (core's one check)?
 void print_as_built_check(std::ostream& out, const LoadedInput& input) {
-  if (!input.as_built) return;
-  if (input.details) {
-    if (const std::string text = input.details->as_built_text(); !text.empty()) {
-      out << text;
-      return;
-    }
-  }
-  const AsBuiltMatch m = match_as_built(input.problem, *input.as_built);
-  out << "as-built plan: " << m.algorithm << " reproduces " << m.matching << " of " << m.total << " offsets";
-  if (!m.differing.empty()) {
-    out << " (differs for";
-    for (size_t i = 0; i < m.differing.size() && i < 8; ++i) {
-      out << (i ? ", " : " ") << input.problem.buffers[static_cast<size_t>(m.differing[i])].name;
-    }
-    out << (m.differing.size() > 8 ? ", ...)" : ")");
-  }
-  out << '\n';
+  out << as_built_note(input).text;
 }
 
 std::string seconds_text(double seconds) {
@@ -252,12 +235,7 @@ int run_info(const Options& options, std::ostream& out) {
                              reference ? input.details->json_members(problem, *reference) : "");
     return kOk;
   }
-  // TVM's readers give TVM's own figure; for inputs whose toolchain has none (.tflite, .pte) it is
-  // what TVM computes it as: the peak of bytes live at once, by the buffers' lifetimes.
-  const int64_t pressure =
-      problem.memory_pressure == 0 && (input.format == InputFormat::kTflite || input.format == InputFormat::kExecuTorch)
-          ? lifetime_memory_pressure(problem)
-          : problem.memory_pressure;
+  const int64_t pressure = input_memory_pressure(input);
   out << input.path << " (" << to_string(input.format) << "): " << problem.buffers.size() << " buffers, "
       << problem.pools.size() << (problem.pools.size() == 1 ? " pool" : " pools") << ", memory pressure "
       << format_bytes(pressure) << " bytes, lower bound " << format_bytes(total_lower_bound(problem).bytes)
@@ -366,8 +344,11 @@ int run_compare(const Options& options, std::ostream& out) {
     root["input"] = input.path;
     root["lower_bound_bytes"] = bound;
     root["plans"] = nlohmann::ordered_json::array();
-    for (const Plan& plan : plans)
-      root["plans"].push_back(nlohmann::ordered_json::parse(write_plan_json(problem, plan)));
+    for (const Plan& plan : plans) {
+      const std::string members = input.details ? input.details->json_members(problem, plan) : "";
+      root["plans"].push_back(
+          nlohmann::ordered_json::parse(with_json_members(write_plan_json(problem, plan), members)));
+    }
     out << root.dump(2) << '\n';
   } else {
     using Align = TextTable::Align;
@@ -378,6 +359,15 @@ int run_compare(const Options& options, std::ostream& out) {
       columns.emplace_back(name,
                            std::string(name) == "fits" || std::string(name) == "valid" ? Align::kLeft : Align::kRight);
     }
+    // The figure a firmware pastes for each plan (a .tflite's kTensorArenaSize), as the window's Compare has it.
+    const auto figure_of = [&](const Plan& plan) {
+      return input.details && plan_ok(problem, plan) ? input.details->firmware_figure(problem, plan) : std::nullopt;
+    };
+    std::string figure_name;
+    for (const Plan& plan : plans) {
+      if (const auto f = figure_of(plan)) figure_name = f->name;
+    }
+    if (!figure_name.empty()) columns.emplace_back(figure_name, Align::kRight);
     TextTable table(columns);
     for (const Plan& plan : plans) {
       std::vector<std::string> row = {plan.algorithm};
@@ -388,6 +378,10 @@ int run_compare(const Options& options, std::ostream& out) {
       row.push_back(format_ms(plan.runtime_ms));
       row.push_back(plan_fits(problem, plan) ? "yes" : "no");
       row.push_back(plan.has_errors() ? "no" : "yes");
+      if (!figure_name.empty()) {
+        const auto f = figure_of(plan);
+        row.push_back(f ? (f->exact ? "" : ">= ") + format_bytes(f->bytes) : "-");
+      }
       table.add_row(std::move(row));
     }
     out << "compare on " << input.path << ": " << problem.buffers.size() << " buffers, lower bound "

@@ -1,5 +1,6 @@
 // usmpx export and usmpx selftest: plan an input and write firmware sources for the plan, or
 // build the input as it is and re-planned and compare what they compute.
+#include <cctype>
 #include <filesystem>
 #include <random>
 
@@ -49,6 +50,18 @@ ExportInput load_export_input(const Options& options) {
   }
 }
 
+// Whether --out names the model copy itself (a file of the input's extension) rather than the
+// folder of firmware sources around it.
+bool names_model_copy(const std::string& out, const std::string& input) {
+  const auto lower_extension = [](const std::string& path) {
+    std::string ext = std::filesystem::path(path).extension().string();
+    for (char& c : ext)
+      c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return ext;
+  };
+  return out.back() != '/' && !lower_extension(input).empty() && lower_extension(out) == lower_extension(input);
+}
+
 Plan exportable_plan(const LoadedInput& input, const Options& options, std::ostream& out) {
   Plan plan = make_plan(input, default_algorithm(input, options), options);
   print_default_note(out, input, options);
@@ -75,6 +88,8 @@ int run_export(const Options& options, std::ostream& out) {
     ExportOptions eo;
     eo.harness = options.harness;
     eo.harness_seed = options.seed;
+    eo.firmware_sources = !names_model_copy(options.out, in.input.path);
+    eo.model_section = options.model_section;
     const ExportBundle bundle = in.source->export_plan(in.input.problem, plan, eo);
     write_bundle(bundle, options.out, {options.force}, options.input);
     for (const Diagnostic& d : bundle.notes)

@@ -94,6 +94,7 @@ const std::map<std::string, OptionSpec>& option_specs() {
       {"--out", {true, [](Options& o, const std::string& v) { o.out = v; }}},
       {"--harness", {false, [](Options& o, const std::string&) { o.harness = true; }}},
       {"--force", {false, [](Options& o, const std::string&) { o.force = true; }}},
+      {"--model-section", {true, [](Options& o, const std::string& v) { o.model_section = v; }}},
       {"--pool-section",
        {true,
         [](Options& o, const std::string& v) {
@@ -268,8 +269,16 @@ std::string usage_text(const std::string& command) {
            "TVMBackendAllocWorkspace calls turned into pool offsets), <mod>_lib0.c, tvmgen_<mod>.h and\n"
            "metadata.json regenerated in the input's TVM style, plus codegen/host/usmpx_plan.json and\n"
            "codegen/host/usmpx_pools.ld (a GNU ld fragment placing each pool's section).\n"
-           "An existing non-empty target needs --force; the input is never written.\n\n"
+           "For a model file (.tflite, .pte) and a firmware file of several models: a copy of the model\n"
+           "with the plan inside when --out names a file of the input's extension; otherwise a folder with\n"
+           "the copy, <name>_model_data.h/.cc (the copy as a 16-byte aligned const array and its length)\n"
+           "and <name>_memory.h (kTensorArenaSize for the --tflm-kernels/--tflm-target build; for a .pte\n"
+           "each method's planned buffers and method allocator), each model in a folder of its name for\n"
+           "a firmware file, beside usmpx_firmware.h. See docs/firmware-build.md.\n"
+           "The folder (and its parents) is made when missing; an existing non-empty target needs\n"
+           "--force; the input is never written.\n\n"
            "  --out DIR|FILE.tar[.gz]   a folder, or a deterministic tar archive\n"
+           "  --model-section S         put the model array in linker section S (default: none given)\n"
            "  --pool-section P=S,...    put pool P in linker section S (default .bss.noinit.tvm / .rodata.tvm)\n"
            "  --harness                 add harness/: main.c (seeded inputs, output checksums), Makefile\n"
            "                            (make: this machine; make cortex-m4 / cortex-m7: qemu-system-arm)\n"

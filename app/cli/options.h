@@ -42,6 +42,7 @@ struct Options {
   bool harness = false;                    // --harness
   bool force = false;                      // --force
   NamedValues<std::string> pool_sections;  // --pool-section POOL=SECTION
+  std::string model_section;               // --model-section S: the model array's linker section
   std::vector<std::string> targets;        // --targets host,cortex-m4,cortex-m7
   std::string cmsis_nn;                    // --cmsis-nn DIR: selftest builds CMSIS-NN from DIR
   std::string kernels;                     // --kernels DIR: selftest adds vendor kernels from DIR

@@ -12,9 +12,9 @@
 
 #include "base/config_error.h"
 #include "base/text_file.h"
-#include "checks/as_built_check.h"
 #include "export/bundle_writer.h"
 #include "export/export_error.h"
+#include "inputs/input_facts.h"
 #include "inputs/reference_plan.h"
 #include "planners/bound_search.h"
 #include "planners/deadline.h"
@@ -100,22 +100,25 @@ ExplorerController::ExplorerController(QObject* parent) : QObject(parent) {
     plan_ = plan_watcher_.result();
     planning_ = false;
     first_pass_ = false;
-    if (export_check_) export_error_ = QString::fromStdString(*export_check_);
     planned_problem_ = problem_;
     planned_plan_ = plan_;
     planned_time_limit_ = history_.current().time_limit_seconds;
-    // The reference plan's bytes, from its own run on the input as it is.
-    if (reference_plan_bytes_ < 0 && plan_.algorithm == reference_algorithm_ &&
-        history_.current().pools == initial_edits(input_->problem, "").pools && history_.current().pins.empty())
-      reference_plan_bytes_ = plan_.total_size();
+    take_reference_and_unpinned(plan_);
     emit plan_ready();
     emit planning_finished();
+    start_export_check(generation);
   });
   connect(&compare_watcher_, &QFutureWatcher<std::vector<Plan>>::finished, this, [this] {
     comparison_ = compare_watcher_.result();
     comparison_problem_ = std::move(pending_comparison_problem_);
     comparison_time_limit_ = pending_comparison_time_limit_;
     emit comparison_ready();
+  });
+  connect(&export_check_watcher_, &QFutureWatcher<QString>::finished, this, [this] {
+    if (export_check_watcher_.property("generation").toULongLong() != generation_) return;  // an older plan's
+    export_checking_ = false;
+    export_error_ = export_check_watcher_.result();
+    emit export_check_finished();
   });
   connect(&export_watcher_, &QFutureWatcher<QPair<bool, QString>>::finished, this, [this] {
     exporting_ = false;
@@ -134,6 +137,7 @@ ExplorerController::~ExplorerController() {
   plan_watcher_.waitForFinished();
   compare_watcher_.waitForFinished();
   export_watcher_.waitForFinished();
+  export_check_watcher_.waitForFinished();
 }
 
 QStringList ExplorerController::algorithms() const {
@@ -149,6 +153,13 @@ QStringList ExplorerController::algorithms() const {
 
 void ExplorerController::open_input(const QString& path, const QString& module, std::optional<SessionEdits> edits,
                                     const QString& session_path, SessionView view) {
+  // A new input opens on the build its edits name (a session's), else on the default one: a build
+  // chosen for the previous input never carries over silently.
+  start_loading(path, module, std::move(edits), session_path, std::move(view));
+}
+
+void ExplorerController::start_loading(const QString& path, const QString& module, std::optional<SessionEdits> edits,
+                                       const QString& session_path, SessionView view) {
   if (loading_) return;
   loading_ = true;
   pending_edits_ = std::move(edits);
@@ -159,8 +170,10 @@ void ExplorerController::open_input(const QString& path, const QString& module, 
   const std::string module_name = module.toStdString();
   load_watcher_.setProperty("path", path);
   load_watcher_.setProperty("module", module);
-  const std::string kernels = runtime_kernels_;
-  const std::string target = runtime_target_;
+  const std::string kernels = pending_edits_ ? pending_edits_->runtime_kernels : std::string();
+  const std::string target = pending_edits_ ? pending_edits_->runtime_target : std::string();
+  load_watcher_.setProperty("kernels", QString::fromStdString(kernels));
+  load_watcher_.setProperty("target", QString::fromStdString(target));
   load_watcher_.setFuture(QtConcurrent::run([file, module_name, kernels, target]() {
     auto result = std::make_shared<LoadResult>();
     try {
@@ -174,22 +187,11 @@ void ExplorerController::open_input(const QString& path, const QString& module, 
       // plan the input carries is completed (its results are cached per pool).
       searched_pool_bounds(result->input->problem);
       if (!result->source) result->source_error = QString::fromStdString(result->input->no_export);
-      const std::string own_check = result->input->details ? result->input->details->as_built_text() : "";
-      if (result->input->as_built && result->input->reference == "ExecuTorch" && !own_check.empty()) {
-        // The program's plan, checked by the frontend against ExecuTorch's greedy.
-        const QString check = QString::fromStdString(own_check).trimmed();
-        result->fidelity = check.section(QStringLiteral("; "), -1);  // the verdict, without the preamble
-      } else if (result->input->as_built) {
-        // Checked once per load, on this thread: TVM's three planners on the analysed problem.
-        const AsBuiltMatch match = match_as_built(result->input->problem, *result->input->as_built);
-        result->fidelity = tr("%1 reproduces %2 of %3 offsets")
-                               .arg(QString::fromStdString(match.algorithm))
-                               .arg(match.matching)
-                               .arg(match.total);
-      } else if (result->input->reference != "TVM") {
+      // The check of the plan the input carries, the one `usmpx info` prints (core/inputs/input_facts).
+      result->fidelity = QString::fromStdString(as_built_note(*result->input).verdict);
+      if (!result->input->as_built && result->input->details) {
         // The runtime plans this input itself (TFLM): its plan is what a better one is measured against.
-        result->runtime_plan =
-            run_planner(*make_planner(result->input->default_algorithm), result->input->problem, PlannerOptions{});
+        result->runtime_plan = result->input->details->reference_plan(result->input->problem);
       }
     } catch (const std::exception& e) {
       result->error = QString::fromStdString(e.what());
@@ -202,6 +204,7 @@ void ExplorerController::finish_loading() {
   loading_ = false;
   std::shared_ptr<LoadResult> result = load_watcher_.result();
   if (!result->input) {
+    pending_keep_history_ = false;
     emit load_failed(result->error);
     return;
   }
@@ -212,17 +215,20 @@ void ExplorerController::finish_loading() {
   source_ = std::move(result->source);
   reference_fidelity_ = result->fidelity;
   export_error_ = result->source_error;
-  export_check_.reset();
   recovered_ = pending_recovered_;
   pending_recovered_ = false;
-  runtime_build_changed_ = pending_build_changed_;
-  pending_build_changed_ = false;
+  loaded_kernels_ = load_watcher_.property("kernels").toString().toStdString();
+  loaded_target_ = load_watcher_.property("target").toString().toStdString();
+  const bool keep_history = pending_keep_history_;
+  pending_keep_history_ = false;
   view_ = std::move(pending_view_);
   pending_view_ = {};
   input_path_ = QFileInfo(load_watcher_.property("path").toString()).absoluteFilePath();
   module_ = load_watcher_.property("module").toString();
   comparison_.clear();
   reference_.reset();
+  reference_label_.clear();
+  unpinned_total_ = -1;
   planned_plan_ = Plan{};
   if (input_->as_built) {
     reference_ = *input_->as_built;
@@ -247,7 +253,7 @@ void ExplorerController::finish_loading() {
     }
   }
   pending_edits_.reset();
-  history_.reset(initial);
+  if (!keep_history) history_.reset(initial);
   set_problem_from_edits();
   emit input_loaded();
   emit history_changed();
@@ -290,23 +296,19 @@ bool ExplorerController::apply_edit(const QString& description, SessionEdits nex
 }
 
 void ExplorerController::undo() {
-  if (!history_.can_undo()) return;
+  if (!history_.can_undo() || loading_) return;
   history_.undo();
-  set_problem_from_edits();
-  emit problem_changed();
   emit history_changed();
   autosave_timer_.start();
-  start_planning();
+  follow_history();
 }
 
 void ExplorerController::redo() {
-  if (!history_.can_redo()) return;
+  if (!history_.can_redo() || loading_) return;
   history_.redo();
-  set_problem_from_edits();
-  emit problem_changed();
   emit history_changed();
   autosave_timer_.start();
-  start_planning();
+  follow_history();
 }
 
 void ExplorerController::replan() {
@@ -323,6 +325,7 @@ void ExplorerController::start_planning() {
   const uint64_t generation = ++generation_;
   const std::string algorithm = history_.current().algorithm;
   planning_ = true;
+  export_checking_ = false;  // a check of an older plan answers nothing now
   first_pass_ = false;
   emit planning_started(QString::fromStdString(algorithm));
   // Shared, not copied into the task: a 20,000-buffer problem takes milliseconds to copy.
@@ -347,9 +350,6 @@ void ExplorerController::start_planning() {
   const bool instant_first = info && info->searching;
   std::shared_ptr<std::atomic<bool>> cancel = cancel_;
   QPointer<ExplorerController> self(this);
-  const std::shared_ptr<const ModelExporter> source = source_;
-  export_check_ = source ? std::make_shared<std::string>() : nullptr;
-  const std::shared_ptr<std::string> export_check = export_check_;
   plan_watcher_.setProperty("generation", QVariant::fromValue<qulonglong>(generation));
   auto make_plan = [=]() {
     if (as_built_wanted) {
@@ -424,17 +424,26 @@ void ExplorerController::start_planning() {
     }
     return plan;
   };
-  plan_watcher_.setFuture(QtConcurrent::run([=]() {
-    Plan plan = make_plan();
-    // The export, dry: what it would refuse is known before the user asks for it.
-    if (export_check && !cancel->load() && plan_fits(*problem, plan) && !plan.has_errors()) {
-      try {
-        source->export_plan(*problem, plan, ExportOptions{});
-      } catch (const std::exception& e) {
-        *export_check = e.what();
-      }
+  plan_watcher_.setFuture(QtConcurrent::run(make_plan));
+}
+
+void ExplorerController::start_export_check(uint64_t generation) {
+  export_checking_ = false;
+  if (!source_ || !plan_fits(problem_, plan_) || plan_.has_errors()) return;
+  // The export, dry, on a thread of its own once the plan is shown: what it would refuse is known
+  // before the user asks for it, and a slow export (libclang on a large tree) never delays the plan.
+  export_checking_ = true;
+  const auto problem = std::make_shared<const Problem>(problem_);
+  const auto plan = std::make_shared<const Plan>(plan_);
+  const std::shared_ptr<const ModelExporter> source = source_;
+  export_check_watcher_.setProperty("generation", QVariant::fromValue<qulonglong>(generation));
+  export_check_watcher_.setFuture(QtConcurrent::run([problem, plan, source]() -> QString {
+    try {
+      source->export_plan(*problem, *plan, ExportOptions{});
+    } catch (const std::exception& e) {
+      return QString::fromStdString(e.what());
     }
-    return plan;
+    return {};
   }));
 }
 
@@ -446,7 +455,39 @@ void ExplorerController::take_first_pass(uint64_t generation, Plan plan) {
 }
 
 QString ExplorerController::reference_name() const {
+  // A reference that is the toolchain's planner run here (TVM's greedy_by_size for USMP-off
+  // output) is named by that planner: "-7.9 KiB vs greedy_by_size".
+  if (!reference_label_.isEmpty()) return reference_label_;
   return input_ ? QString::fromStdString(input_->reference) : QStringLiteral("TVM");
+}
+
+void ExplorerController::take_reference_and_unpinned(const Plan& plan) {
+  const SessionEdits& edits = history_.current();
+  const bool own_pools = edits.pools == initial_edits(input_->problem, "").pools;
+  const bool fits = plan_fits(problem_, plan) && !plan.has_errors();
+  // The reference plan's bytes, from its own run on the input as it is; where the input carries
+  // no plan and its frontend names none, that run is the reference every other plan is measured against.
+  if (reference_plan_bytes_ < 0 && plan.algorithm == reference_algorithm_ && own_pools && edits.pins.empty()) {
+    reference_plan_bytes_ = plan.total_size();
+    if (!reference_ && fits) {
+      reference_ = plan;
+      reference_label_ = QString::fromStdString(plan.algorithm);
+    }
+  }
+  // What pins cost: the same planner and pools without them, remembered while there are none.
+  if (edits.pins.empty() && fits) {
+    unpinned_total_ = plan.total_size();
+    unpinned_algorithm_ = plan.algorithm;
+    unpinned_pools_ = edits.pools;
+  }
+}
+
+std::optional<qint64> ExplorerController::pin_cost() const {
+  const SessionEdits& edits = history_.current();
+  if (!has_input() || edits.pins.empty() || unpinned_total_ < 0 || planning_) return std::nullopt;
+  if (plan_.algorithm != unpinned_algorithm_ || edits.pools != unpinned_pools_) return std::nullopt;
+  if (!plan_fits(problem_, plan_) || plan_.has_errors()) return std::nullopt;
+  return plan_.total_size() - unpinned_total_;
 }
 
 std::vector<qint64> ExplorerController::reference_pool_bytes() const {
@@ -558,11 +599,12 @@ void ExplorerController::cancel_comparison() {
 }
 
 void ExplorerController::wait_idle() {
-  while (loading_ || planning_ || exporting_ || compare_watcher_.isRunning()) {
+  while (loading_ || planning_ || exporting_ || export_checking_ || compare_watcher_.isRunning()) {
     load_watcher_.waitForFinished();
     plan_watcher_.waitForFinished();
     compare_watcher_.waitForFinished();
     export_watcher_.waitForFinished();
+    export_check_watcher_.waitForFinished();
     QCoreApplication::processEvents();
   }
 }
@@ -571,24 +613,18 @@ void ExplorerController::wait_idle() {
 
 namespace usmpx::app {
 
-bool ExplorerController::exportable_format(InputFormat format) {
-  return holds_generated_c(format) || format == InputFormat::kTvmScript || format == InputFormat::kLegacyTir ||
-         format == InputFormat::kTflite || format == InputFormat::kExecuTorch || format == InputFormat::kFirmware;
-}
-
 bool ExplorerController::can_export_sources(QString* why) const {
   auto fail = [why](const QString& reason) {
     if (why) *why = reason;
     return false;
   };
   if (!has_input()) return fail(tr("Nothing is open."));
-  if (!exportable_format(input_->format))
-    return fail(
-        tr("Sources are exported for Model Library Format inputs, TIR dumps, TFLite models, ExecuTorch programs "
-           "and firmware files; %1 is a %2.")
-            .arg(QFileInfo(input_path_).fileName(), QString::fromUtf8(to_string(input_->format).data())));
+  if (!source_)
+    return fail(tr("Sources are exported for Model Library Format inputs, TIR dumps, TFLite models, ExecuTorch "
+                   "programs and firmware files; %1")
+                    .arg(QString::fromStdString(export_refusal(*input_))));
   if (planning_) return fail(tr("Planning is still running."));
-  if (!source_) return fail(tr("The input's code cannot be read for an export: %1").arg(export_error_));
+  if (export_checking_) return fail(tr("Checking that the export succeeds…"));
   if (!plan_fits(problem_, plan_) || plan_.has_errors())
     return fail(tr("The plan does not fit or is invalid; see the diagnostics."));
   if (!export_error_.isEmpty()) return fail(tr("The export would fail: %1").arg(export_error_));

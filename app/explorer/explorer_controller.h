@@ -63,9 +63,6 @@ class ExplorerController : public QObject {
   // worker thread; ends with export_finished. `force` replaces an existing non-empty target.
   void export_sources(const QString& target, bool harness, bool force);
   bool exporting() const { return exporting_; }
-  // Inputs with something to export: MLF archives and folders, TIR dumps, TFLite models, ExecuTorch
-  // programs and firmware files of several models.
-  static bool exportable_format(InputFormat format);
 
   bool has_input() const { return input_ != nullptr; }
   const LoadedInput& input() const { return *input_; }
@@ -87,12 +84,17 @@ class ExplorerController : public QObject {
   // How the input is looked at (column widths), saved with the session; not an edit.
   const SessionView& session_view() const { return view_; }
   void set_session_view(SessionView view) { view_ = std::move(view); }
-  bool modified() const { return has_input() && (recovered_ || runtime_build_changed_ || !history_.is_clean()); }
+  bool modified() const { return has_input() && (recovered_ || !history_.is_clean()); }
   // The runtime build memory figures are for (TFLite: TFLM's kernel set and target; "" = default).
-  // Changing it reads the input again with the edits kept; it is saved in the session.
+  // An undoable edit: changing it reads the input again with the other edits and the history
+  // kept; it is saved in the session. A newly opened input starts on the default build.
   void set_runtime_build(const QString& kernels, const QString& target);
-  QString runtime_kernels() const { return QString::fromStdString(runtime_kernels_); }
-  QString runtime_target() const { return QString::fromStdString(runtime_target_); }
+  QString runtime_kernels() const { return QString::fromStdString(history_.current().runtime_kernels); }
+  QString runtime_target() const { return QString::fromStdString(history_.current().runtime_target); }
+  // Whether the figures are for the input's default build (none to choose counts as default).
+  bool default_runtime_build() const;
+  // The build the figures are for, in words ("" when they do not depend on one).
+  QString runtime_build_text() const;
   // What the firmware needs beyond the plan's pools, for the status bar ("" when the input says nothing).
   QString runtime_status() const;
   QString runtime_memory_text() const;  // the same in full (TFLM's kTensorArenaSize line)
@@ -124,6 +126,9 @@ class ExplorerController : public QObject {
   // ("as-built (the plan the input carries)"), and its total bytes (-1 until it was planned).
   QString reference_plan_text() const { return reference_plan_text_; }
   qint64 reference_plan_bytes() const { return reference_plan_bytes_; }
+  // What the pins cost: the current plan's total less the same planner's on the same pools
+  // without pins (nullopt without pins, or when that plan is not known or this one does not fit).
+  std::optional<qint64> pin_cost() const;
 
   // Where the crash-safe copy of unsaved edits lives.
   static QString autosave_path();
@@ -145,6 +150,8 @@ class ExplorerController : public QObject {
   void comparison_progress(int done, int total, const QString& running);
   void comparison_ready();
   void export_finished(bool ok, const QString& summary);
+  // The dry export of the current plan is done (can_export_sources knows its answer).
+  void export_check_finished();
   void edit_rejected(const QString& message);
   void history_changed();
   // Something the user should know that is not an error (e.g. the planner was switched).
@@ -152,10 +159,19 @@ class ExplorerController : public QObject {
 
  private:
   struct LoadResult;
+  void start_loading(const QString& path, const QString& module, std::optional<SessionEdits> edits,
+                     const QString& session_path, SessionView view);
+  // After the history moved: reads the input again when the build changed, else re-plans.
+  void follow_history();
   void finish_loading();
   void set_problem_from_edits();
   void start_planning();
   void take_first_pass(uint64_t generation, Plan plan);
+  // Exports the current plan in memory on a worker thread; export_error_ says what it refused.
+  void start_export_check(uint64_t generation);
+  // After a complete plan: the reference plan's figure (and the plan itself where the input names
+  // no other reference), and the unpinned total pins are measured against.
+  void take_reference_and_unpinned(const Plan& plan);
   void write_autosave();
   SessionFile session_file() const;
 
@@ -164,11 +180,11 @@ class ExplorerController : public QObject {
   // plan cannot be (empty when it can).
   std::shared_ptr<const ModelExporter> source_;
   QString export_error_;
-  std::shared_ptr<std::string> export_check_;  // filled by the planning thread for the plan it makes
-  std::string runtime_kernels_;
-  std::string runtime_target_;
-  bool runtime_build_changed_ = false;  // since the session was saved
-  bool pending_build_changed_ = false;
+  bool export_checking_ = false;  // the dry export of the current plan is running
+  // The build the loaded input was read for; a reload for another keeps the history.
+  std::string loaded_kernels_;
+  std::string loaded_target_;
+  bool pending_keep_history_ = false;
   bool recovered_ = false;  // the state came from the autosave file and was not saved since
   bool pending_recovered_ = false;
   Problem problem_;
@@ -179,6 +195,10 @@ class ExplorerController : public QObject {
   std::string reference_algorithm_;  // the plan the input opens on
   QString reference_plan_text_;
   qint64 reference_plan_bytes_ = -1;
+  QString reference_label_;  // the planner whose run here is the reference ("" = the input's own)
+  qint64 unpinned_total_ = -1;
+  std::string unpinned_algorithm_;
+  std::vector<PoolSetting> unpinned_pools_;
   // The last complete plan and the problem it was made for: pools an edit leaves unchanged keep it.
   Problem planned_problem_;
   Plan planned_plan_;
@@ -206,6 +226,7 @@ class ExplorerController : public QObject {
   QFutureWatcher<Plan> plan_watcher_;
   QFutureWatcher<std::vector<Plan>> compare_watcher_;
   QFutureWatcher<QPair<bool, QString>> export_watcher_;
+  QFutureWatcher<QString> export_check_watcher_;
   QTimer autosave_timer_;
 };
 

@@ -8,6 +8,7 @@
 
 #include "base/text_file.h"
 #include "explorer_controller.h"
+#include "inputs/input_facts.h"
 #include "session/session_file.h"
 
 namespace usmpx::app {
@@ -17,23 +18,50 @@ SessionFile ExplorerController::session_file() const {
   SessionFile session;
   session.input = input_path_.toStdString();
   session.module = module_.toStdString();
-  session.runtime_kernels = runtime_kernels_;
-  session.runtime_target = runtime_target_;
+  session.runtime_kernels = history_.current().runtime_kernels;
+  session.runtime_target = history_.current().runtime_target;
   session.edits = history_.current();
   session.view = view_;
   return session;
 }
 
 void ExplorerController::set_runtime_build(const QString& kernels, const QString& target) {
-  if (kernels.toStdString() == runtime_kernels_ && target.toStdString() == runtime_target_) return;
-  runtime_kernels_ = kernels.toStdString();
-  runtime_target_ = target.toStdString();
   if (!has_input() || loading_) return;
-  // The scratch buffers and the tail depend on the build: read the model again, edits kept.
-  const SessionEdits edits = history_.current();
-  pending_recovered_ = recovered_;
-  pending_build_changed_ = true;
-  open_input(input_path_, module_, edits, session_path_, view_);
+  SessionEdits next = history_.current();
+  if (kernels.toStdString() == next.runtime_kernels && target.toStdString() == next.runtime_target) return;
+  next.runtime_kernels = kernels.toStdString();
+  next.runtime_target = target.toStdString();
+  const QString words =
+      QStringLiteral("%1 build: %2, %3")
+          .arg(QString::fromStdString(runtime_builds(*input_).runtime),
+               kernels.isEmpty() ? tr("default kernels") : kernels, target.isEmpty() ? tr("default target") : target);
+  history_.push(words.toStdString(), std::move(next));
+  emit history_changed();
+  autosave_timer_.start();
+  follow_history();
+}
+
+void ExplorerController::follow_history() {
+  const SessionEdits& edits = history_.current();
+  if (edits.runtime_kernels != loaded_kernels_ || edits.runtime_target != loaded_target_) {
+    // The scratch buffers and the tail depend on the build: read the model again, history kept.
+    pending_recovered_ = recovered_;
+    pending_keep_history_ = true;
+    start_loading(input_path_, module_, edits, session_path_, view_);
+    return;
+  }
+  set_problem_from_edits();
+  emit problem_changed();
+  start_planning();
+}
+
+bool ExplorerController::default_runtime_build() const {
+  return !has_input() ||
+         is_default_build(*input_, history_.current().runtime_kernels, history_.current().runtime_target);
+}
+
+QString ExplorerController::runtime_build_text() const {
+  return has_input() ? QString::fromStdString(usmpx::runtime_build_text(*input_)) : QString();
 }
 
 QString ExplorerController::runtime_status() const {
@@ -43,12 +71,10 @@ QString ExplorerController::runtime_status() const {
 
 QString ExplorerController::runtime_memory_text() const {
   if (!has_input() || !input_->details) return {};
-  // The figure first: the line that gives it (kTensorArenaSize ...) above what explains it.
-  QStringList lines = QString::fromStdString(input_->details->closing_text(problem(), plan())).trimmed().split('\n');
-  for (QString& line : lines)
-    line = line.trimmed();
-  std::stable_partition(lines.begin(), lines.end(),
-                        [](const QString& line) { return line.startsWith(QStringLiteral("kTensorArenaSize")); });
+  // One short line per figure, the one to paste first (InputDetails::memory_rows, as `usmpx` has them).
+  QStringList lines;
+  for (const std::string& row : input_->details->memory_rows(problem(), plan()))
+    lines << QString::fromStdString(row);
   return lines.join(QLatin1Char('\n'));
 }
 
@@ -56,10 +82,11 @@ bool ExplorerController::open_session(const QString& path, QString* error) {
   try {
     const std::string file = path.toStdString();
     const SessionFile session = read_session_json(read_text_file(file), file);
-    runtime_kernels_ = session.runtime_kernels;
-    runtime_target_ = session.runtime_target;
-    open_input(QString::fromStdString(session.input), QString::fromStdString(session.module), session.edits,
-               QFileInfo(path).absoluteFilePath(), session.view);
+    SessionEdits edits = session.edits;
+    edits.runtime_kernels = session.runtime_kernels;
+    edits.runtime_target = session.runtime_target;
+    start_loading(QString::fromStdString(session.input), QString::fromStdString(session.module), std::move(edits),
+                  QFileInfo(path).absoluteFilePath(), session.view);
     return true;
   } catch (const std::exception& e) {
     if (error) *error = QString::fromStdString(e.what());
@@ -90,7 +117,6 @@ bool ExplorerController::save_session(const QString& path, QString* error) {
   }
   session_path_ = QFileInfo(path).absoluteFilePath();
   recovered_ = false;
-  runtime_build_changed_ = false;
   history_.mark_saved();
   remove_autosave();
   emit history_changed();

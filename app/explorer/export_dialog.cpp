@@ -17,6 +17,7 @@
 #include <QVBoxLayout>
 
 #include "explorer_controller.h"
+#include "inputs/input_facts.h"
 #include "window_fit.h"
 
 namespace usmpx::app {
@@ -67,28 +68,23 @@ ExportDialog::ExportDialog(const ExplorerController& controller, QWidget* parent
   pools_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   pools_->horizontalHeader()->setStretchLastSection(true);
 
-  // A TFLite model gets its plan inside a copy of itself: one file, no C, no harness.
-  const bool executorch = controller.input().format == InputFormat::kExecuTorch;
-  const bool model_file = controller.input().format == InputFormat::kTflite || executorch;
-  const bool firmware = controller.input().format == InputFormat::kFirmware;  // several models
-  const QString what =
-      executorch
-          ? tr("The %2 plan is written into a copy of %1: new tensor offsets and planned buffer sizes, which "
-               "ExecuTorch's runtime uses unchecked (this tool checks the plan first); the input is not changed.")
-      : model_file ? tr("The %2 plan is written into a copy of %1 as its OfflineMemoryAllocation metadata, which TFLM "
-                        "uses as given; the input is not changed.")
-      : firmware   ? tr("Every model of %1 is written back with its part of the %2 plan, each in a folder named after "
-                          "it, with usmpx_firmware.h giving the shared pools' sizes (and the TFLite Micro interpreters' "
-                          "creation order); the inputs are not changed.")
-      : controller.input().format == InputFormat::kMlf
-          ? tr("The generated C of %1 is rewritten for the %2 plan; everything else is copied.")
-          : tr("C is generated from the TIR of %1 with the %2 plan, as a Model Library Format module.");
-  note_ = new QLabel(
-      what.arg(QFileInfo(controller.input_path()).fileName(), QString::fromStdString(controller.plan().algorithm)) +
-          (model_file ? QString()
-                      : QLatin1Char(' ') + tr("Sections and internal/external are set in the Pools panel.")),
-      this);
+  // What is written and into what: the input's family says (ExportForm), the dialog only shows it.
+  const ExportForm form_of = export_form(controller.input());
+  QString what = QString::fromStdString(form_of.what);
+  what.replace(QStringLiteral("{input}"), QFileInfo(controller.input_path()).fileName());
+  what.replace(QStringLiteral("{plan}"), QString::fromStdString(controller.plan().algorithm));
+  if (form_of.pools_from_panel)
+    what += QLatin1Char(' ') + tr("Sections and internal/external are set in the Pools panel.");
+  // The build the memory figures written are for, always named (Plan ▸ TFLM Build chooses it).
+  if (const QString build = controller.runtime_build_text(); !build.isEmpty()) {
+    what += QLatin1Char(' ') + (controller.default_runtime_build()
+                                    ? tr("Memory figures are for %1 (the default build).").arg(build)
+                                    : tr("<b>Memory figures are for %1</b>, not the default build.").arg(build));
+  }
+  note_ = new QLabel(what, this);
+  note_->setObjectName(QStringLiteral("exportNote"));
   note_->setWordWrap(true);
+  file_filter_ = QString::fromStdString(form_of.file_filter);
 
   auto* form = new QFormLayout;
   form->addRow(tr("Write to:"), path_row);
@@ -113,26 +109,22 @@ ExportDialog::ExportDialog(const ExplorerController& controller, QWidget* parent
   layout->addWidget(harness_);
   layout->addWidget(pools_, 1);
   layout->addWidget(buttons);
-  const QFileInfo input(controller.input_path());
-  if (model_file) {
-    pools_->hide();  // the arena is the model's own; no linker sections, no code defining pools
+  const QString proposed =
+      QDir(export_folder())
+          .filePath(QString::fromStdString(proposed_export_name(controller.input_path().toStdString(), form_of)));
+  if (pools.empty() || !form_of.pools_from_panel) pools_->hide();  // no pools the dialog can list
+  if (!form_of.archives) {
     format_->setEnabled(false);
     form->setRowVisible(format_, false);
+  }
+  if (!form_of.harness) {
     harness_->setChecked(false);
     harness_->hide();
-    path_->setText(QDir(export_folder())
-                       .filePath(input.completeBaseName() +
-                                 (executorch ? QStringLiteral("_planned.pte") : QStringLiteral("_planned.tflite"))));
-  } else if (firmware) {
-    // A folder per model (no pools the dialog can list: each model's exporter writes its own).
-    if (pools.empty()) pools_->hide();
-    QString name = input.fileName();
-    for (const QString& s : {QStringLiteral(".usmpx-firmware.json"), QStringLiteral(".json")}) {
-      if (name.endsWith(s)) name.chop(s.size());
-    }
-    set_target(QDir(export_folder()).filePath(name + QStringLiteral("_replanned")));
+  }
+  if (form_of.one_file) {
+    path_->setText(proposed);
   } else {
-    set_target(QDir(export_folder()).filePath(without_suffix(input.fileName()) + QStringLiteral("_replanned")));
+    set_target(proposed);
   }
   fit_window(this, QSize(640, 360));
 }
@@ -173,10 +165,8 @@ void ExportDialog::fit_suffix() {
 
 void ExportDialog::browse() {
   QString chosen;
-  if (!format_->isEnabled()) {  // one model file
-    chosen = QFileDialog::getSaveFileName(
-        this, tr("Write the planned model"), target(),
-        target().endsWith(QStringLiteral(".pte")) ? tr("ExecuTorch programs (*.pte)") : tr("TFLite models (*.tflite)"));
+  if (!file_filter_.isEmpty()) {  // one model file
+    chosen = QFileDialog::getSaveFileName(this, tr("Write the planned model"), target(), file_filter_);
   } else if (format_->currentIndex() == 0) {
     chosen = QFileDialog::getSaveFileName(this, tr("Export into folder"), target(), QString(), nullptr,
                                           QFileDialog::ShowDirsOnly);

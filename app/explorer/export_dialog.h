@@ -44,6 +44,7 @@ class ExportDialog : public QDialog {
   QCheckBox* harness_;
   QTableWidget* pools_;
   QLabel* note_;
+  QString file_filter_;  // the file dialog's filter when the export is one file ("" otherwise)
 };
 
 }  // namespace usmpx::app

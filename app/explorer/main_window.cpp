@@ -41,6 +41,7 @@
 #include "compare_dialog.h"
 #include "explorer_controller.h"
 #include "export_dialog.h"
+#include "inputs/input_facts.h"
 #include "panels/inspector_widget.h"
 #include "panels/pool_editor_widget.h"
 #include "report_writer.h"
@@ -138,9 +139,13 @@ MainWindow::MainWindow(QWidget* parent)
 
   connect(controller_, &ExplorerController::loading_started, this, [this](const QString& path) {
     loading_path_ = path;
+    // Busy from the first moment: reading and analysing a large tree takes seconds.
+    progress_->setRange(0, 0);
+    progress_->setVisible(true);
     show_message(tr("Loading %1…").arg(path));
   });
   connect(controller_, &ExplorerController::load_failed, this, [this](const QString& message) {
+    progress_->setVisible(false);
     remove_recent(loading_path_);  // Open Recent lists only what opens
     show_message(tr("Could not open the input"), 5000);
     show_error(tr("Cannot open input"), message);
@@ -149,6 +154,7 @@ MainWindow::MainWindow(QWidget* parent)
   connect(controller_, &ExplorerController::problem_changed, this, &MainWindow::on_problem_changed);
   connect(controller_, &ExplorerController::plan_ready, this, &MainWindow::on_plan_ready);
   connect(controller_, &ExplorerController::export_finished, this, &MainWindow::on_export_finished);
+  connect(controller_, &ExplorerController::export_check_finished, this, &MainWindow::update_actions);
   connect(controller_, &ExplorerController::planning_started, this, [this](const QString& algorithm) {
     progress_->setRange(0, 0);
     progress_->setVisible(true);
@@ -320,6 +326,13 @@ void MainWindow::show_error(const QString& title, const QString& message) {
 }
 
 void MainWindow::on_input_loaded() {
+  // Shown all at once with its first plan (on_plan_ready): until then title, table, charts and
+  // status bar all still show the previous input, never half of each.
+  switching_input_ = true;
+}
+
+void MainWindow::show_new_input() {
+  switching_input_ = false;
   // Nothing of the previous input stays: filter, selection, outlines, zoom (at the first plan).
   // The filter first: clearing it must not re-select rows of the previous input.
   exact_filter_action_->setChecked(false);
@@ -340,7 +353,15 @@ void MainWindow::on_input_loaded() {
   on_problem_changed();
   size_columns();
   inspector_->clear_buffer();
+  // What reading the input noticed is said at once, not only where it is listed.
+  const size_t warnings = controller_->input().warnings.size();
   show_message(tr("Loaded %1").arg(controller_->input_path()), 4000);
+  if (warnings > 0 && pending_notice_.isEmpty()) {
+    // Shown once planning is done (its message would replace it at once).
+    pending_notice_ = tr("Loaded %1 — %2 in Diagnostics")
+                          .arg(QFileInfo(controller_->input_path()).fileName(),
+                               warnings == 1 ? tr("1 warning") : tr("%1 warnings").arg(warnings));
+  }
   // File ▸ Open starts where this model is.
   QSettings().setValue(QStringLiteral("lastDir"), QFileInfo(controller_->input_path()).absolutePath());
   add_recent(controller_->session_path().isEmpty() ? controller_->input_path() : controller_->session_path());
@@ -415,6 +436,7 @@ void MainWindow::on_problem_changed() {
 }
 
 void MainWindow::on_plan_ready() {
+  if (switching_input_) show_new_input();
   const bool new_input = fit_on_next_plan_;
   const Problem& problem = controller_->problem();
   const Plan& plan = controller_->plan();
@@ -428,7 +450,13 @@ void MainWindow::on_plan_ready() {
                          controller_->reference_name());
   }
   // A firmware file's models: each in its own hue, its ticks labelled (core says which is which).
-  if (controller_->input().details) views::add_models(data, controller_->input().details->models());
+  if (const auto& details = controller_->input().details) {
+    views::add_models(data, details->models());
+    // The figure to paste heads the header of the pool it sizes (TFLM's arena).
+    if (const std::optional<FigureToPaste> figure = details->firmware_figure(problem, plan);
+        figure && figure->pool >= 0 && static_cast<size_t>(figure->pool) < data.pools.size())
+      data.pools[static_cast<size_t>(figure->pool)].headline = QString::fromStdString(figure->text());
+  }
   chart_->set_data(std::move(data));
   if (fit_on_next_plan_) {
     chart_->reset_view();
@@ -440,7 +468,15 @@ void MainWindow::on_plan_ready() {
   std::vector<int64_t> used;
   for (const PoolSummary& s : summary.pools)
     used.push_back(s.size_bytes);
-  pool_editor_->set_pools(controller_->edits().pools, used);
+  // The sections an export gives pools that name none (TVM's), as the export dialog lists them.
+  std::vector<QString> sections;
+  const std::vector<ExportedPool> exported = controller_->exported_pools();
+  for (const PoolSetting& setting : controller_->edits().pools) {
+    const auto same = [&](const ExportedPool& e) { return e.name == setting.pool.name; };
+    const auto it = std::find_if(exported.begin(), exported.end(), same);
+    sections.push_back(it == exported.end() ? QString() : QString::fromStdString(it->section));
+  }
+  pool_editor_->set_pools(controller_->edits().pools, used, sections);
   // The list keeps its place across edits: the same scroll position after the new findings.
   const int diagnostics_scroll = new_input ? 0 : diagnostics_view_->verticalScrollBar()->value();
   diagnostics_model_->set_diagnostics(controller_->input().warnings, plan.diagnostics,
@@ -453,12 +489,18 @@ void MainWindow::on_plan_ready() {
   update_actions();
 }
 
+QString MainWindow::non_default_build_words() const {
+  if (!controller_->has_input() || controller_->default_runtime_build()) return QString();
+  return tr(" (figures for %1)").arg(controller_->runtime_build_text());
+}
+
 void MainWindow::update_title() {
+  if (switching_input_) return;  // the new input's name comes with its first plan
   QString title = tr("USMP Explorer");
   if (controller_->has_input()) {
     title = QFileInfo(controller_->session_path().isEmpty() ? controller_->input_path() : controller_->session_path())
                 .fileName() +
-            QStringLiteral("[*] — ") + title;
+            QStringLiteral("[*]") + non_default_build_words() + QStringLiteral(" — ") + title;
   }
   setWindowTitle(title);
   setWindowModified(controller_->modified());
@@ -484,15 +526,16 @@ void MainWindow::update_actions() {
   export_action_->setToolTip(exportable ? tr("Write firmware sources for the current plan") : why);
   export_action_->setStatusTip(export_action_->toolTip());
   reference_action_->setEnabled(loaded && controller_->has_reference());
-  const bool tflite = loaded && controller_->input().format == InputFormat::kTflite;
-  tflm_build_menu_->setEnabled(tflite);
+  // Offered where the input's figures depend on a runtime build (its frontend says which).
+  tflm_build_menu_->setEnabled(loaded && !runtime_builds(controller_->input()).empty());
   const bool cmsis = controller_->runtime_kernels() == QStringLiteral("cmsis_nn");
   const bool x86 = controller_->runtime_target() == QStringLiteral("x86-64");
   (cmsis ? kernels_cmsis_action_ : kernels_reference_action_)->setChecked(true);
   (x86 ? target_x86_action_ : target_cortex_m_action_)->setChecked(true);
-  // Where TVM's plan is described, how faithfully it was read.
+  // Where the reference plan is described, how faithfully it was read.
   const QString fidelity = loaded ? controller_->reference_fidelity() : QString();
-  reference_action_->setToolTip(tr("Draw where TVM placed each buffer as dashed outlines over the current plan") +
+  reference_action_->setToolTip(tr("Draw where %1's plan placed each buffer as dashed outlines over the current plan")
+                                    .arg(controller_->reference_name()) +
                                 (fidelity.isEmpty() ? QString() : tr(". Fidelity check: %1.").arg(fidelity)));
   status_totals_->setToolTip(status_tooltip());
   bool any_pinned = false;

@@ -104,6 +104,8 @@ class MainWindow : public QMainWindow {
   void remove_recent(const QString& path);
   void rebuild_recent_menu();
   void on_input_loaded();
+  // Switches every view to the loaded input (title, table, panels), with its first plan.
+  void show_new_input();
   void on_problem_changed();
   void on_plan_ready();
   // The buffer table's columns: sized to content, then to the widths the session saved.
@@ -118,6 +120,8 @@ class MainWindow : public QMainWindow {
   // Diagnostics panel (until the next edit), its first words in the status bar.
   void show_refusal(const QString& message);
   void update_title();
+  // " (figures for TFLM …, x86-64)" when the figures are for a build other than the input's default.
+  QString non_default_build_words() const;
   void update_actions();
   void refresh_algorithms();
   void on_pin_requested(int buffer, int pool, qint64 offset);
@@ -176,6 +180,7 @@ class MainWindow : public QMainWindow {
                             // summary, before parts were dropped to fit
   QString loading_path_;    // the input being loaded, dropped from Open Recent when it fails
   bool batch_mode_ = false;
+  bool switching_input_ = false;  // an input was loaded; the views switch with its first plan
   bool syncing_selection_ = false;
   bool filling_algorithms_ = false;
   bool fit_on_next_plan_ = false;  // an input was opened: its first plan is shown whole

@@ -55,11 +55,13 @@ QString MainWindow::status_tooltip() const {
              "usmpx uses without --algorithm.")
               .arg(controller_->reference_plan_text());
   const QString fidelity = controller_->reference_fidelity();
-  if (!fidelity.isEmpty()) text += tr("\nTVM's plan as read; fidelity check: %1").arg(fidelity);
+  if (!fidelity.isEmpty())
+    text += tr("\n%1's plan as read; fidelity check: %2").arg(controller_->reference_name(), fidelity);
   return text;
 }
 
 void MainWindow::update_status() {
+  if (switching_input_) return;  // the previous input's summary stays until the new one's first plan
   if (!controller_->has_input()) {
     status_totals_->setText(tr("no input"));
     status_html_.clear();
@@ -74,7 +76,8 @@ void MainWindow::update_status() {
   parts.push_back(
       {tr("%1 · total %2").arg(QString::fromStdString(plan.algorithm), views::format_byte_count(total)), 0});
   parts.push_back({tr("lower bound %1").arg(views::format_byte_count(lb)), 4});
-  if (lb > 0) parts.push_back({tr("gap %1").arg(QString::fromStdString(format_gap(total, lb))), 3});
+  // Escaped: the summary is HTML, and "<0.1%" unescaped opened a tag that swallowed the rest of the bar.
+  if (lb > 0) parts.push_back({tr("gap %1").arg(QString::fromStdString(format_gap(total, lb)).toHtmlEscaped()), 3});
   // The reference plan the input opened on, by name and bytes (what the firmware does today).
   if (controller_->reference_plan_bytes() >= 0) {
     parts.push_back({tr("reference %1: %2")
@@ -88,11 +91,19 @@ void MainWindow::update_status() {
   // TVM's own plan on screen: how faithfully it was read (the fidelity check).
   if (plan.algorithm == "as-built" && !controller_->reference_fidelity().isEmpty())
     parts.push_back({controller_->reference_fidelity().toHtmlEscaped(), 7});
+  // What the pins cost against the same planner without them (the bound shown is the pinned problem's).
+  if (const std::optional<qint64> cost = controller_->pin_cost()) {
+    parts.push_back(
+        {*cost == 0 ? tr("pins cost nothing") : tr("pins cost %1").arg(views::format_byte_delta(*cost)), 1});
+  }
   // What the firmware needs beyond the pools (TFLM's kTensorArenaSize for the chosen build, an
   // ExecuTorch method's allocator); the whole line is in the tooltip.
   if (const QString runtime = controller_->runtime_status(); !runtime.isEmpty())
     parts.push_back({runtime.toHtmlEscaped(), 2});
   parts.push_back({fits ? tr("fits") : tr("<b style='color:#c00'>does not fit</b>"), 0});
+  // A build other than the input's default is never silent: its figures are for that build only.
+  if (!controller_->default_runtime_build())
+    parts.push_back({tr("<b>figures for %1</b>").arg(controller_->runtime_build_text().toHtmlEscaped()), 1});
   if (controller_->plan_is_first_pass()) parts.push_back({tr("<i>first pass, searching…</i>"), 1});
   if (plan.has_errors() && fits) parts.push_back({tr("<b style='color:#c00'>invalid</b>"), 0});
   parts.push_back(

@@ -108,9 +108,17 @@ QString report_summary_html(const ExplorerController& controller, const views::P
                      .arg(problem.pools.size())
                      .arg(qs(plan.algorithm).toHtmlEscaped());
   // The figure a firmware needs beyond the pools first (TFLM's kTensorArenaSize line).
-  const QString runtime = controller.runtime_memory_text();
-  if (!runtime.isEmpty())
-    html += QObject::tr("<p><b>Memory the firmware needs:</b> %1</p>").arg(runtime.toHtmlEscaped());
+  const QStringList runtime = controller.runtime_memory_text().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+  if (runtime.size() == 1) {
+    html += QObject::tr("<p><b>Memory the firmware needs:</b> %1</p>").arg(runtime.front().toHtmlEscaped());
+  } else if (!runtime.isEmpty()) {
+    // One row per figure (an ExecuTorch program's methods), never one run-on paragraph.
+    html += QObject::tr("<p><b>Memory the firmware needs:</b></p>") +
+            QStringLiteral("<table border=1 cellspacing=0 cellpadding=3>");
+    for (const QString& row : runtime)
+      html += QStringLiteral("<tr><td>%1</td></tr>").arg(row.toHtmlEscaped());
+    html += QStringLiteral("</table>");
+  }
   html += QStringLiteral(
       "<table border=1 cellspacing=0 cellpadding=4><tr><th>pool</th><th>used</th><th>size "
       "hint</th><th>lower bound</th><th>gap</th>");
@@ -149,8 +157,8 @@ QString report_summary_html(const ExplorerController& controller, const views::P
       "plan</code> reports it); the gap is how far this plan is above it. A pool's bound counts the buffers that "
       "can go into no other pool; the total's is at least the sum of the pools'.</p>");
   if (!controller.reference_fidelity().isEmpty())
-    html += QObject::tr("<p>TVM's plan as read from the model; fidelity check: %1.</p>")
-                .arg(controller.reference_fidelity().toHtmlEscaped());
+    html += QObject::tr("<p>%1's plan as read from the model; fidelity check: %2.</p>")
+                .arg(controller.reference_name().toHtmlEscaped(), controller.reference_fidelity().toHtmlEscaped());
   if (!plan_fits(problem, plan)) html += QObject::tr("<p><b>The plan does not fit its pools' size hints.</b></p>");
   // The charts on the next pages carry no legend of their own.
   // A firmware file's models: their spans on the time axis, each in the hue its boxes have.
@@ -216,6 +224,11 @@ QStringList write_review_report(const ExplorerController& controller, views::Poo
   content.title = "Memory plan review: " + QFileInfo(controller.input_path()).fileName().toStdString();
   content.input = controller.input_path().toStdString();
   content.problem = controller.problem();
+  // A pool that names no section goes where the export puts it (the export dialog's table says the same).
+  for (const ExportedPool& e : controller.exported_pools()) {
+    for (Pool& pool : content.problem.pools)
+      if (pool.name == e.name && pool.section.empty()) pool.section = e.section;
+  }
   content.chosen = controller.plan();
   // One state of the model: a comparison made before the last edit is left out, with the reason.
   if (controller.comparison_current()) {

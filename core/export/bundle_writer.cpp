@@ -65,6 +65,53 @@ std::string unique_temp_name(const fs::path& target) {
   return (target.parent_path() / ("." + target.filename().string() + ".tmp" + std::to_string(rd()))).string();
 }
 
+// "gen/" and "gen" name the same folder; the trailing separator would make "gen" its own parent.
+std::string without_trailing_separators(std::string target) {
+  while (target.size() > 1 && target.back() == '/')
+    target.pop_back();
+  return target;
+}
+
+// The folder the target goes into, made when missing (as mkdir -p does).
+void make_parent_folder(const std::string& target) {
+  const fs::path parent = fs::absolute(target).parent_path();
+  std::error_code ec;
+  if (fs::is_directory(parent, ec)) return;
+  fs::create_directories(parent, ec);
+  if (ec) throw ExportError("cannot create the folder " + parent.string() + " for " + target + ": " + ec.message());
+}
+
+// Renames the written folder `temp` to `target`, replacing what is there (already allowed by
+// check_target); on failure puts the old target back and says why.
+void move_into_place(const fs::path& temp, const std::string& target) {
+  std::error_code ec;
+  std::error_code ignored;
+  if (!fs::exists(target, ignored)) {
+    fs::rename(temp, target, ec);
+    if (ec) {
+      const std::string cause = ec.message();
+      fs::remove_all(temp, ignored);
+      throw ExportError("cannot create " + target + ": " + cause);
+    }
+    return;
+  }
+  const fs::path old = unique_temp_name(fs::absolute(target));
+  fs::rename(target, old, ec);
+  if (ec) {
+    const std::string cause = ec.message();  // before the clean-up resets ec
+    fs::remove_all(temp, ignored);
+    throw ExportError("cannot replace " + target + ": cannot move it aside to " + old.string() + ": " + cause);
+  }
+  fs::rename(temp, target, ec);
+  if (ec) {
+    const std::string cause = ec.message();
+    fs::rename(old, target, ignored);
+    fs::remove_all(temp, ignored);
+    throw ExportError("cannot replace " + target + ": " + cause);
+  }
+  fs::remove_all(old, ignored);
+}
+
 void check_target(const std::string& target, const WriteOptions& options, const std::string& input_path) {
   std::error_code ec;
   if (!input_path.empty() && fs::exists(input_path, ec) && fs::exists(target, ec) &&
@@ -112,12 +159,11 @@ std::string bundle_archive_bytes(const ExportBundle& bundle, bool gzip) {
   }
 }
 
-void write_bundle(const ExportBundle& bundle, const std::string& target, const WriteOptions& options,
+void write_bundle(const ExportBundle& bundle, const std::string& target_text, const WriteOptions& options,
                   const std::string& input_path) {
+  const std::string target = without_trailing_separators(target_text);
   check_target(target, options, input_path);
-  std::error_code ec;
-  const fs::path parent = fs::absolute(target).parent_path();
-  if (!fs::is_directory(parent, ec)) throw ExportError("folder " + parent.string() + " does not exist");
+  make_parent_folder(target);
   if (bundle.single_file) {
     if (bundle.files.size() != 1)
       throw ExportError("a single-file export holds " + std::to_string(bundle.files.size()) + " files");
@@ -138,38 +184,21 @@ void write_bundle(const ExportBundle& bundle, const std::string& target, const W
     return;
   }
   const fs::path temp = unique_temp_name(fs::absolute(target));
+  std::error_code ec;
+  if (fs::create_directory(temp, ec); ec)
+    throw ExportError("cannot write " + target + ": cannot create the folder " + temp.string() +
+                      " beside it: " + ec.message());
   try {
     for (const ExportFile& f : bundle.files) {
       const fs::path file = temp / f.path;
       fs::create_directories(file.parent_path());
       write_file_atomically(file.string(), f.data);
     }
-    if (bundle.files.empty()) fs::create_directories(temp);
   } catch (const std::exception& e) {
     fs::remove_all(temp, ec);
-    throw ExportError(std::string("cannot write the export: ") + e.what());
+    throw ExportError("cannot write " + target + ": " + e.what());
   }
-  if (fs::exists(target, ec)) {
-    const fs::path old = unique_temp_name(fs::absolute(target));
-    fs::rename(target, old, ec);
-    if (ec) {
-      fs::remove_all(temp, ec);
-      throw ExportError("cannot replace " + target + ": " + ec.message());
-    }
-    fs::rename(temp, target, ec);
-    if (ec) {
-      fs::rename(old, target, ec);
-      fs::remove_all(temp, ec);
-      throw ExportError("cannot replace " + target);
-    }
-    fs::remove_all(old, ec);
-    return;
-  }
-  fs::rename(temp, target, ec);
-  if (ec) {
-    fs::remove_all(temp, ec);
-    throw ExportError("cannot create " + target + ": " + ec.message());
-  }
+  move_into_place(temp, target);
 }
 
 }  // namespace usmpx

@@ -59,6 +59,16 @@ struct LoadOptions {
   std::string runtime_target;
 };
 
+// The runtime builds an input's memory figures can be computed for, by option value; the first of
+// each list is the default. Empty lists: the figures do not depend on a build.
+struct RuntimeBuilds {
+  std::string runtime;                // whose build: "TFLM"
+  std::vector<std::string> kernels;   // "reference", "cmsis_nn"
+  std::vector<std::string> targets;   // "cortex-m", "x86-64"
+  std::vector<std::string> versions;  // the runtime's versions, newest (the default) first
+  bool empty() const { return kernels.empty() && targets.empty(); }
+};
+
 // A memory pool as an export writes it out, for the export dialog's table.
 struct ExportedPool {
   std::string name;
@@ -67,10 +77,30 @@ struct ExportedPool {
   std::string section;           // the linker section it goes into
 };
 
+// How an export of an input is offered to the user (the explorer's export dialog): what it
+// writes, into what, and which options apply. The family decides; the window only shows it.
+struct ExportForm {
+  // One sentence on what is written; "{input}" and "{plan}" stand for the input's file name and the
+  // plan's algorithm.
+  std::string what;
+  bool one_file = false;         // the target is one file (a model copy), not a folder or an archive
+  std::string target_suffix;     // appended to the input's name for the proposed target ("_replanned")
+  std::string file_filter;       // for one file: the file dialog's filter ("TFLite models (*.tflite)")
+  bool archives = true;          // .tar and .tar.gz offered beside a folder
+  bool harness = true;           // a proof harness can be added
+  bool pools_from_panel = true;  // sections and internal/external come from the Pools panel
+};
+
+// The form of an export that writes the plan into a copy of the model file: one file named
+// `<input><suffix>`, no archive, no harness, no pools of its own.
+ExportForm model_copy_form(std::string what, std::string suffix, std::string file_filter);
+
 // What a loaded input can write back: the model kept from loading, in its family's form.
 class ModelExporter {
  public:
   virtual ~ModelExporter() = default;
+  // How an export is offered (the export dialog's texts and options).
+  virtual ExportForm form() const { return {}; }
   // Why `plan` cannot be exported from this input ("" when it can).
   virtual std::string refusal(const Plan& plan) const = 0;
   // The files for `plan` of `problem` (the loaded problem with the user's pools and pins).
@@ -84,6 +114,16 @@ class ModelExporter {
   // How an export can be proven by running it next to the input (export/selftest.h); null when
   // this family's exports cannot be run here.
   virtual std::shared_ptr<const Selftest> selftest() const { return nullptr; }
+};
+
+// The one figure a firmware pastes when its runtime takes a single size (TFLM's kTensorArenaSize).
+struct FigureToPaste {
+  std::string name;  // "kTensorArenaSize"
+  int64_t bytes = 0;
+  bool exact = true;  // else the firmware needs at least `bytes`
+  int pool = -1;      // the pool whose plan it sizes (-1: none in particular)
+  // "kTensorArenaSize = 82,296 B", or "kTensorArenaSize >= 82,296 B (at least)".
+  std::string text() const;
 };
 
 // What a frontend can say of a loaded input beyond its Problem, as text the commands print.
@@ -107,6 +147,20 @@ class InputDetails {
   virtual std::optional<Plan> reference_plan(const Problem&) const { return std::nullopt; }
   // The models the input holds, in the order they run, when it holds several (empty otherwise).
   virtual std::vector<ModelSpan> models() const { return {}; }
+  // What the firmware must declare beyond the plan's pools, one short line each, the figure to
+  // paste first (TFLM: the kTensorArenaSize line; ExecuTorch: a row per method). By default the
+  // lines of closing_text, those giving kTensorArenaSize first.
+  virtual std::vector<std::string> memory_rows(const Problem& problem, const Plan& plan) const;
+  // The single figure to paste, when the runtime takes one (nullopt otherwise).
+  virtual std::optional<FigureToPaste> firmware_figure(const Problem&, const Plan&) const { return std::nullopt; }
+  // The peak of bytes live at once as `info` reports it: TVM's own figure where the reader has one
+  // (the problem's), else what TVM would compute from the buffers' lifetimes.
+  virtual int64_t memory_pressure(const Problem& problem) const { return problem.memory_pressure; }
+  // The runtime builds the memory figures can be computed for (TFLM's kernels and targets); none
+  // when the figures do not depend on a build.
+  virtual RuntimeBuilds runtime_builds() const { return {}; }
+  // The build the figures are for, in words ("TFLM 90b983c, reference kernels, cortex-m"; "" = none).
+  virtual std::string runtime_build_text() const { return ""; }
 };
 
 // What a frontend made of one input.

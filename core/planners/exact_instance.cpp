@@ -205,10 +205,14 @@ int64_t Instance::lower_bound() const {
       total[static_cast<size_t>(s)] += size[static_cast<size_t>(i)];
   }
   for (int s = 0; s < sections; ++s) {
+    // The bytes the fixed ranges cover: pinned buffers that do not conflict (a model file's own
+    // layout, Vela's) may overlap, so their union, not their sum.
+    std::vector<FixedRange> ranges = section_fixed[static_cast<size_t>(s)];
+    std::sort(ranges.begin(), ranges.end(), [](const FixedRange& a, const FixedRange& b) { return a.start < b.start; });
     int64_t fixed = 0;
     int64_t top = 0;
-    for (const FixedRange& f : section_fixed[static_cast<size_t>(s)]) {
-      fixed += f.end - f.start;
+    for (const FixedRange& f : ranges) {
+      fixed += std::max<int64_t>(0, f.end - std::max(f.start, top));
       top = std::max(top, f.end);
     }
     best = std::max({best, total[static_cast<size_t>(s)] + fixed, top});

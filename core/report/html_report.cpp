@@ -93,6 +93,24 @@ void models_section(std::ostringstream& out, const ReportContent& c) {
   out << "</table>\n";
 }
 
+// What the firmware must declare: one figure in a sentence, several (an ExecuTorch program's
+// methods) as a table of one row each.
+void runtime_memory_section(std::ostream& out, const std::string& memory) {
+  std::vector<std::string> rows;
+  std::istringstream lines(memory);
+  for (std::string line; std::getline(lines, line);)
+    if (!line.empty()) rows.push_back(line);
+  if (rows.empty()) return;
+  if (rows.size() == 1) {
+    out << "<p class=\"runtime-memory\"><b>Memory the firmware needs:</b> " << escape(rows.front()) << "</p>\n";
+    return;
+  }
+  out << "<p class=\"runtime-memory\"><b>Memory the firmware needs:</b></p>\n<table class=\"runtime-memory\">";
+  for (const std::string& row : rows)
+    out << "<tr><td>" << escape(row) << "</td></tr>";
+  out << "</table>\n";
+}
+
 }  // namespace
 
 std::string html_report(const ReportContent& c) {
@@ -127,8 +145,7 @@ std::string html_report(const ReportContent& c) {
         << escape(format_size_exact(c.reference_total_bytes)) << "): this plan does not fit.";
   }
   out << "</p>\n";
-  if (!c.runtime_memory.empty())
-    out << "<p class=\"runtime-memory\"><b>Memory the firmware needs:</b> " << escape(c.runtime_memory) << "</p>\n";
+  runtime_memory_section(out, c.runtime_memory);
   models_section(out, c);
   out << "<h2>Pools</h2>\n<table><tr><th>pool</th><th>kind</th><th>size</th><th>size hint</th><th>use</th><th>lower "
          "bound</th>"

@@ -1,8 +1,11 @@
 #pragma once
 
+#include <QAction>
 #include <QCoreApplication>
 #include <QDir>
+#include <QFile>
 #include <QLineEdit>
+#include <QMenu>
 #include <QObject>
 #include <QTableWidget>
 #include <QtTest>
@@ -13,6 +16,7 @@
 #include "explorer_controller.h"
 #include "main_window.h"
 #include "panels/pool_editor_widget.h"
+#include "report_writer.h"
 
 // The main window as the explorer's workflow tests drive it: made at a size, an input opened and
 // planned, an algorithm chosen, a widget kept among the test artefacts to be looked at. Test
@@ -64,6 +68,27 @@ class ExplorerWindowFixture : public QObject {
     QTest::keyClicks(editor, text);
     QTest::keyClick(editor, Qt::Key_Return);  // the delegate commits on the next event loop turn
     QTRY_VERIFY(!table->findChild<QLineEdit*>() || !table->findChild<QLineEdit*>()->isVisible());
+  }
+
+  // Plan ▸ TFLM Build's action whose text starts with `starts_with` ("x86-64", "CMSIS-NN").
+  QAction* tflm_build_action(const QString& starts_with) {
+    auto* menu = window_->findChild<QMenu*>(QStringLiteral("tflmBuildMenu"));
+    if (!menu) return nullptr;
+    for (QAction* a : menu->actions()) {
+      if (a->text().remove(QLatin1Char('&')).startsWith(starts_with)) return a;
+    }
+    return nullptr;
+  }
+
+  // Export Report into the artefacts folder `name`; the HTML review's text, or the error.
+  QString write_report(const QString& name) {
+    const QString folder = QStringLiteral(USMPX_ARTEFACTS_DIR "/") + name;
+    QDir(folder).removeRecursively();
+    QString error;
+    if (usmpx::app::write_review_report(*controller(), *window_->chart(), folder, &error).isEmpty()) return error;
+    QFile html(QDir(folder).filePath(QStringLiteral("report.html")));
+    if (!html.open(QIODevice::ReadOnly)) return QStringLiteral("no report.html");
+    return QString::fromUtf8(html.readAll());
   }
 
   void save_artefact(QWidget* widget, const QString& name) {

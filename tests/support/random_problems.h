@@ -11,10 +11,10 @@ struct RandomProblemSpec {
   int buffers = 20;
   int pools = 1;
   int64_t max_size = 100;
-  int64_t horizon = 30;            // lifetimes lie in [0, horizon)
-  bool mixed_alignment = false;    // alignments from {1, 4, 16} instead of one per problem
-  bool capacities = false;         // give pools size hints (possibly too small)
-  double pin_fraction = 0.0;       // share of buffers pinned (half of them at an offset)
+  int64_t horizon = 30;             // lifetimes lie in [0, horizon)
+  bool mixed_alignment = false;     // alignments from {1, 4, 16} instead of one per problem
+  bool capacities = false;          // give pools size hints (possibly too small)
+  double pin_fraction = 0.0;        // share of buffers pinned (half of them at an offset)
   bool explicit_conflicts = false;  // write the overlaps out as conflict lists
 };
 

@@ -6,15 +6,12 @@ namespace usmpx::testing {
 namespace {
 
 // BuiltinOperator and TensorType values of the published schema.
-constexpr int32_t kAdd = 0, kConv2d = 3, kDequantize = 6, kFullyConnected = 9, kCustom = 32, kReduceProd = 81,
-                  kVarHandle = 142, kReadVariable = 143;
-constexpr int kFloat32 = 0, kFloat16 = 1, kInt32 = 2, kUInt8 = 3, kInt8 = 9, kResource = 13;
+constexpr int32_t kAdd = 0, kConv2d = 3, kDequantize = 6, kFullyConnected = 9, kCustom = 32, kArgMax = 56,
+                  kReduceProd = 81, kFill = 94, kVarHandle = 142, kReadVariable = 143;
+constexpr int kFloat32 = 0, kFloat16 = 1, kInt32 = 2, kUInt8 = 3, kInt64 = 4, kInt8 = 9, kResource = 13;
 
 std::vector<uint8_t> bytes(size_t n) {
-  std::vector<uint8_t> out(n);
-  for (size_t i = 0; i < n; ++i)
-    out[i] = static_cast<uint8_t>(i * 37 + 11);
-  return out;
+  return pattern_bytes(n);
 }
 
 }  // namespace
@@ -90,6 +87,30 @@ std::string uint8_fully_connected_tflite() {
   m.operators = {{0, {0, 1, 2}, {3}}};
   m.inputs = {0};
   m.outputs = {3};
+  return write_fixture_tflite(m);
+}
+
+std::string fill_dynamic_dims_tflite() {
+  FixtureModel m;
+  m.opcodes = {{kFill, ""}};
+  m.tensors = {{"dims", {2}, kInt32, {}, false},
+               {"value", {}, kFloat32, bytes(4), false},
+               {"output", {2, 3}, kFloat32, {}, false}};
+  m.operators = {{0, {0, 1}, {2}}};
+  m.inputs = {0};
+  m.outputs = {2};
+  return write_fixture_tflite(m);
+}
+
+std::string arg_max_int64_tflite() {
+  FixtureModel m;
+  m.opcodes = {{kArgMax, ""}};
+  m.tensors = {{"input", {1, 4}, kFloat32, {}, false},
+               {"axis", {1}, kInt32, {1, 0, 0, 0}, false},
+               {"output", {1}, kInt64, {}, false}};
+  m.operators = {{0, {0, 1}, {2}}};
+  m.inputs = {0};
+  m.outputs = {2};
   return write_fixture_tflite(m);
 }
 

@@ -13,5 +13,7 @@ std::string flex_add_tflite();                              // custom FlexAddV2
 std::string var_handle_tflite();                            // VAR_HANDLE, then READ_VARIABLE (operator 1)
 std::string uint8_fully_connected_tflite();                 // FULLY_CONNECTED with UINT8 activations
 std::string custom_tflite(const std::string& custom_code);  // one custom operator of two float inputs
+std::string fill_dynamic_dims_tflite();                     // FILL whose dims are a model input
+std::string arg_max_int64_tflite();                         // ARG_MAX with an INT64 output (fails at Invoke)
 
 }  // namespace usmpx::testing

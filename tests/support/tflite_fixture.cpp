@@ -95,4 +95,11 @@ std::string write_fixture_tflite(const FixtureModel& model) {
   return std::string(reinterpret_cast<const char*>(b.GetBufferPointer()), b.GetSize());
 }
 
+std::vector<uint8_t> pattern_bytes(size_t n) {
+  std::vector<uint8_t> out(n);
+  for (size_t i = 0; i < n; ++i)
+    out[i] = static_cast<uint8_t>(i * 37 + 11);
+  return out;
+}
+
 }  // namespace usmpx::testing

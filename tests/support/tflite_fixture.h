@@ -38,4 +38,7 @@ struct FixtureModel {
 
 std::string write_fixture_tflite(const FixtureModel& model);
 
+// `n` bytes of a fixed pattern, for constant tensors whose values do not matter.
+std::vector<uint8_t> pattern_bytes(size_t n);
+
 }  // namespace usmpx::testing

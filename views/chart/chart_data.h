@@ -27,6 +27,8 @@ struct PoolChartData {
   qint64 reference_bytes = -1;
   std::vector<BufferBox> reference_boxes;
   QString reference_name = QStringLiteral("TVM");  // whose plan the reference is (TFLM's for .tflite)
+  // The figure a firmware pastes for this pool, first in its header ("kTensorArenaSize = 82,296 B").
+  QString headline;
 };
 
 // One model of an input holding several (a firmware file): its name and its ticks [x0, x1) on

@@ -168,7 +168,8 @@ QString PoolChartWidget::title_text(const PoolChartData& pool) const {
   if (pool.reference_bytes >= 0 && data_.plan_fits)
     text += tr("  ·  %1 vs %2").arg(format_byte_delta(pool.size_bytes - pool.reference_bytes), pool.reference_name);
   if (pool.over_hint) text += tr("  ·  DOES NOT FIT");
-  return text;
+  // The answer first: the figure the firmware pastes heads its pool's header.
+  return pool.headline.isEmpty() ? text : pool.headline + QStringLiteral("  ·  ") + text;
 }
 
 void PoolChartWidget::rebuild_layout() {

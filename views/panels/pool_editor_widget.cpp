@@ -49,10 +49,16 @@ PoolEditorWidget::PoolEditorWidget(QWidget* parent)
   layout->addLayout(buttons);
 }
 
-void PoolEditorWidget::set_pools(const std::vector<PoolSetting>& pools, const std::vector<int64_t>& used_bytes) {
+void PoolEditorWidget::set_pools(const std::vector<PoolSetting>& pools, const std::vector<int64_t>& used_bytes,
+                                 const std::vector<QString>& default_sections) {
   pools_ = pools;
   used_ = used_bytes;
+  default_sections_ = default_sections;
   refresh();
+}
+
+QString PoolEditorWidget::default_section(size_t pool) const {
+  return pool < default_sections_.size() ? default_sections_[pool] : QString();
 }
 
 void PoolEditorWidget::select_pool(int row) {
@@ -97,7 +103,14 @@ void PoolEditorWidget::refresh() {
     set(kUsed, format_byte_count(used), false, Qt::AlignRight);
     if (!pool.fits(0, used)) table_->item(row, kUsed)->setForeground(QColor(200, 0, 0));
     set(kAlignment, QString::number(pool.alignment), true, Qt::AlignRight);
-    set(kSection, QString::fromStdString(pool.section), true);
+    if (pool.section.empty() && !default_section(i).isEmpty()) {
+      // Where the export puts it unless told otherwise: shown, greyed, never blank.
+      set(kSection, default_section(i), true);
+      table_->item(row, kSection)->setForeground(QColor(128, 128, 128));
+      table_->item(row, kSection)->setToolTip(tr("The export's default section; type another to set one"));
+    } else {
+      set(kSection, QString::fromStdString(pool.section), true);
+    }
     auto* internal = new QTableWidgetItem;
     internal->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsUserCheckable);
     internal->setCheckState(pool.internal ? Qt::Checked : Qt::Unchecked);
@@ -143,6 +156,7 @@ void PoolEditorWidget::cell_changed(int row, int column) {
         break;
       }
       case kSection:
+        if (pool.section.empty() && text == default_section(static_cast<size_t>(row))) return;  // unchanged
         pool.section = text.toStdString();
         description = tr("Set section of %1").arg(QString::fromStdString(pool.name));
         break;

@@ -20,7 +20,10 @@ class PoolEditorWidget : public QWidget {
  public:
   explicit PoolEditorWidget(QWidget* parent = nullptr);
 
-  void set_pools(const std::vector<PoolSetting>& pools, const std::vector<int64_t>& used_bytes);
+  // `default_sections`, per pool (may be shorter): the section an export puts a pool without one
+  // into (TVM's .bss.noinit.tvm), shown greyed in its Section cell ("" = none).
+  void set_pools(const std::vector<PoolSetting>& pools, const std::vector<int64_t>& used_bytes,
+                 const std::vector<QString>& default_sections = {});
   const std::vector<PoolSetting>& pools() const { return pools_; }
   QTableWidget* table() const { return table_; }
   void select_pool(int row);
@@ -45,6 +48,8 @@ class PoolEditorWidget : public QWidget {
   QPushButton* down_;
   std::vector<PoolSetting> pools_;
   std::vector<int64_t> used_;
+  std::vector<QString> default_sections_;
+  QString default_section(size_t pool) const;
   bool filling_ = false;
 };
 

@@ -16,13 +16,12 @@ void DiagnosticsModel::set_diagnostics(std::vector<Diagnostic> load_warnings, st
   beginResetModel();
   items_.clear();
   if (!refusal_.empty()) items_.push_back({Severity::kWarning, kRefusal, refusal_, {}, -1, {}});
-  if (!runtime_memory.isEmpty()) {
-    items_.push_back({Severity::kNote,
-                      std::string(kRuntimeMemory),
-                      tr("Memory the firmware needs: %1").arg(runtime_memory).toStdString(),
-                      {},
-                      -1,
-                      {}});
+  // What the firmware must declare: one short row per figure (per method for a program), the
+  // first under the heading.
+  const QStringList rows = runtime_memory.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+  for (qsizetype r = 0; r < rows.size(); ++r) {
+    const QString text = r == 0 ? tr("Memory the firmware needs: %1").arg(rows[r]) : rows[r];
+    items_.push_back({Severity::kNote, std::string(kRuntimeMemory), text.toStdString(), {}, -1, {}});
   }
   // The plan's findings first, its errors at the top (why it does not fit), then what reading the
   // input noticed, under a heading of its own.
@@ -94,8 +93,6 @@ QVariant DiagnosticsModel::data(const QModelIndex& index, int role) const {
       // Messages of the readers often name their file already; the location is not repeated then.
       if (!where.isEmpty() && !text.startsWith(QString::fromStdString(d.location.file)))
         text = where + QStringLiteral(": ") + text;
-      // The figure a firmware needs is one row with what it leaves out ("at least" says why).
-      if (d.code == kRuntimeMemory) return text.replace(QLatin1Char('\n'), QStringLiteral("; "));
       // The explorer's time limit is the limit box in the toolbar.
       if (d.code == "overflow-unexplained") text += tr(" (the limit box in the toolbar)");
       QString first = text.section(QLatin1Char('\n'), 0, 0);

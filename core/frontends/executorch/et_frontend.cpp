@@ -1,5 +1,6 @@
 #include "frontends/executorch/et_frontend.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <memory>
 #include <set>
@@ -10,12 +11,14 @@
 #include "base/size_text.h"
 #include "base/text_table.h"
 #include "export/export_error.h"
+#include "export/firmware_sources.h"
 #include "frontends/executorch/et_export.h"
 #include "frontends/executorch/et_problem.h"
 #include "frontends/executorch/et_runtime_memory.h"
 #include "frontends/executorch/et_selftest.h"
 #include "frontends/input_probe.h"
 #include "frontends/loaded_model.h"
+#include "model/live_bytes.h"
 #include "planners/registry.h"
 
 namespace usmpx {
@@ -274,6 +277,19 @@ std::string needs_json(const EtAnalysis& a, const Plan* plan) {
   return root.dump();
 }
 
+// "forward: 12,304 B planned + 584 B allocator (Cortex-M) = 12,888 B in all": what one method's
+// firmware declares, exact or "at least".
+std::string method_row(const MethodNeeds& n) {
+  int64_t planned = 0;
+  for (int64_t b : n.planned)
+    planned += b;
+  const EtMethodMemory& m = n.allocator.front();  // cortex-m
+  return n.name + ": " + with_separators(planned) + " B planned + " + (m.exact ? "" : "at least ") +
+         with_separators(m.method_allocator_bytes) + " B allocator (Cortex-M) = " + (n.exact(0) ? "" : "at least ") +
+         with_separators(n.total(0)) + " B in all" +
+         (n.io_bytes > 0 ? " with " + with_separators(n.io_bytes) + " B of unplanned inputs/outputs" : "");
+}
+
 class EtDetails : public InputDetails {
  public:
   explicit EtDetails(std::shared_ptr<const EtAnalysis> a) : a_(std::move(a)) {}
@@ -283,6 +299,8 @@ class EtDetails : public InputDetails {
   }
   std::string closing_text(const Problem&, const Plan& plan) const override { return needs_text(*a_, &plan); }
   std::string json_members(const Problem&, const Plan& plan) const override { return needs_json(*a_, &plan); }
+  // TVM's figure for a program: the peak of bytes live at once, from the tensors' lifetimes.
+  int64_t memory_pressure(const Problem& problem) const override { return lifetime_memory_pressure(problem); }
   // ExecuTorch's own plan: the one the program carries.
   std::optional<Plan> reference_plan(const Problem& problem) const override {
     Plan plan = a_->as_built;
@@ -292,18 +310,16 @@ class EtDetails : public InputDetails {
   std::string status_text(const Problem&, const Plan& plan) const override {
     // The firmware's memory for the first method that plans any (what a single-method program runs).
     for (const MethodNeeds& n : method_needs(*a_, &plan)) {
-      if (n.planned.empty()) continue;
-      int64_t planned = 0;
-      for (int64_t b : n.planned)
-        planned += b;
-      const EtMethodMemory& m = n.allocator.front();  // cortex-m
-      return n.name + ": " + with_separators(planned) + " B planned + " + (m.exact ? "" : "at least ") +
-             with_separators(m.method_allocator_bytes) +
-             " B allocator (Cortex-M) = " + (n.exact(0) ? "" : "at least ") + with_separators(n.total(0)) +
-             " B in all" +
-             (n.io_bytes > 0 ? " with " + with_separators(n.io_bytes) + " B of unplanned inputs/outputs" : "");
+      if (!n.planned.empty()) return method_row(n);
     }
     return "";
+  }
+  // One short row per method: what its firmware declares (planned buffers, method allocator).
+  std::vector<std::string> memory_rows(const Problem&, const Plan& plan) const override {
+    std::vector<std::string> rows;
+    for (const MethodNeeds& n : method_needs(*a_, &plan))
+      rows.push_back(method_row(n));
+    return rows;
   }
   std::string as_built_text() const override {
     const size_t n = a_->problem.buffers.size();
@@ -318,6 +334,88 @@ class EtDetails : public InputDetails {
   std::shared_ptr<const EtAnalysis> a_;
 };
 
+// One method's namespace of <name>_memory.h: its planned buffers by memory id, its method
+// allocator (the Cortex-M figure with 32-bit pointers, the x86-64 one with 64-bit), its unplanned
+// inputs and outputs.
+std::string et_method_figures(const MethodNeeds& n, const std::string& algorithm) {
+  const auto targets = et_target_names();
+  std::string out = "// Method \"" + n.name + "\".\nnamespace " + cpp_identifier(n.name) + " {\n\n";
+  out += "constexpr std::size_t kPlannedBufferCount = " + std::to_string(n.planned.size()) + ";\n";
+  for (size_t i = 0; i < n.planned.size(); ++i) {
+    FirmwareFigure buffer;
+    buffer.name = "kPlannedBuffer" + std::to_string(i + 1) + "Bytes";
+    buffer.value = std::to_string(n.planned[i]);
+    buffer.comment = {"Planned buffer of memory id " + std::to_string(i + 1) +
+                      " (MethodMeta::memory_planned_buffer_size(" + std::to_string(i) + ")), as the " + algorithm +
+                      " plan written into the program sizes it."};
+    buffer.basis = "the " + algorithm + " plan";
+    out += figure_declaration(buffer);
+  }
+  FirmwareFigure allocator;
+  allocator.name = "kMethodAllocatorBytes";
+  std::string per_target;
+  for (size_t t = 0; t < targets.size(); ++t) {
+    const EtMethodMemory& m = n.allocator[t];
+    allocator.exact = allocator.exact && m.exact;
+    for (const std::string& u : m.unknown) {
+      if (std::find(allocator.unknown.begin(), allocator.unknown.end(), u) == allocator.unknown.end())
+        allocator.unknown.push_back(u);
+    }
+    per_target += (t ? "; " : "") + std::to_string(m.method_allocator_bytes) + " on " + std::string(targets[t]) +
+                  (et_target(targets[t]).measured ? " (checked against the runtime)"
+                                                  : " (from the same structures, not checked against the runtime)");
+  }
+  allocator.value = "sizeof(void*) == 4 ? " + std::to_string(n.allocator[0].method_allocator_bytes) + " : " +
+                    std::to_string(n.allocator[1].method_allocator_bytes);
+  allocator.comment = {
+      "The method allocator's use after load_method() (EValues, tensor objects, lists, chains, "
+      "kernel argument lists), with a temp allocator given: " +
+      per_target + "."};
+  allocator.basis = std::string(kEtRuntimeVersion) + ", portable and Cortex-M kernels, the " + algorithm + " plan";
+  out += figure_declaration(allocator);
+  FirmwareFigure io;
+  io.name = "kUnplannedInputOutputBytes";
+  io.value = std::to_string(n.io_bytes);
+  io.comment = {"Inputs and outputs the program does not plan: the application binds buffers of these bytes."};
+  io.basis = "the program";
+  out += figure_declaration(io);
+  FirmwareFigure temp;
+  temp.name = "kTempAllocatorBytes";
+  temp.value = "0";
+  temp.exact = n.delegates.empty();
+  temp.comment = {
+      "The temp allocator: the portable and Cortex-M kernels take nothing from it (their scratch is planned)."};
+  temp.basis = std::string(kEtRuntimeVersion) + ", portable and Cortex-M kernels";
+  for (const std::string& d : n.delegates)
+    temp.unknown.push_back("what delegate " + d + " takes from it at run time");
+  out += figure_declaration(temp);
+  return out + "\n}  // namespace " + cpp_identifier(n.name) + "\n\n";
+}
+
+// What <name>_memory.h says of a plan: every method's memory, where the figures hold, how to check them.
+ModelSourcesSpec et_memory_sources(const EtAnalysis& a, const Plan& plan, const std::string& model_file) {
+  ModelSourcesSpec spec;
+  spec.provenance = {
+      "ExecuTorch program " + model_file + " with the " + plan.algorithm +
+          " plan written into it (every planned tensor's memory id and offset, every planned buffer's size).",
+      "Method allocator figures for " + std::string(kEtRuntimeVersion) +
+          ", portable and Cortex-M kernels: ExecuTorch's Method::init structures as usmpx models them."};
+  spec.limits = {
+      "One Method loaded with a MemoryManager of its own: a HierarchicalAllocator over kPlannedBufferCount "
+      "buffers of kPlannedBuffer<id>Bytes, a MemoryAllocator of kMethodAllocatorBytes, a temp allocator.",
+      "They change with another ExecuTorch version, delegates (their init and run-time allocations), data in a "
+      ".ptd file, and methods that share planned buffers (Module's share_memory_arenas).",
+      "Check them on the board: MethodMeta::memory_planned_buffer_size(i) must equal kPlannedBuffer<i+1>Bytes; "
+      "load_method() fails with Error::MemoryAllocationFailed when the method allocator is too small, and a "
+      "MemoryAllocator whose allocate() adds up what it hands out tells the bytes used."};
+  spec.preamble =
+      "static_assert(sizeof(void*) == 4 || sizeof(void*) == 8, \"the method allocator figures are for 32-bit "
+      "(cortex-m) and 64-bit (x86-64) pointers\");\n";
+  for (const MethodNeeds& n : method_needs(a, &plan))
+    spec.figures += et_method_figures(n, plan.algorithm);
+  return spec;
+}
+
 class EtExporter : public ModelExporter {
  public:
   EtExporter(std::shared_ptr<const EtAnalysis> a, std::string path, std::string bytes)
@@ -327,7 +425,14 @@ class EtExporter : public ModelExporter {
     return a_->pools.empty() ? "the program has no memory-planned buffer to write a plan into" : "";
   }
 
-  ExportBundle export_plan(const Problem& problem, const Plan& plan, const ExportOptions&) const override {
+  ExportForm form() const override {
+    return model_copy_form(
+        "The {plan} plan is written into a copy of {input}: new tensor offsets and planned buffer sizes, which "
+        "ExecuTorch's runtime uses unchecked (this tool checks the plan first); the input is not changed.",
+        "_planned.pte", "ExecuTorch programs (*.pte)");
+  }
+
+  ExportBundle export_plan(const Problem& problem, const Plan& plan, const ExportOptions& options) const override {
     if (const std::string why = refusal(plan); !why.empty()) throw ExportError(path_ + ": " + why);
     EtExport e = export_et(*a_, bytes_, path_, problem, plan);
     ExportBundle bundle = ExportBundle::model_file(path_, std::move(e.bytes), true);
@@ -343,6 +448,12 @@ class EtExporter : public ModelExporter {
       file_total += p.file_size;
     bundle.summary = std::to_string(e.changed_tensors) + " tensor(s) moved; planned buffers " + sizes + " bytes (" +
                      with_separators(total) + " in all, ExecuTorch's plan " + with_separators(file_total) + ")";
+    if (options.firmware_sources) {
+      ModelSourcesSpec spec = et_memory_sources(*a_, plan, bundle.files.front().path);
+      spec.name = model_sources_name(options, path_);
+      spec.section = options.model_section;
+      add_model_sources(bundle, spec);
+    }
     return bundle;
   }
 

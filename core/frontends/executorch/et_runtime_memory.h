@@ -9,6 +9,9 @@
 
 namespace usmpx {
 
+// The ExecuTorch runtime the method allocator model was checked against (shared/executorch/et_runtime.json).
+inline constexpr std::string_view kEtRuntimeVersion = "ExecuTorch cff6f4dd";
+
 // A build of ExecuTorch's runtime the method allocator is modelled for: the sizes of the
 // structures Method::init allocates (runtime/executor/method.cpp, tensor_parser_portable.cpp).
 struct EtRuntimeTarget {

@@ -177,8 +177,11 @@ std::string TflmArena::header_text(const std::vector<Plan>& parts) const {
   for (size_t i = 0; i < tenants_.size(); ++i)
     out << " *   " << i << ": " << tenants_[i].name << " (" << tenants_[i].path << ")\n";
   out << " * head " << a.head << " + tail " << a.tail << " bytes as TFLM's recording allocator counts them;\n"
-      << " * the size is the smallest arena a plain MicroAllocator runs them in, in this order. */\n";
-  out << "#define USMPX_" << macro << "_SIZE " << a.arena << "\n";
+      << " * the size is the smallest arena a plain MicroAllocator runs them in, in this order"
+      << (a.exact ? " (exact), written by usmpx " USMPX_VERSION ". */\n"
+                  : ".\n * AT LEAST: a model's figure is not exact (see `usmpx plan`); declare more and check\n"
+                    " * arena_used_bytes() on the board. Written by usmpx " USMPX_VERSION ". */\n");
+  out << "#define USMPX_" << macro << (a.exact ? "_SIZE " : "_SIZE_AT_LEAST ") << a.arena << "\n";
   out << "#define USMPX_" << macro << "_MODELS " << tenants_.size() << "\n";
   return out.str();
 }

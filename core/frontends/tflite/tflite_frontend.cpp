@@ -10,6 +10,7 @@
 #include "base/size_text.h"
 #include "base/text_table.h"
 #include "export/export_error.h"
+#include "export/firmware_sources.h"
 #include "frontends/input_probe.h"
 #include "frontends/loaded_model.h"
 #include "frontends/tflite/tflite_export.h"
@@ -19,6 +20,7 @@
 #include "frontends/tflite/tflite_schema.h"
 #include "frontends/tflite/tflm_build.h"
 #include "frontends/tflite/tflm_min_arena.h"
+#include "model/live_bytes.h"
 #include "planners/registry.h"
 
 namespace usmpx {
@@ -265,6 +267,11 @@ class TfliteDetails : public InputDetails {
     return arena_text(*a_, problem, plan);
   }
   std::string closing_text(const Problem&, const Plan& plan) const override { return arena_line(*a_, plan); }
+  // kTensorArenaSize, the figure `info`, `plan` and the header give: it sizes the arena pool.
+  std::optional<FigureToPaste> firmware_figure(const Problem&, const Plan& plan) const override {
+    const ArenaFigure f = arena_figure(*a_, plan);
+    return FigureToPaste{"kTensorArenaSize", f.needed(), f.exact, 0};
+  }
   std::string status_text(const Problem&, const Plan& plan) const override {
     const ArenaFigure f = arena_figure(*a_, plan);
     return "kTensorArenaSize " + std::string(f.exact ? "=" : ">=") + " " + with_separators(f.needed()) + " B (TFLM " +
@@ -275,18 +282,77 @@ class TfliteDetails : public InputDetails {
     if (a_->as_built) return a_->as_built;
     return run_planner(*make_planner("tflm_greedy"), problem, PlannerOptions{});
   }
+  // TVM's figure for a .tflite: the peak of bytes live at once, from the tensors' lifetimes.
+  int64_t memory_pressure(const Problem& problem) const override { return lifetime_memory_pressure(problem); }
+  RuntimeBuilds runtime_builds() const override {
+    RuntimeBuilds builds;
+    builds.runtime = "TFLM";
+    for (const TflmKernels k : {TflmKernels::kReference, TflmKernels::kCmsisNn})
+      builds.kernels.emplace_back(to_string(k));
+    for (const TflmTarget t : {TflmTarget::kCortexM, TflmTarget::kX86_64})
+      builds.targets.emplace_back(to_string(t));
+    return builds;
+  }
+  std::string runtime_build_text() const override { return describe(a_->build); }
   std::string as_built_text() const override {
     if (!a_->offline_offsets) return "";
     // A .tflite's plan is its OfflineMemoryAllocation metadata: fixed tensors, TFLM places the rest.
     const int64_t fixed =
         std::count_if(a_->offline_offsets->begin(), a_->offline_offsets->end(), [](int32_t o) { return o != -1; });
-    return "as-built plan: the model's OfflineMemoryAllocation fixes " + std::to_string(fixed) + " of " +
-           std::to_string(a_->offline_offsets->size()) + " tensors; TFLM plans the others around them\n";
+    std::string text = "as-built plan: the model's OfflineMemoryAllocation fixes " + std::to_string(fixed) + " of " +
+                       std::to_string(a_->offline_offsets->size()) + " tensors; TFLM plans the others around them\n";
+    if (!a_->npu_layout.empty())
+      text += "  Vela's layout of the " + std::to_string(a_->npu_layout.size()) +
+              " tensors its ethos-u operator uses overlaps on purpose (the NPU's command stream orders their use); "
+              "every plan keeps it\n";
+    return text;
   }
 
  private:
   std::shared_ptr<const TfliteAnalysis> a_;
 };
+
+// What <name>_memory.h says of a plan: kTensorArenaSize for the build, where it holds, how to check it.
+ModelSourcesSpec tflm_memory_sources(const TfliteAnalysis& a, const Plan& tflm_plan, const std::string& algorithm,
+                                     const std::string& model_file) {
+  const ArenaFigure f = arena_figure(a, tflm_plan);
+  const std::string build = build_text(a);
+  ModelSourcesSpec spec;
+  spec.provenance = {
+      "TFLite Micro model " + model_file + " with the " + algorithm +
+          " plan in its OfflineMemoryAllocation metadata (arena head " + std::to_string(f.head) +
+          " bytes; TFLM places the scratch buffers itself at run time, which the head includes).",
+      "Figures for " + build + " (usmpx --tflm-kernels/--tflm-target); `usmpx plan` prints the same figure."};
+  spec.limits = {
+      "kTensorArenaSize is the smallest arena in which a plain tflite::MicroInterpreter over this one arena "
+      "(MicroInterpreter(model, resolver, tensor_arena, kTensorArenaSize)) gets through AllocateTensors() in "
+      "that build: " +
+          build + " (the TFLM version, its kernel set and target).",
+      "It changes with a resource-variable store (MicroResourceVariables) or anything else the application takes "
+      "from the arena, an allocator shared by several interpreters (MicroAllocator::Create: export a firmware "
+      "file, whose usmpx_firmware.h sizes the shared arena), and a TFLM version or kernel set other than the one "
+      "named (ESP-NN, Ethos-U, vendor kernels).",
+      "Check it on the board: after AllocateTensors(), interpreter.arena_used_bytes() is what TFLM used; it must "
+      "not exceed kTensorArenaSize."};
+  for (const std::string& assumed : a.tail.assumptions)
+    spec.limits.push_back("The figure assumes " + assumed + ".");
+  spec.preamble = "static_assert(sizeof(void*) == " + std::string(a.build.target == TflmTarget::kX86_64 ? "8" : "4") +
+                  ", \"kTensorArenaSize is for " + build + ": export with --tflm-target for this target's build\");\n";
+  FirmwareFigure arena;
+  arena.name = "kTensorArenaSize";
+  arena.type = "int";
+  arena.value = std::to_string(f.needed());
+  arena.exact = f.exact;
+  arena.comment = {"The tensor arena for " + build + ": head " + std::to_string(f.head) + " + persistent " +
+                   std::to_string(f.tail_from_log ? f.tail : f.plain_tail) +
+                   (f.tail_from_log ? " as the TFLM log measured it" : "") +
+                   (f.planning > 0 ? ", planning needs " + std::to_string(f.planning) : "") + " bytes."};
+  arena.basis = build + ", the " + algorithm + " plan";
+  if (f.tail_from_log) arena.unknown.push_back("the smallest arena (head + tail as a TFLM log measured them)");
+  if (const std::string gaps = figure_gaps(f); !gaps.empty()) arena.unknown.push_back(gaps);
+  spec.figures = figure_declaration(arena) + "\n";
+  return spec;
+}
 
 // A copy of the model with the plan in its OfflineMemoryAllocation metadata.
 class TfliteExporter : public ModelExporter {
@@ -297,7 +363,14 @@ class TfliteExporter : public ModelExporter {
 
   std::string refusal(const Plan&) const override { return ""; }
 
-  ExportBundle export_plan(const Problem&, const Plan& plan, const ExportOptions&) const override {
+  ExportForm form() const override {
+    return model_copy_form(
+        "The {plan} plan is written into a copy of {input} as its OfflineMemoryAllocation metadata, which "
+        "TFLM uses as given; the input is not changed.",
+        "_planned.tflite", "TFLite models (*.tflite)");
+  }
+
+  ExportBundle export_plan(const Problem&, const Plan& plan, const ExportOptions& options) const override {
     TfliteExport e = export_tflite(*a_, bytes_, path_, plan);
     ExportBundle bundle = ExportBundle::model_file(path_, std::move(e.bytes), true);
     bundle.notes = std::move(e.notes);
@@ -307,6 +380,12 @@ class TfliteExporter : public ModelExporter {
         " tensors placed, the others -1); TFLM's arena head with it: " + with_separators(e.tflm_plan.pool_sizes[0]) +
         " bytes\n" + arena_line(*a_, e.tflm_plan);
     if (bundle.summary.back() == '\n') bundle.summary.pop_back();
+    if (options.firmware_sources) {
+      ModelSourcesSpec spec = tflm_memory_sources(*a_, e.tflm_plan, plan.algorithm, bundle.files.front().path);
+      spec.name = model_sources_name(options, path_);
+      spec.section = options.model_section;
+      add_model_sources(bundle, spec);
+    }
     return bundle;
   }
 

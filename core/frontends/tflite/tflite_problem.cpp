@@ -8,7 +8,7 @@
 #include "base/input_error.h"
 #include "base/text_file.h"
 #include "frontends/tflite/tflite_schema.h"
-#include "frontends/tflite/tflite_scratch.h"
+#include "frontends/tflite/tflm_kernels.h"
 #include "frontends/tflite/tflm_support.h"
 #include "planners/tflm_greedy.h"
 
@@ -156,9 +156,9 @@ std::string unique_name(std::string name, std::set<std::string>& taken, const st
   }
 }
 
-// An offline plan may overlap tensors that are live at the same time: TFLM accepts it unchecked,
-// and Vela does it on purpose for tensors only its ethos-u operator touches (inside its scratch
-// area). Say so beside the validator's overlap errors.
+// An offline plan may overlap tensors that are live at the same time: TFLM accepts it unchecked.
+// Say so beside the validator's overlap errors; Vela's layout for its ethos-u operators
+// (npu_layout) overlaps on purpose and is not counted.
 void note_offline_overlaps(TfliteAnalysis& a) {
   std::vector<int> fixed;
   for (size_t t = 0; t < a.tensors.size(); ++t) {
@@ -171,20 +171,300 @@ void note_offline_overlaps(TfliteAnalysis& a) {
       const Buffer& y = a.problem.buffers[static_cast<size_t>(fixed[j])];
       const int64_t xo = a.as_built->allocations[static_cast<size_t>(fixed[i])].offset;
       const int64_t yo = a.as_built->allocations[static_cast<size_t>(fixed[j])].offset;
-      if (x.lifetime->overlaps(*y.lifetime) && xo < yo + y.size_bytes && yo < xo + x.size_bytes) ++pairs;
+      const bool intended = std::count(a.npu_layout.begin(), a.npu_layout.end(), fixed[i]) > 0 &&
+                            std::count(a.npu_layout.begin(), a.npu_layout.end(), fixed[j]) > 0;
+      if (!intended && x.lifetime->overlaps(*y.lifetime) && xo < yo + y.size_bytes && yo < xo + x.size_bytes) ++pairs;
     }
   }
   if (pairs == 0) return;
-  bool custom = false;
-  for (const TfliteOperatorInfo& op : a.operators)
-    custom = custom || op.name == "ethos-u";
   a.warnings.push_back({Severity::kWarning,
                         "tflm-offline-overlap",
                         "the model's OfflineMemoryAllocation overlaps " + std::to_string(pairs) +
-                            " pair(s) of tensors live at the same time; TFLM uses it unchecked" +
-                            (custom ? ". Vela does this on purpose for tensors only its ethos-u operator uses "
-                                      "(inside its scratch area), which this tool cannot see into"
-                                    : ""),
+                            " pair(s) of tensors live at the same time; TFLM uses it unchecked",
+                        {},
+                        0,
+                        {}});
+}
+
+// One tensor as TFLM's InitializeAllocationInfo sees it: its size and whether it is planned.
+TfliteTensorInfo tensor_info(const TfliteAnalysis& a, size_t s, size_t t, bool offline, const std::string& path) {
+  const TfliteTensor& x = a.model.subgraphs[s].tensors[t];
+  TfliteTensorInfo info;
+  info.subgraph = static_cast<int>(s);
+  info.index = static_cast<int>(t);
+  const bool constant = x.buffer < a.model.buffers.size() && a.model.buffers[x.buffer].constant();
+  if (constant) {
+    info.placement = TensorPlacement::kConstant;
+  } else if (x.is_variable && !offline) {
+    info.placement = TensorPlacement::kVariable;
+  }
+  const std::string where = "tensor '" + x.name + "' (subgraph " + std::to_string(s) + ", index " + std::to_string(t);
+  const auto type_bytes = sc::type_size(x.type);
+  if (!type_bytes) {
+    if (info.placement == TensorPlacement::kPlanned)
+      throw InputError({path, 0, 0},
+                       where + ") has type " + sc::type_name(x.type) + ", which TFLM cannot place in its arena");
+  } else {
+    int64_t n = *type_bytes;
+    for (int32_t d : x.shape) {
+      n *= d;
+      if (n > (int64_t{1} << 31)) throw InputError({path, 0, 0}, where + ") is larger than 2 GB");
+    }
+    info.bytes = n;
+  }
+  if (info.placement == TensorPlacement::kPlanned && info.bytes == 0) info.placement = TensorPlacement::kEmpty;
+  return info;
+}
+
+void add_tensor_infos(TfliteAnalysis& a, const TensorIndex& index, const std::string& path) {
+  for (size_t s = 0; s < a.model.subgraphs.size(); ++s) {
+    for (size_t t = 0; t < a.model.subgraphs[s].tensors.size(); ++t) {
+      const bool offline = a.offline_offsets && (*a.offline_offsets)[index(s, static_cast<int32_t>(t))] != -1;
+      a.tensors.push_back(tensor_info(a, s, t, offline, path));
+    }
+  }
+}
+
+// VAR_HANDLE points its output at the resource id in its op data (Prepare, before planning).
+void mark_kernel_owned(TfliteAnalysis& a, const TensorIndex& index) {
+  for (size_t s = 0; s < a.model.subgraphs.size(); ++s) {
+    for (const TfliteOperator& op : a.model.subgraphs[s].operators) {
+      if (sc::builtin_name(a.model.operator_codes[op.opcode_index].builtin_code) != "VAR_HANDLE") continue;
+      for (int32_t t : op.outputs) {
+        TfliteTensorInfo& info = a.tensors[index(s, t)];
+        if (info.placement == TensorPlacement::kPlanned) info.placement = TensorPlacement::kKernel;
+      }
+    }
+  }
+}
+
+// The kernels' scratch requests in Prepare order, each with its operator and lifetime.
+struct ScratchRequests {
+  std::vector<std::pair<int64_t, int64_t>> life;  // first, last per request
+  std::vector<int64_t> bytes;
+  std::vector<size_t> op;                               // index into TfliteAnalysis::operators
+  std::vector<std::vector<std::vector<size_t>>> of_op;  // per subgraph and operator: its requests
+  void add(size_t operator_entry, int64_t size) {
+    bytes.push_back(size);
+    op.push_back(operator_entry);
+    life.push_back({-1, -1});
+  }
+};
+
+// TFLM's ValidateSubgraph: an intermediate tensor of non-zero size is refused.
+void check_intermediates(const TfliteAnalysis& a, const TensorIndex& index, size_t s, const TfliteOperator& op,
+                         const TfliteOperatorInfo& info, const std::string& path) {
+  for (int32_t t : op.intermediates) {
+    const TfliteTensorInfo& ti = a.tensors[index(s, t)];
+    if (ti.placement == TensorPlacement::kPlanned)
+      throw InputError({path, 0, 0}, "operator " + std::to_string(info.index) + " (" + info.name +
+                                         ") has an intermediate tensor of " + std::to_string(ti.bytes) +
+                                         " bytes; TFLM refuses it (\"Does not support intermediate tensor with "
+                                         "non-zero size\")");
+  }
+}
+
+// Operators and, unless a log's plan gives them, their kernels' scratch requests, in Prepare
+// order (subgraph by subgraph).
+ScratchRequests add_operators(TfliteAnalysis& a, const TensorIndex& index, bool requests_from_rules,
+                              const std::string& path) {
+  ScratchRequests requests;
+  requests.of_op.resize(a.model.subgraphs.size());
+  for (size_t s = 0; s < a.model.subgraphs.size(); ++s) {
+    const TfliteSubgraph& g = a.model.subgraphs[s];
+    requests.of_op[s].resize(g.operators.size());
+    for (size_t o = 0; o < g.operators.size(); ++o) {
+      const TfliteOperator& op = g.operators[o];
+      const TfliteOperatorCode& code = a.model.operator_codes[op.opcode_index];
+      TfliteOperatorInfo info;
+      info.subgraph = static_cast<int>(s);
+      info.index = static_cast<int>(o);
+      info.name = code.builtin_code == sc::kCustom ? code.custom_code : sc::builtin_name(code.builtin_code);
+      check_intermediates(a, index, s, op, info, path);
+      if (requests_from_rules) {
+        const ScratchNeed need = scratch_need(a.model, g, op, a.build);
+        if (!need.known)
+          a.unknown_scratch.push_back(info.name + " (subgraph " + std::to_string(s) + " operator " + std::to_string(o) +
+                                      ": " + need.rule + ")");
+        for (int64_t b : need.bytes) {
+          requests.of_op[s][o].push_back(requests.bytes.size());
+          requests.add(a.operators.size(), b);
+        }
+      }
+      a.operators.push_back(std::move(info));
+    }
+  }
+  return requests;
+}
+
+void add_arena_pool(Problem& p) {
+  Pool arena;
+  arena.name = "arena";
+  arena.kind = PoolKind::kWorkspace;
+  arena.alignment = kTflmAlignment;
+  arena.targets = {{"tflm", "rw"}};
+  p.pools.push_back(arena);
+  p.conflict_source = ConflictSource::kLifetimes;
+}
+
+// A Problem buffer for every planned tensor, in AddBuffer order.
+void add_tensor_buffers(TfliteAnalysis& a, std::set<std::string>& names) {
+  Problem& p = a.problem;
+  const TfliteSubgraph& main = a.model.subgraphs[0];
+  const std::set<size_t> model_inputs(main.inputs.begin(), main.inputs.end());
+  const std::set<size_t> model_outputs(main.outputs.begin(), main.outputs.end());
+  for (TfliteTensorInfo& info : a.tensors) {
+    if (info.placement != TensorPlacement::kPlanned) continue;
+    const TfliteTensor& x =
+        a.model.subgraphs[static_cast<size_t>(info.subgraph)].tensors[static_cast<size_t>(info.index)];
+    Buffer b;
+    std::string name = x.name.empty() ? "tensor_" + std::to_string(info.index) : x.name;
+    if (info.subgraph > 0) name = "sg" + std::to_string(info.subgraph) + "/" + name;
+    b.name = unique_name(name, names, "#" + std::to_string(info.index));
+    b.size_bytes = align_up(info.bytes, kTflmAlignment);
+    b.alignment = kTflmAlignment;
+    const auto index = static_cast<size_t>(info.index);
+    if (info.subgraph == 0 && model_inputs.count(index)) b.kind = BufferKind::kInput;
+    if (info.subgraph == 0 && model_outputs.count(index)) b.kind = BufferKind::kOutput;
+    b.pool_candidates = {0};
+    b.lifetime = Lifetime::closed(info.first, info.last);
+    b.dtype = sc::type_name(x.type);
+    b.shape.assign(x.shape.begin(), x.shape.end());
+    // Tensors pass between operators (origin left empty, as TVM's inter-operator buffers); scratch
+    // buffers belong to one operator.
+    info.buffer = static_cast<int>(p.buffers.size());
+    p.buffers.push_back(std::move(b));
+  }
+}
+
+// Where the TFLM log's planned tensors differ from the analysis.
+void warn_log_mismatches(TfliteAnalysis& a, size_t planned_tensors) {
+  for (size_t i = 0; i < std::min(planned_tensors, a.log->buffers.size()); ++i) {
+    const TflmLog::Buffer& lb = a.log->buffers[i];
+    const Buffer& b = a.problem.buffers[i];
+    if (lb.size == b.size_bytes && lb.first_used == b.lifetime->first() && lb.last_used == b.lifetime->last()) continue;
+    a.warnings.push_back({Severity::kWarning,
+                          "tflm-log-mismatch",
+                          "the TFLM log's buffer " + std::to_string(i) + " (size " + std::to_string(lb.size) +
+                              ", used " + std::to_string(lb.first_used) + ".." + std::to_string(lb.last_used) +
+                              ") differs from tensor '" + b.name + "' as analysed (size " +
+                              std::to_string(b.size_bytes) + ", used " + std::to_string(b.lifetime->first()) + ".." +
+                              std::to_string(b.lifetime->last()) + ")",
+                          {static_cast<int>(i)},
+                          0,
+                          {}});
+  }
+}
+
+// The printout's buffers past the planned tensors are the kernels' scratch buffers, in request
+// order, each living during the one time step of its operator.
+void take_log_scratch(TfliteAnalysis& a, ScratchRequests& requests, const std::string& log_path) {
+  const size_t planned_tensors = a.problem.buffers.size();
+  if (a.log->buffers.size() < planned_tensors) {
+    throw InputError({log_path, 0, 0}, "the memory plan has " + std::to_string(a.log->buffers.size()) +
+                                           " buffers but the model has " + std::to_string(planned_tensors) +
+                                           " planned tensors: a log of another model?");
+  }
+  warn_log_mismatches(a, planned_tensors);
+  for (size_t i = planned_tensors; i < a.log->buffers.size(); ++i) {
+    const TflmLog::Buffer& lb = a.log->buffers[i];
+    size_t op = a.operators.size();
+    for (size_t o = 0; o < a.operators.size(); ++o) {
+      if (a.operators[o].time == lb.first_used) {
+        op = o;
+        break;
+      }
+    }
+    requests.add(op, lb.size);
+    requests.life.back() = {lb.first_used, lb.last_used};
+  }
+}
+
+// A Problem buffer for every scratch request, after the tensors.
+void add_scratch_buffers(TfliteAnalysis& a, const ScratchRequests& requests, std::set<std::string>& names) {
+  std::map<size_t, int> per_op_count;
+  for (size_t k = 0; k < requests.bytes.size(); ++k) {
+    Buffer b;
+    const size_t op = requests.op[k];
+    const std::string owner =
+        op < a.operators.size()
+            ? a.operators[op].name + "#" + std::to_string(a.operators[op].index) +
+                  (a.operators[op].subgraph > 0 ? "@sg" + std::to_string(a.operators[op].subgraph) : "")
+            : std::string("kernel");
+    b.name = unique_name(owner + "/scratch" + std::to_string(per_op_count[op]++), names, "#");
+    b.size_bytes = align_up(requests.bytes[k], kTflmAlignment);
+    b.alignment = kTflmAlignment;
+    b.pool_candidates = {0};
+    b.lifetime = Lifetime::closed(requests.life[k].first, requests.life[k].second);
+    b.origin.function = "scratch buffer of " + owner;
+    if (op < a.operators.size()) a.operators[op].scratch_buffers.push_back(static_cast<int>(a.problem.buffers.size()));
+    a.problem.buffers.push_back(std::move(b));
+  }
+}
+
+// The time axis: one span per operator of the subgraphs that run.
+void add_timeline(TfliteAnalysis& a) {
+  Problem& p = a.problem;
+  for (const TfliteOperatorInfo& op : a.operators) {
+    if (op.time >= 0) p.timeline.push_back({op.time, op.time, op.name});
+  }
+  std::sort(p.timeline.begin(), p.timeline.end(),
+            [](const TimelineSpan& x, const TimelineSpan& y) { return x.first < y.first; });
+}
+
+// Whether every operator that reads or writes the tensor is an ethos-u operator (and one does).
+bool only_npu_uses(const TfliteModel& model, const TfliteSubgraph& g, int32_t tensor) {
+  bool used = false;
+  for (const TfliteOperator& op : g.operators) {
+    const bool uses = std::find(op.inputs.begin(), op.inputs.end(), tensor) != op.inputs.end() ||
+                      std::find(op.outputs.begin(), op.outputs.end(), tensor) != op.outputs.end();
+    if (!uses) continue;
+    const TfliteOperatorCode& code = model.operator_codes[op.opcode_index];
+    if (code.builtin_code != sc::kCustom || code.custom_code != "ethos-u") return false;
+    used = true;
+  }
+  return used;
+}
+
+// Vela places the tensors only its ethos-u operators use (input, output, scratch, scratch_fast)
+// in one scratch area at offsets that overlap on purpose: the NPU's command stream orders their
+// use and addresses them relative to each other. Read as Vela's intent: those buffers are pinned
+// at Vela's offsets and conflict with none of each other; every other pair conflicts as their
+// lifetimes say (the problem's conflicts become explicit lists).
+void keep_npu_layout(TfliteAnalysis& a) {
+  if (!a.offline_offsets) return;
+  for (size_t t = 0; t < a.tensors.size(); ++t) {
+    const TfliteTensorInfo& info = a.tensors[t];
+    if (info.buffer < 0 || (*a.offline_offsets)[t] == -1) continue;
+    if (!only_npu_uses(a.model, a.model.subgraphs[static_cast<size_t>(info.subgraph)], info.index)) continue;
+    a.npu_layout.push_back(info.buffer);
+    a.problem.buffers[static_cast<size_t>(info.buffer)].pin = Pin{0, (*a.offline_offsets)[t]};
+  }
+  if (a.npu_layout.empty()) return;
+  Problem& p = a.problem;
+  const std::set<int> npu(a.npu_layout.begin(), a.npu_layout.end());
+  for (size_t i = 0; i < p.buffers.size(); ++i) {
+    for (size_t j = i + 1; j < p.buffers.size(); ++j) {
+      if (npu.count(static_cast<int>(i)) && npu.count(static_cast<int>(j))) continue;
+      if (!p.buffers[i].lifetime->overlaps(*p.buffers[j].lifetime)) continue;
+      p.buffers[i].conflicts.push_back(static_cast<int>(j));
+      p.buffers[j].conflicts.push_back(static_cast<int>(i));
+    }
+  }
+  p.conflict_source = ConflictSource::kExplicit;
+}
+
+void warn_unknown_scratch(TfliteAnalysis& a) {
+  if (a.unknown_scratch.empty()) return;
+  std::string list;
+  for (const std::string& s : a.unknown_scratch)
+    list += (list.empty() ? "" : "; ") + s;
+  a.warnings.push_back({Severity::kWarning,
+                        "tflm-unknown-scratch",
+                        "scratch buffers not known for " + std::to_string(a.unknown_scratch.size()) +
+                            " operator(s): " + list +
+                            ". TFLM places them around this plan at run time, so its arena head may be larger "
+                            "than planned here; give --tflm-log with TFLM's PrintMemoryPlan output",
                         {},
                         0,
                         {}});
@@ -219,213 +499,22 @@ TfliteAnalysis analyse_tflite(const std::string& bytes, const std::string& path,
   // A printout with a memory plan gives the scratch buffers; one with only totals does not.
   const bool log_plan = a.log && !a.log->buffers.empty();
 
-  // Tensors: sizes and whether TFLM plans them (InitializeAllocationInfo).
-  for (size_t s = 0; s < a.model.subgraphs.size(); ++s) {
-    const TfliteSubgraph& g = a.model.subgraphs[s];
-    for (size_t t = 0; t < g.tensors.size(); ++t) {
-      const TfliteTensor& x = g.tensors[t];
-      TfliteTensorInfo info;
-      info.subgraph = static_cast<int>(s);
-      info.index = static_cast<int>(t);
-      const bool constant = x.buffer < a.model.buffers.size() && a.model.buffers[x.buffer].constant();
-      const bool offline = a.offline_offsets && (*a.offline_offsets)[index(s, static_cast<int32_t>(t))] != -1;
-      if (constant) {
-        info.placement = TensorPlacement::kConstant;
-      } else if (x.is_variable && !offline) {
-        info.placement = TensorPlacement::kVariable;
-      }
-      const auto type_bytes = sc::type_size(x.type);
-      if (!type_bytes) {
-        if (info.placement == TensorPlacement::kPlanned)
-          throw InputError({path, 0, 0}, "tensor '" + x.name + "' (subgraph " + std::to_string(s) + ", index " +
-                                             std::to_string(t) + ") has type " + sc::type_name(x.type) +
-                                             ", which TFLM cannot place in its arena");
-      } else {
-        int64_t n = *type_bytes;
-        for (int32_t d : x.shape) {
-          n *= d;
-          if (n > (int64_t{1} << 31)) {
-            throw InputError({path, 0, 0}, "tensor '" + x.name + "' (subgraph " + std::to_string(s) + ", index " +
-                                               std::to_string(t) + ") is larger than 2 GB");
-          }
-        }
-        info.bytes = n;
-      }
-      if (info.placement == TensorPlacement::kPlanned && info.bytes == 0) info.placement = TensorPlacement::kEmpty;
-      a.tensors.push_back(info);
-    }
-  }
-
-  // VAR_HANDLE points its output at the resource id in its op data (Prepare, before planning).
-  for (size_t s = 0; s < a.model.subgraphs.size(); ++s) {
-    for (const TfliteOperator& op : a.model.subgraphs[s].operators) {
-      if (sc::builtin_name(a.model.operator_codes[op.opcode_index].builtin_code) != "VAR_HANDLE") continue;
-      for (int32_t t : op.outputs) {
-        TfliteTensorInfo& info = a.tensors[index(s, t)];
-        if (info.placement == TensorPlacement::kPlanned) info.placement = TensorPlacement::kKernel;
-      }
-    }
-  }
-
-  // Operators and their scratch requests, in Prepare order (subgraph by subgraph).
-  std::vector<std::pair<int64_t, int64_t>> scratch_life;  // first, last per request
-  std::vector<int64_t> scratch_bytes;
-  std::vector<size_t> scratch_op;
-  std::vector<std::vector<std::vector<size_t>>> scratch_of_op(a.model.subgraphs.size());
-  for (size_t s = 0; s < a.model.subgraphs.size(); ++s) {
-    const TfliteSubgraph& g = a.model.subgraphs[s];
-    scratch_of_op[s].resize(g.operators.size());
-    for (size_t o = 0; o < g.operators.size(); ++o) {
-      const TfliteOperator& op = g.operators[o];
-      const TfliteOperatorCode& code = a.model.operator_codes[op.opcode_index];
-      TfliteOperatorInfo info;
-      info.subgraph = static_cast<int>(s);
-      info.index = static_cast<int>(o);
-      info.name = code.builtin_code == sc::kCustom ? code.custom_code : sc::builtin_name(code.builtin_code);
-      for (int32_t t : op.intermediates) {
-        const TfliteTensorInfo& ti = a.tensors[index(s, t)];
-        if (ti.placement == TensorPlacement::kPlanned)
-          throw InputError({path, 0, 0}, "operator " + std::to_string(o) + " (" + info.name +
-                                             ") has an intermediate tensor of " + std::to_string(ti.bytes) +
-                                             " bytes; TFLM refuses it (\"Does not support intermediate tensor with "
-                                             "non-zero size\")");
-      }
-      if (!log_plan) {
-        const ScratchNeed need = scratch_need(a.model, g, op, options.build);
-        if (!need.known) {
-          a.unknown_scratch.push_back(info.name + " (subgraph " + std::to_string(s) + " operator " + std::to_string(o) +
-                                      ": " + need.rule + ")");
-        }
-        for (int64_t b : need.bytes) {
-          scratch_of_op[s][o].push_back(scratch_bytes.size());
-          scratch_bytes.push_back(b);
-          scratch_op.push_back(a.operators.size());
-          scratch_life.push_back({-1, -1});
-        }
-      }
-      a.operators.push_back(std::move(info));
-    }
-  }
-
-  LifetimeMarker marker(a, index, scratch_life, scratch_of_op, path);
+  add_tensor_infos(a, index, path);
+  mark_kernel_owned(a, index);
+  ScratchRequests requests = add_operators(a, index, !log_plan, path);
+  LifetimeMarker marker(a, index, requests.life, requests.of_op, path);
   marker.mark(0);
 
-  // The pool and the buffers, in AddBuffer order.
-  Problem& p = a.problem;
-  Pool arena;
-  arena.name = "arena";
-  arena.kind = PoolKind::kWorkspace;
-  arena.alignment = kTflmAlignment;
-  arena.targets = {{"tflm", "rw"}};
-  p.pools.push_back(arena);
-  p.conflict_source = ConflictSource::kLifetimes;
+  add_arena_pool(a.problem);
   std::set<std::string> names;
-  std::set<size_t> model_inputs(a.model.subgraphs[0].inputs.begin(), a.model.subgraphs[0].inputs.end());
-  std::set<size_t> model_outputs(a.model.subgraphs[0].outputs.begin(), a.model.subgraphs[0].outputs.end());
-  for (size_t t = 0; t < a.tensors.size(); ++t) {
-    TfliteTensorInfo& info = a.tensors[t];
-    if (info.placement != TensorPlacement::kPlanned) continue;
-    const TfliteTensor& x =
-        a.model.subgraphs[static_cast<size_t>(info.subgraph)].tensors[static_cast<size_t>(info.index)];
-    Buffer b;
-    std::string name = x.name.empty() ? "tensor_" + std::to_string(info.index) : x.name;
-    if (info.subgraph > 0) name = "sg" + std::to_string(info.subgraph) + "/" + name;
-    b.name = unique_name(name, names, "#" + std::to_string(info.index));
-    b.size_bytes = align_up(info.bytes, kTflmAlignment);
-    b.alignment = kTflmAlignment;
-    if (info.subgraph == 0 && model_inputs.count(static_cast<size_t>(info.index))) b.kind = BufferKind::kInput;
-    if (info.subgraph == 0 && model_outputs.count(static_cast<size_t>(info.index))) b.kind = BufferKind::kOutput;
-    b.pool_candidates = {0};
-    b.lifetime = Lifetime::closed(info.first, info.last);
-    b.dtype = sc::type_name(x.type);
-    b.shape.assign(x.shape.begin(), x.shape.end());
-    // Tensors pass between operators (origin left empty, as TVM's inter-operator buffers); scratch
-    // buffers belong to one operator.
-    info.buffer = static_cast<int>(p.buffers.size());
-    p.buffers.push_back(std::move(b));
-  }
-  const size_t planned_tensors = p.buffers.size();
+  add_tensor_buffers(a, names);
+  if (log_plan) take_log_scratch(a, requests, options.tflm_log);
+  add_scratch_buffers(a, requests, names);
+  add_timeline(a);
+  keep_npu_layout(a);
+  apply_pool_options(a.problem, options.pools);
+  warn_unknown_scratch(a);
 
-  if (log_plan) {
-    // The printout's buffers past the planned tensors are the kernels' scratch buffers, in
-    // request order, each living during the one time step of its operator.
-    if (a.log->buffers.size() < planned_tensors) {
-      throw InputError({options.tflm_log, 0, 0}, "the memory plan has " + std::to_string(a.log->buffers.size()) +
-                                                     " buffers but the model has " + std::to_string(planned_tensors) +
-                                                     " planned tensors: a log of another model?");
-    }
-    for (size_t i = 0; i < std::min(planned_tensors, a.log->buffers.size()); ++i) {
-      const TflmLog::Buffer& lb = a.log->buffers[i];
-      const Buffer& b = p.buffers[i];
-      if (lb.size != b.size_bytes || lb.first_used != b.lifetime->first() || lb.last_used != b.lifetime->last()) {
-        a.warnings.push_back({Severity::kWarning,
-                              "tflm-log-mismatch",
-                              "the TFLM log's buffer " + std::to_string(i) + " (size " + std::to_string(lb.size) +
-                                  ", used " + std::to_string(lb.first_used) + ".." + std::to_string(lb.last_used) +
-                                  ") differs from tensor '" + b.name + "' as analysed (size " +
-                                  std::to_string(b.size_bytes) + ", used " + std::to_string(b.lifetime->first()) +
-                                  ".." + std::to_string(b.lifetime->last()) + ")",
-                              {static_cast<int>(i)},
-                              0,
-                              {}});
-      }
-    }
-    for (size_t i = planned_tensors; i < a.log->buffers.size(); ++i) {
-      const TflmLog::Buffer& lb = a.log->buffers[i];
-      size_t op = a.operators.size();
-      for (size_t o = 0; o < a.operators.size(); ++o) {
-        if (a.operators[o].time == lb.first_used) {
-          op = o;
-          break;
-        }
-      }
-      scratch_bytes.push_back(lb.size);
-      scratch_op.push_back(op);
-      scratch_life.push_back({lb.first_used, lb.last_used});
-    }
-  }
-  std::map<size_t, int> per_op_count;
-  for (size_t k = 0; k < scratch_bytes.size(); ++k) {
-    Buffer b;
-    const size_t op = scratch_op[k];
-    const std::string owner =
-        op < a.operators.size()
-            ? a.operators[op].name + "#" + std::to_string(a.operators[op].index) +
-                  (a.operators[op].subgraph > 0 ? "@sg" + std::to_string(a.operators[op].subgraph) : "")
-            : std::string("kernel");
-    b.name = unique_name(owner + "/scratch" + std::to_string(per_op_count[op]++), names, "#");
-    b.size_bytes = align_up(scratch_bytes[k], kTflmAlignment);
-    b.alignment = kTflmAlignment;
-    b.pool_candidates = {0};
-    b.lifetime = Lifetime::closed(scratch_life[k].first, scratch_life[k].second);
-    b.origin.function = "scratch buffer of " + owner;
-    if (op < a.operators.size()) a.operators[op].scratch_buffers.push_back(static_cast<int>(p.buffers.size()));
-    p.buffers.push_back(std::move(b));
-  }
-
-  // The time axis: one span per operator of the subgraphs that run.
-  for (const TfliteOperatorInfo& op : a.operators) {
-    if (op.time >= 0) p.timeline.push_back({op.time, op.time, op.name});
-  }
-  std::sort(p.timeline.begin(), p.timeline.end(),
-            [](const TimelineSpan& x, const TimelineSpan& y) { return x.first < y.first; });
-
-  apply_pool_options(p, options.pools);
-
-  if (!a.unknown_scratch.empty()) {
-    std::string list;
-    for (const std::string& s : a.unknown_scratch)
-      list += (list.empty() ? "" : "; ") + s;
-    a.warnings.push_back({Severity::kWarning,
-                          "tflm-unknown-scratch",
-                          "scratch buffers not known for " + std::to_string(a.unknown_scratch.size()) +
-                              " operator(s): " + list +
-                              ". TFLM places them around this plan at run time, so its arena head may be larger "
-                              "than planned here; give --tflm-log with TFLM's PrintMemoryPlan output",
-                          {},
-                          0,
-                          {}});
-  }
   a.tail = tflm_tail(a, a.build);
   if (a.offline_offsets) {
     a.as_built = tflm_plan_with_offsets(a, *a.offline_offsets);
@@ -443,6 +532,7 @@ Plan tflm_plan_with_offsets(const TfliteAnalysis& analysis, const std::vector<in
   }
   Plan plan = TflmGreedyPlanner().plan(fixed, PlannerOptions{});
   plan.algorithm = "tflm_greedy";
+  if (plan.pool_sizes.empty()) compute_pool_sizes(fixed, plan);
   return plan;
 }
 

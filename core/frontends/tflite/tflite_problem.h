@@ -53,6 +53,9 @@ struct TfliteAnalysis {
   std::vector<std::string> unknown_scratch;             // operators whose scratch sizes are not known
   std::optional<std::vector<int32_t>> offline_offsets;  // the model's OfflineMemoryAllocation, per tensor
   std::optional<Plan> as_built;  // TFLM's plan with those offsets (the others placed around them)
+  // Buffers Vela laid out for its ethos-u operators (the tensors only they use, at offline
+  // offsets): overlapping on purpose, so pinned there and free of conflicts with one another.
+  std::vector<int> npu_layout;
   std::optional<TflmLog> log;
   std::vector<Diagnostic> warnings;
   TflmBuild build;  // the TFLM build the scratch requests and the tail are for

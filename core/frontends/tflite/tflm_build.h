@@ -9,7 +9,9 @@ namespace usmpx {
 // The TFLite Micro build a figure is for: the kernel set it is compiled with and the target's
 // pointer width. Persistent records, kernels' op data and their scratch requests all depend on it.
 enum class TflmKernels { kReference, kCmsisNn };
-enum class TflmTarget { kCortexM, kX86_64 };
+// kCortexM55: a Cortex-M55 (Helium/MVE); its records are the 32-bit ones of kCortexM (measured
+// equal with the reference kernels and the Ethos-U kernel), CMSIS-NN's MVE code paths are not modelled.
+enum class TflmTarget { kCortexM, kCortexM55, kX86_64 };
 
 struct TflmBuild {
   TflmKernels kernels = TflmKernels::kReference;
@@ -20,7 +22,7 @@ struct TflmBuild {
 inline constexpr std::string_view kTflmVersion = "tflite-micro 90b983c";
 
 std::string_view to_string(TflmKernels kernels);  // "reference", "cmsis_nn"
-std::string_view to_string(TflmTarget target);    // "cortex-m", "x86-64"
+std::string_view to_string(TflmTarget target);    // "cortex-m", "cortex-m55", "x86-64"
 std::optional<TflmKernels> parse_tflm_kernels(std::string_view text);
 std::optional<TflmTarget> parse_tflm_target(std::string_view text);
 

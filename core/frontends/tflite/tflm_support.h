@@ -12,7 +12,8 @@ namespace usmpx {
 
 // What TFLite Micro (kTflmVersion) refuses at AllocateTensors, read from the model alone: an
 // operator without a kernel in the build's kernel set, a custom operator TFLM does not register
-// (Flex, TensorList, the Ethos-U NPU operator without its driver kernel, any other), a type
+// (Flex, TensorList, any other without an entry; the Ethos-U operator has one, and the figure
+// assumes the firmware registers it), a type
 // combination a kernel's Prepare rejects (hybrid float/int8 models, legacy uint8 quantization,
 // DEQUANTIZE from float16, ...), resource variables without a resource-variable store. One
 // warning (code "tflm-refuses") per operator, naming it, in subgraph and operator order.

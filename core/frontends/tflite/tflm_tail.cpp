@@ -123,36 +123,24 @@ int64_t resource_slots(const TfliteModel& model) {
   return any ? std::max<int64_t>(kResourceSlots, static_cast<int64_t>(names.size())) : 0;
 }
 
-}  // namespace
+using Kind = TflmArenaStep::Kind;
 
-TflmTail tflm_tail(const TfliteAnalysis& a, const TflmBuild& build) {
-  using Kind = TflmArenaStep::Kind;
-  const Records& r = build.target == TflmTarget::kX86_64 ? kX86_64 : kCortexM;
-  const TfliteModel& model = a.model;
-  TflmTail out;
-  out.build = build;
-  std::vector<TflmArenaStep>& steps = out.steps;
-  // The recording interpreter's objects count in TFLM's figure; the plain interpreter's (smaller)
-  // are what a firmware's arena holds, so only they are steps.
-  Tail tail(steps);
-  tail.allocate(r.recording_objects, r.pointer, kOther);
-  steps.clear();
-  step(steps, Kind::kPersistent, r.plain_objects, r.pointer);
-
-  // A model with resource variables runs only with a MicroResourceVariables store the application
-  // creates in the arena before the interpreter: the store, then its array of MicroResourceVariable
-  // {container, shared_name, buffer, bytes, default flag}. Assumed: 8 slots (TFLM's
-  // examples and tests), or one per resource where the model has more.
+// A model with resource variables runs only with a MicroResourceVariables store the application
+// creates in the arena before the interpreter: the store, then its array of MicroResourceVariable
+// {container, shared_name, buffer, bytes, default flag}. Assumed: 8 slots (TFLM's examples and
+// tests), or one per resource where the model has more.
+void resource_store(TflmTail& out, Tail& tail, const Records& r, const TfliteModel& model) {
   const int64_t slots = resource_slots(model);
-  if (slots > 0) {
-    out.assumptions.push_back("a MicroResourceVariables store of " + std::to_string(slots) +
-                              " created in the arena before the interpreter");
-    tail.allocate(r.resource_store, kPersistentAlignment, kBuffers);
-    tail.allocate(r.resource_variable * slots, kPersistentAlignment, kBuffers);
-  }
+  if (slots == 0) return;
+  out.assumptions.push_back("a MicroResourceVariables store of " + std::to_string(slots) +
+                            " created in the arena before the interpreter");
+  tail.allocate(r.resource_store, kPersistentAlignment, kBuffers);
+  tail.allocate(r.resource_variable * slots, kPersistentAlignment, kBuffers);
+}
 
-  // MicroAllocator::StartModelAllocation: the builtin data allocator, room for one operator's
-  // scratch requests at the head (InitScratchBufferData), the subgraphs' records.
+// MicroAllocator::StartModelAllocation: the builtin data allocator, room for one operator's
+// scratch requests at the head (InitScratchBufferData), the subgraphs' records.
+void model_records(Tail& tail, std::vector<TflmArenaStep>& steps, const Records& r, const TfliteModel& model) {
   tail.allocate(r.builtin_data_allocator, r.pointer, kOther);
   step(steps, Kind::kHead, r.scratch_request * kMaxScratchBuffersPerOp, 4);
   tail.allocate(r.subgraph_allocations * static_cast<int64_t>(model.subgraphs.size()), r.pointer, kOther);
@@ -164,14 +152,15 @@ TflmTail tflm_tail(const TfliteAnalysis& a, const TflmBuild& build) {
     const auto n = static_cast<int64_t>(g.operators.size());
     tail.allocate(r.node_and_registration * n, r.pointer, kNodes, n);
   }
+}
 
-  // Each operator's builtin options (PrepareNodeAndRegistrationDataFromFlatbuffer), then every
-  // kernel's Init, then every kernel's Prepare, subgraph by subgraph.
+// Every operator's kernel record, in Prepare order, with its summary in `out`.
+std::vector<TflmKernelRecord> kernel_records(const TfliteAnalysis& a, const TflmBuild& build, TflmTail& out) {
   std::vector<TflmKernelRecord> records;
   TflmResourceState resources;
   for (const TfliteOperatorInfo& info : a.operators) {
-    const TfliteSubgraph& g = model.subgraphs[static_cast<size_t>(info.subgraph)];
-    records.push_back(tflm_kernel_record(model, g, g.operators[static_cast<size_t>(info.index)], build, &resources));
+    const TfliteSubgraph& g = a.model.subgraphs[static_cast<size_t>(info.subgraph)];
+    records.push_back(tflm_kernel_record(a.model, g, g.operators[static_cast<size_t>(info.index)], build, &resources));
     const TflmKernelRecord& k = records.back();
     TflmOperatorTail op;
     op.subgraph = info.subgraph;
@@ -182,11 +171,20 @@ TflmTail tflm_tail(const TfliteAnalysis& a, const TflmBuild& build) {
     op.proven = k.proven;
     op.scratch_requests = static_cast<int64_t>(info.scratch_buffers.size());
     out.operators.push_back(op);
+    if (!k.assumes.empty() &&
+        std::find(out.assumptions.begin(), out.assumptions.end(), k.assumes) == out.assumptions.end())
+      out.assumptions.push_back(k.assumes);
     if (!k.known)
       out.unknown.push_back(k.why_unknown);
     else if (!k.proven)
       out.unproven.push_back(k.variant);
   }
+  return records;
+}
+
+// Each operator's builtin options (PrepareNodeAndRegistrationDataFromFlatbuffer), then every
+// kernel's Init.
+void options_and_init(Tail& tail, const std::vector<TflmKernelRecord>& records, TflmTail& out) {
   for (const TflmKernelRecord& k : records) {
     if (k.options_bytes > 0) tail.allocate(k.options_bytes, k.options_align, kOther);
   }
@@ -194,16 +192,26 @@ TflmTail tflm_tail(const TfliteAnalysis& a, const TflmBuild& build) {
     for (int64_t bytes : records[o].init)
       out.operators[o].init_bytes += tail.allocate(bytes, kPersistentAlignment, kBuffers);
   }
+}
+
+// Every kernel's Prepare, subgraph by subgraph: its temporary tensors (inputs, then outputs), its
+// persistent buffers, then the head grows to hold the next operator's scratch requests. Returns
+// the number of scratch requests.
+int64_t prepare_kernels(Tail& tail, std::vector<TflmArenaStep>& steps, const Records& r, const TfliteAnalysis& a,
+                        const std::vector<TflmKernelRecord>& records, TflmTail& out) {
   int64_t requests = 0;
   for (size_t o = 0; o < records.size(); ++o) {
-    // The kernel's temporary tensors (its inputs, then its outputs), its persistent buffers, then
-    // the head grows to hold the next operator's scratch requests.
     const TfliteOperatorInfo& info = a.operators[o];
-    const TfliteSubgraph& g = model.subgraphs[static_cast<size_t>(info.subgraph)];
+    const TfliteSubgraph& g = a.model.subgraphs[static_cast<size_t>(info.subgraph)];
     const TfliteOperator& op = g.operators[static_cast<size_t>(info.index)];
-    for (const std::vector<int32_t>* list : {&op.inputs, &op.outputs}) {
-      for (int32_t t : *list)
-        if (t >= 0) tensor_steps(steps, r, g.tensors[static_cast<size_t>(t)], Kind::kTemp);
+    if (records[o].temp_tensors) {
+      for (const TfliteTensor* t : *records[o].temp_tensors)
+        tensor_steps(steps, r, *t, Kind::kTemp);
+    } else {
+      for (const std::vector<int32_t>* list : {&op.inputs, &op.outputs}) {
+        for (int32_t t : *list)
+          if (t >= 0) tensor_steps(steps, r, g.tensors[static_cast<size_t>(t)], Kind::kTemp);
+      }
     }
     for (int64_t bytes : records[o].prepare)
       out.operators[o].prepare_bytes += tail.allocate(bytes, kPersistentAlignment, kBuffers);
@@ -211,42 +219,71 @@ TflmTail tflm_tail(const TfliteAnalysis& a, const TflmBuild& build) {
     step(steps, Kind::kResetTemp, 0, 1);
     step(steps, Kind::kHead, r.scratch_request * (requests + kMaxScratchBuffersPerOp), 4);
   }
+  return requests;
+}
 
-  // MicroAllocator::FinishModelAllocation: one handle per scratch buffer, then the variable
-  // tensors that are not planned offline. Its loop over the subgraphs allocates the handles of
-  // all requests once per subgraph (TFLM's code does; only subgraph 0's are used).
-  for (size_t s = 0; s < model.subgraphs.size(); ++s) {
+// MicroAllocator::FinishModelAllocation: one handle per scratch buffer, then the variable tensors
+// that are not planned offline. Its loop over the subgraphs allocates the handles of all requests
+// once per subgraph (TFLM's code does; only subgraph 0's are used).
+void finish_model_allocation(Tail& tail, const Records& r, const TfliteAnalysis& a, int64_t requests) {
+  for (size_t s = 0; s < a.model.subgraphs.size(); ++s) {
     if (requests > 0) tail.allocate(r.pointer * requests, r.pointer, kOther);
     for (const TfliteTensorInfo& t : a.tensors) {
       if (t.subgraph == static_cast<int>(s) && t.placement == TensorPlacement::kVariable)
         tail.allocate(t.bytes, kPersistentAlignment, kVariables);
     }
   }
+}
 
-  // CommitStaticMemoryPlan: one AllocationInfo per tensor and scratch buffer, then the planner's
-  // working set of 40 bytes per planned buffer, both temporary; then the head becomes the plan's.
+// CommitStaticMemoryPlan: one AllocationInfo per tensor and scratch buffer, then the planner's
+// working set of 40 bytes per planned buffer, both temporary; then the head becomes the plan's.
+void commit_plan_steps(std::vector<TflmArenaStep>& steps, const Records& r, const TfliteAnalysis& a, int64_t requests) {
   const auto entries = static_cast<int64_t>(a.tensors.size()) + requests;
   const auto planned = static_cast<int64_t>(a.problem.buffers.size());
-  step(steps, Kind::kTemp, r.pointer * static_cast<int64_t>(model.subgraphs.size()), r.pointer);  // subgraph offsets
+  step(steps, Kind::kTemp, r.pointer * static_cast<int64_t>(a.model.subgraphs.size()), r.pointer);  // subgraph offsets
   step(steps, Kind::kTemp, r.allocation_info * entries, r.pointer);
   step(steps, Kind::kPlanner, planned, kPersistentAlignment);
   step(steps, Kind::kResetTemp, 0, 1);
   step(steps, Kind::kPlanHead, 0, kPersistentAlignment);
+}
 
-  // MicroInterpreter::AllocateTensors: the input and output pointer arrays and their tensors.
+// MicroInterpreter::AllocateTensors: the input and output pointer arrays and their tensors.
+void interpreter_tensors(Tail& tail, const Records& r, const TfliteModel& model) {
   const TfliteSubgraph& main = model.subgraphs[0];
   for (const std::vector<int32_t>* list : {&main.inputs, &main.outputs}) {
     tail.allocate(r.pointer * static_cast<int64_t>(list->size()), kPersistentAlignment, kBuffers);
-    for (int32_t t : *list) {
-      const TfliteTensor& x = main.tensors[static_cast<size_t>(t)];
-      interpreter_tensor(tail, r, x);
-    }
+    for (int32_t t : *list)
+      interpreter_tensor(tail, r, main.tensors[static_cast<size_t>(t)]);
   }
+}
+
+}  // namespace
+
+TflmTail tflm_tail(const TfliteAnalysis& a, const TflmBuild& build) {
+  const Records& r = build.target == TflmTarget::kX86_64 ? kX86_64 : kCortexM;
+  TflmTail out;
+  out.build = build;
+  std::vector<TflmArenaStep>& steps = out.steps;
+  // The recording interpreter's objects count in TFLM's figure; the plain interpreter's (smaller)
+  // are what a firmware's arena holds, so only they are steps.
+  Tail tail(steps);
+  tail.allocate(r.recording_objects, r.pointer, kOther);
+  steps.clear();
+  step(steps, Kind::kPersistent, r.plain_objects, r.pointer);
+
+  resource_store(out, tail, r, a.model);
+  model_records(tail, steps, r, a.model);
+  const std::vector<TflmKernelRecord> records = kernel_records(a, build, out);
+  options_and_init(tail, records, out);
+  const int64_t requests = prepare_kernels(tail, steps, r, a, records, out);
+  finish_model_allocation(tail, r, a, requests);
+  commit_plan_steps(steps, r, a, requests);
+  interpreter_tensors(tail, r, a.model);
 
   // TFLM allocates the scratch handles once per subgraph; no ground truth holds a model with
   // several subgraphs and scratch buffers, so such a figure is not claimed exact.
-  if (requests > 0 && model.subgraphs.size() > 1)
-    out.unproven.push_back("scratch handles of " + std::to_string(model.subgraphs.size()) + " subgraphs");
+  if (requests > 0 && a.model.subgraphs.size() > 1)
+    out.unproven.push_back("scratch handles of " + std::to_string(a.model.subgraphs.size()) + " subgraphs");
   out.bytes = tail.used();
   out.exact = out.unknown.empty() && out.unproven.empty();
   out.categories = tail.categories();

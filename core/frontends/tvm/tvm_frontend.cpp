@@ -48,6 +48,29 @@ std::shared_ptr<const FirmwareRole> tvm_firmware_role() {
   return role;
 }
 
+// Constants whose values the dump does not hold in full (TVMScript prints a few, the legacy
+// printer none): an export writes zeros for the rest, so its model computes something else. Said
+// when the dump is read, so that `plan`, `info` and the explorer say it, not only an export.
+void warn_truncated_constants(const TirProblem& tir, std::vector<Diagnostic>& warnings) {
+  for (size_t b = 0; b < tir.statements.size() && b < tir.problem.buffers.size(); ++b) {
+    const auto* a = tir.statements[b] ? tir.statements[b]->as<tir::AllocateConst>() : nullptr;
+    if (!a) continue;
+    int64_t elements = 1;
+    for (const tir::ExprRef& e : a->extents)
+      elements *= tir::constant_int(e.get()).value_or(0);
+    const auto printed = static_cast<int64_t>(a->data.size());
+    if (printed >= elements) continue;
+    warnings.push_back({Severity::kWarning,
+                        "truncated-constant",
+                        "constant " + tir.problem.buffers[b].name + ": the dump holds " + std::to_string(printed) +
+                            " of its " + std::to_string(elements) +
+                            " values; an export writes zeros for the rest, so its outputs differ from the model's",
+                        {},
+                        -1,
+                        a->location});
+  }
+}
+
 class TvmFrontend : public Frontend {
  public:
   bool recognises(InputFormat format, InputProbe& p) const override {
@@ -80,6 +103,7 @@ class TvmFrontend : public Frontend {
     std::string text = read_text_file(path);
     auto tir = std::make_shared<TirProblem>(analyze_tir_dump(text, path, format, options));
     LoadedInput input = loaded_tir_dump(*tir, path, format);
+    warn_truncated_constants(*tir, input.warnings);
     input.exporter = std::make_shared<TvmExporter>(std::move(tir), path, std::move(text));
     input.firmware = tvm_firmware_role();
     return input;

@@ -1,5 +1,7 @@
 #include "inputs/firmware/firmware_file.h"
 
+#include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <set>
 
@@ -12,6 +14,11 @@
 
 namespace usmpx {
 namespace {
+
+bool is_c_name_part(const std::string& s) {
+  return std::all_of(s.begin(), s.end(),
+                     [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+}
 
 using Json = JsonReader::Json;
 using Pointer = JsonReader::Pointer;
@@ -63,7 +70,7 @@ class FirmwareReader {
     for (size_t i = 0; i < models.size(); ++i) {
       const Pointer at = top / "models" / i;
       json_.expect_object(models[i], at);
-      json_.check_keys(models[i], at, {"name", "path", "module", "family"});
+      json_.check_keys(models[i], at, {"name", "path", "module", "module_name", "family"});
       FirmwareModel m;
       m.path = json_.get_string(models[i], at, "path", std::nullopt);
       if (m.path.empty()) json_.fail(at / "path", "empty path");
@@ -72,6 +79,9 @@ class FirmwareReader {
         json_.fail(at / "name", "a model name must be non-empty and hold no '/'");
       if (spec.find_model(m.name)) json_.fail(at / "name", "duplicate model name \"" + m.name + "\"");
       m.module = json_.get_string(models[i], at, "module", "");
+      m.module_name = json_.get_string(models[i], at, "module_name", "");
+      if (!m.module_name.empty() && !is_c_name_part(m.module_name))
+        json_.fail(at / "module_name", "a module name makes C names: letters, digits and '_' only");
       m.family = json_.get_string(models[i], at, "family", "");
       if (!m.family.empty() && m.family != "tflite" && m.family != "tvm" && m.family != "executorch")
         json_.fail(at / "family", "unknown family \"" + m.family + "\" (tflite, tvm, executorch)");
@@ -242,6 +252,7 @@ std::string firmware_file_text(const FirmwareSpec& spec) {
     j["name"] = m.name;
     j["path"] = m.path;
     if (!m.module.empty()) j["module"] = m.module;
+    if (!m.module_name.empty()) j["module_name"] = m.module_name;
     if (!m.family.empty()) j["family"] = m.family;
     models.push_back(std::move(j));
   }

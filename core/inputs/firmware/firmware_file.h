@@ -28,10 +28,11 @@ std::string_view to_string(FirmwareSchedule schedule);
 std::optional<FirmwareSchedule> parse_firmware_schedule(std::string_view text);
 
 struct FirmwareModel {
-  std::string name;    // unique within the file; buffers of the joint plan are "name/buffer"
-  std::string path;    // as written in the file (relative to the file's folder unless absolute)
-  std::string module;  // for inputs with several modules; "" = the first
-  std::string family;  // "tflite", "tvm", "executorch"; "" = judged from the input
+  std::string name;         // unique within the file; buffers of the joint plan are "name/buffer"
+  std::string path;         // as written in the file (relative to the file's folder unless absolute)
+  std::string module;       // for inputs with several modules; "" = the first
+  std::string module_name;  // the name its export gives the module (TVM: as --module-name); "" = its own
+  std::string family;       // "tflite", "tvm", "executorch"; "" = judged from the input
   SourceLocation where;
   std::string resolved_path;  // path joined to the file's folder
 };

@@ -50,6 +50,20 @@ class FirmwareDetails : public InputDetails {
     }
     return spans;
   }
+  // The builds its models' figures depend on (its TFLite Micro arenas'), the first model's that has any.
+  RuntimeBuilds runtime_builds() const override {
+    for (const auto& model : in_->models) {
+      if (model->details && !model->details->runtime_builds().empty()) return model->details->runtime_builds();
+    }
+    return {};
+  }
+  std::string runtime_build_text() const override {
+    for (const auto& model : in_->models) {
+      if (model->details && !model->details->runtime_build_text().empty())
+        return model->details->runtime_build_text();
+    }
+    return "";
+  }
   std::string as_built_text() const override {
     return "as-built plan: each model's own plan (the one it carries, else its runtime's planner), the shared "
            "pools as large as the largest model needs\n";
@@ -65,6 +79,14 @@ class FirmwareDetails : public InputDetails {
 class FirmwareExporter : public ModelExporter {
  public:
   explicit FirmwareExporter(std::shared_ptr<const FirmwareInput> in) : in_(std::move(in)) {}
+
+  ExportForm form() const override {
+    ExportForm f;
+    f.what = "Every model of {input} is written back with its part of the {plan} plan, each in a folder named after "
+             "it, with usmpx_firmware.h giving the shared pools' sizes (and the TFLite Micro interpreters' creation "
+             "order); the inputs are not changed.";
+    return f;
+  }
 
   std::string refusal(const Plan& plan) const override {
     for (size_t m = 0; m < in_->models.size(); ++m) {
@@ -89,7 +111,9 @@ class FirmwareExporter : public ModelExporter {
       const LoadedInput& model = *in_->models[m];
       const std::string& name = in_->spec.models[m].name;
       const Plan mine = model_plan(in_->joint, static_cast<int>(m), model.problem, plan);
-      ExportBundle part = model.exporter->export_plan(model.problem, mine, options);
+      ExportOptions model_options = options;  // firmware sources named after the model: one symbol each
+      model_options.model_name = name;
+      ExportBundle part = model.exporter->export_plan(model.problem, mine, model_options);
       for (ExportFile& f : part.files) {
         const std::string path = name + "/" + f.path;
         const bool changed = std::find(part.changed.begin(), part.changed.end(), f.path) != part.changed.end();

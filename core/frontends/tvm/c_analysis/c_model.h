@@ -43,11 +43,12 @@ enum class CExprKind {
 struct CExpr {
   CExprKind kind = CExprKind::kOther;
   std::string text;
-  int64_t value = 0;       // kIntLiteral
-  bool postfix = false;    // kUnary: x++ rather than ++x
-  int decl = -1;           // kName: index into the enclosing CFunction::variables; -1 for file scope
-  std::string type;        // spelling of the expression's type
-  int64_t type_bytes = 0;  // sizeof that type, 0 when incomplete (void)
+  int64_t value = 0;          // kIntLiteral
+  bool postfix = false;       // kUnary: x++ rather than ++x
+  int decl = -1;              // kName: index into the enclosing CFunction::variables; -1 for file scope
+  std::string type;           // spelling of the expression's type
+  int64_t type_bytes = 0;     // sizeof that type, 0 when incomplete (void)
+  int64_t pointee_bytes = 0;  // for a pointer: sizeof what it points to (0 for void*), else 0
   std::vector<CExpr> args;
   CRange range;
 };
@@ -130,6 +131,7 @@ struct CGlobal {
   bool is_struct = false;
   std::vector<CField> fields;  // when the type is a struct
   std::string section;         // from __attribute__((section("..."))), "" when absent
+  int64_t fixed_address = -1;  // a pointer initialised with an integer constant: that address
   int64_t alignment = 0;       // from __attribute__((aligned(N))), 0 when absent
   CRange range;
   CRange init_range;

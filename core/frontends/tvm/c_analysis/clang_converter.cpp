@@ -217,7 +217,33 @@ class TuConverter {
     g.range = range_of(c);
     const CXCursor init = clang_Cursor_getVarDeclInitializer(c);
     if (!clang_Cursor_isNull(init)) g.init_range = range_of(init);
+    if (!clang_Cursor_isNull(init) && clang_getCanonicalType(clang_getCursorType(c)).kind == CXType_Pointer)
+      g.fixed_address = integer_behind_casts(init);
     return g;
+  }
+
+  // `(int16_t*)0x24000000u`: the integer a pointer is made from, -1 when it is not a constant.
+  static int64_t integer_behind_casts(CXCursor c) {
+    for (int depth = 0; depth < 8; ++depth) {
+      const CXCursorKind kind = clang_getCursorKind(c);
+      if (kind == CXCursor_IntegerLiteral) {
+        CXEvalResult r = clang_Cursor_Evaluate(c);
+        int64_t value = -1;
+        if (r && clang_EvalResult_getKind(r) == CXEval_Int)
+          value = static_cast<int64_t>(clang_EvalResult_getAsUnsigned(r));
+        if (r) clang_EvalResult_dispose(r);
+        return value;
+      }
+      std::vector<CXCursor> kids;
+      for (CXCursor k : children(c)) {
+        if (clang_isExpression(clang_getCursorKind(k))) kids.push_back(k);
+      }
+      if (kids.size() != 1 ||
+          (kind != CXCursor_CStyleCastExpr && kind != CXCursor_ParenExpr && kind != CXCursor_UnexposedExpr))
+        return -1;
+      c = kids.front();
+    }
+    return -1;
   }
 
   int add_variable(CXCursor decl, bool param) {
@@ -403,6 +429,8 @@ class TuConverter {
     const CXType type = clang_getCursorType(c);
     e.type = take(clang_getTypeSpelling(type));
     e.type_bytes = size_of(type);
+    if (const CXType canonical = clang_getCanonicalType(type); canonical.kind == CXType_Pointer)
+      e.pointee_bytes = size_of(clang_getPointeeType(canonical));
     auto convert_kids = [&] {
       for (CXCursor k : kids) {
         if (clang_isExpression(clang_getCursorKind(k))) e.args.push_back(convert_expr(k));

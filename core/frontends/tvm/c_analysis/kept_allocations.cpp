@@ -26,11 +26,15 @@ void keep_unbounded_allocations(const CProgram& program, WalkResult& result) {
         reason = "an index the analysis cannot bound" + position(program, w.accesses.first_unbounded);
       else if (w.escaped.valid())
         reason = "its address is stored where the analysis does not follow it" + position(program, w.escaped);
+      else if (w.accesses.unsized_pun.valid())
+        reason = "read through a pointer to another element type further than the analysis can bound, " +
+                 w.accesses.unsized_pun_why;
     }
     if (reason.empty()) {
       renumber[b] = planned++;
     } else {
-      result.kept.push_back({w.index, w.name, reason, w.accesses.unbounded > 0, w.accesses.implied_bytes()});
+      const bool unbounded = w.accesses.unbounded > 0 || w.accesses.unsized_pun.valid();
+      result.kept.push_back({w.index, w.name, reason, unbounded, w.accesses.implied_bytes()});
     }
   }
   if (result.kept.empty()) return;

@@ -6,8 +6,10 @@
 #include <unordered_map>
 
 #include "base/input_error.h"
+#include "frontends/tvm/c_analysis/expr_range.h"
 #include "frontends/tvm/c_analysis/external_operators.h"
 #include "frontends/tvm/c_analysis/kept_allocations.h"
+#include "frontends/tvm/c_analysis/pointer_reach.h"
 #include "frontends/tvm/c_analysis/value_range.h"
 #include "model/problem_limits.h"
 
@@ -385,16 +387,7 @@ class Walker {
     }
     const CExpr& cond = s.exprs[0];
     const CExpr& inc = s.exprs[1];
-    ValueRange range;
-    if (loop_var >= 0 && start.known && cond.kind == CExprKind::kBinary && cond.args.size() == 2 &&
-        strip_casts(cond.args[0]).kind == CExprKind::kName && strip_casts(cond.args[0]).decl == loop_var &&
-        steps_up(inc, loop_var)) {
-      const ValueRange bound = evaluate(cond.args[1]);
-      if (bound.known && (cond.text == "<" || cond.text == "<=")) {
-        const int64_t last = cond.text == "<" ? bound.hi - 1 : bound.hi;
-        range = ranges_.symbol(start.lo, std::max(start.lo, last));
-      }
-    }
+    const ValueRange range = loop_range(s, loop_var, start, ranges_, value_of());
     if (loop_var >= 0) frame().value_of_var[static_cast<size_t>(loop_var)] = range;
 
     Scope loop{frame().function, frame().call, true, scope().initial >= 0 ? scope().initial : tick_, scope().accessed};
@@ -408,22 +401,6 @@ class Walker {
       ticks.second = std::max(ticks.second, tick_);
     }
     scopes_.pop_back();
-  }
-
-  static bool steps_up(const CExpr& inc, int var) {
-    const auto is_var = [&](const CExpr& e) {
-      return strip_casts(e).kind == CExprKind::kName && strip_casts(e).decl == var;
-    };
-    if (inc.kind == CExprKind::kUnary && inc.text == "++" && !inc.args.empty()) return is_var(inc.args[0]);
-    if (inc.kind == CExprKind::kBinary && inc.args.size() == 2 && is_var(inc.args[0])) {
-      const CExpr& step = strip_casts(inc.args[1]);
-      if (inc.text == "+=") return step.kind == CExprKind::kIntLiteral && step.value > 0;
-      if (inc.text == "=") {
-        return step.kind == CExprKind::kBinary && step.text == "+" && step.args.size() == 2 && is_var(step.args[0]) &&
-               strip_casts(step.args[1]).kind == CExprKind::kIntLiteral && strip_casts(step.args[1]).value > 0;
-      }
-    }
-    return false;
   }
 
   bool is_view(const CExpr& e) {
@@ -494,9 +471,12 @@ class Walker {
             visit_expr(a, Use::kLoad);
         }
         break;
-      case CExprKind::kCall:
+      case CExprKind::kCall: {
         // The module's own functions (a prefix TVM gives only them), defined here or not.
-        if (code_.operators.count(e.text) || e.text.rfind(code_.prefix, 0) == 0) {
+        const bool module_function = code_.operators.count(e.text) || e.text.rfind(code_.prefix, 0) == 0;
+        if (const CFunction* f = program_.find_function(e.text); f && f->is_definition)
+          size_punned_arguments(e, *f, module_function);
+        if (module_function) {
           call_operator(e);
         } else if (const CFunction* f = program_.find_function(e.text); f && f->is_definition) {
           for (const CExpr& a : e.args)
@@ -505,6 +485,7 @@ class Walker {
           call_external(e);
         }
         break;
+      }
       case CExprKind::kCast:
         for (const CExpr& a : e.args)
           visit_expr(a, use);
@@ -535,6 +516,86 @@ class Walker {
     if (index.hi < 0) return;
     int64_t& slot = use == Use::kLoad ? acc.load_bytes : acc.store_bytes;
     slot = std::max(slot, bytes);
+  }
+
+  // Where a call's argument points: its buffer, the byte offset into it, and the size of the
+  // element type the caller passes it as (0 for void*).
+  struct ArgumentPointer {
+    int buffer = -1;
+    ValueRange offset;
+    int64_t element_bytes = 0;
+  };
+
+  ArgumentPointer argument_pointer(const CExpr& arg) {
+    ArgumentPointer p;
+    const CExpr& x = strip_casts(arg);
+    p.element_bytes = arg.pointee_bytes;
+    if (const int b = buffer_of(arg); b >= 0) {
+      p.buffer = b;
+      p.offset = is_view(arg) ? ValueRange::unknown() : ValueRange::exactly(0);
+      return p;
+    }
+    const CExpr* base = nullptr;
+    const CExpr* index = nullptr;
+    int64_t unit = 1;
+    if (x.kind == CExprKind::kUnary && x.text == "&" && !x.args.empty() &&
+        strip_casts(x.args[0]).kind == CExprKind::kSubscript && strip_casts(x.args[0]).args.size() == 2) {
+      const CExpr& element = strip_casts(x.args[0]);
+      base = &element.args[0];
+      index = &element.args[1];
+      unit = element.type_bytes;
+      p.element_bytes = element.type_bytes;
+    } else if (x.kind == CExprKind::kBinary && x.text == "+" && x.args.size() == 2) {
+      const bool first = buffer_of(x.args[0]) >= 0;
+      base = &x.args[first ? 0 : 1];
+      index = &x.args[first ? 1 : 0];
+      unit = x.pointee_bytes;
+    }
+    if (!base || buffer_of(*base) < 0) return p;
+    p.buffer = buffer_of(*base);
+    p.offset = is_view(*base) ? ValueRange::unknown()
+                              : ranges_.mul(evaluate(*index), ValueRange::exactly(unit > 0 ? unit : 1));
+    return p;
+  }
+
+  // A function defined here that receives a buffer through a pointer to another element type (TVM's
+  // Arm tensordot kernels take `uint32_t*` for int16 data and count 4-byte words) reaches it in its
+  // own elements: that reach, measured in the callee from the address it receives, is added to the
+  // argument's offset. A module function walked here sizes its own accesses to a buffer it gets as
+  // `void*`; a pasted kernel is not walked, so every pun into it counts.
+  void size_punned_arguments(const CExpr& call, const CFunction& callee, bool walked) {
+    std::vector<ValueRange> values;
+    for (const CExpr& a : call.args)
+      values.push_back(evaluate(a));
+    const int fn = static_cast<int>(&callee - program_.functions.data());
+    for (size_t i = 0; i < call.args.size() && i < callee.params.size(); ++i) {
+      const ArgumentPointer p = argument_pointer(call.args[i]);
+      const CVariable& param = callee.variables[static_cast<size_t>(callee.params[i])];
+      if (p.buffer < 0 || p.element_bytes == param.element_bytes || (walked && p.element_bytes == 0)) continue;
+      const PointerReach reach = parameter_reach(program_, fn, static_cast<int>(i), values);
+      const std::string what = "'" + param.type + " " + param.name + "' of " + callee.name + ": ";
+      int64_t end = 0;
+      if (!reach.bounded) {
+        unsized_pun(p.buffer, call.args[i].range, what + reach.why);
+      } else if (reach.bytes == 0) {
+        continue;
+      } else if (!p.offset.known || p.offset.lo < 0 || __builtin_add_overflow(p.offset.hi, reach.bytes, &end) ||
+                 end > kMaxPlannableBytes) {
+        unsized_pun(p.buffer, call.args[i].range, what + "an offset into the buffer the analysis cannot bound");
+      } else {
+        BufferAccesses& acc = result_.buffers[static_cast<size_t>(p.buffer)].accesses;
+        (reach.written ? acc.stored : acc.loaded) = true;
+        int64_t& slot = reach.written ? acc.store_bytes : acc.load_bytes;
+        slot = std::max(slot, end);
+      }
+    }
+  }
+
+  void unsized_pun(int b, const CRange& at, const std::string& why) {
+    BufferAccesses& acc = result_.buffers[static_cast<size_t>(b)].accesses;
+    if (acc.unsized_pun.valid()) return;
+    acc.unsized_pun = at;
+    acc.unsized_pun_why = why;
   }
 
   void call_operator(const CExpr& call) {
@@ -607,49 +668,11 @@ class Walker {
     frame_damaged_.pop_back();
   }
 
-  ValueRange evaluate(const CExpr& e) {
-    switch (e.kind) {
-      case CExprKind::kIntLiteral:
-        return ValueRange::exactly(e.value);
-      case CExprKind::kName:
-        return e.decl >= 0 ? frame().value_of_var[static_cast<size_t>(e.decl)] : ValueRange::unknown();
-      case CExprKind::kCast: {
-        const bool integral = e.type.find('*') == std::string::npos && e.type.find("float") == std::string::npos &&
-                              e.type.find("double") == std::string::npos && e.type != "void";
-        return integral && !e.args.empty() ? evaluate(e.args[0]) : ValueRange::unknown();
-      }
-      case CExprKind::kUnary:
-        if (e.args.empty()) return ValueRange::unknown();
-        if (e.text == "-") return ranges_.negate(evaluate(e.args[0]));
-        if (e.text == "+") return evaluate(e.args[0]);
-        if (e.text == "!") return ValueRange::between(0, 1);
-        return ValueRange::unknown();
-      case CExprKind::kConditional:
-        return e.args.size() == 3 ? ranges_.hull(evaluate(e.args[1]), evaluate(e.args[2])) : ValueRange::unknown();
-      case CExprKind::kBinary: {
-        if (e.args.size() != 2) return ValueRange::unknown();
-        const std::string& op = e.text;
-        if (op == "<" || op == ">" || op == "<=" || op == ">=" || op == "==" || op == "!=" || op == "&&" ||
-            op == "||") {
-          return ValueRange::between(0, 1);
-        }
-        if (op == ",") return evaluate(e.args[1]);
-        const ValueRange a = evaluate(e.args[0]);
-        const ValueRange b = evaluate(e.args[1]);
-        if (op == "+") return ranges_.add(a, b);
-        if (op == "-") return ranges_.sub(a, b);
-        if (op == "*") return ranges_.mul(a, b);
-        if (op == "/") return ranges_.div(a, b);
-        if (op == "%") return ranges_.mod(a, b);
-        if (op == "<<") return ranges_.shl(a, b);
-        if (op == ">>") return ranges_.shr(a, b);
-        if (op == "&") return ranges_.bit_and(a, b);
-        return ValueRange::unknown();
-      }
-      default:
-        return ValueRange::unknown();
-    }
+  VariableValue value_of() {
+    return [this](int decl) { return frame().value_of_var[static_cast<size_t>(decl)]; };
   }
+
+  ValueRange evaluate(const CExpr& e) { return evaluate_expr(e, ranges_, value_of()); }
 
   const CProgram& program_;
   const TvmCode& code_;

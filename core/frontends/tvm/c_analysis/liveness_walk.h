@@ -29,6 +29,10 @@ struct BufferAccesses {
   int unbounded = 0;  // indexed accesses whose index range could not be bounded
   CRange first_unbounded;
   int64_t stated_bytes = -1;  // the largest extent an operator library's API states (CMSIS-NN dims, scratch size)
+  // A function defined here reads or writes it through a pointer to another element type further
+  // than the analysis can bound: where, and what it could not bound.
+  CRange unsized_pun;
+  std::string unsized_pun_why;
 
   // The size the accesses imply: stores (and addresses passed on) first, else loads, and never
   // less than an external operator's API states; -1 when nothing tells.

@@ -20,6 +20,12 @@ class TvmExporter : public ModelExporter {
       : tir_(std::move(tir)), path_(std::move(path)), text_(std::move(text)) {}
 
   std::string refusal(const Plan& plan) const override;
+  ExportForm form() const override {
+    ExportForm f;
+    f.what = mlf_ ? "The generated C of {input} is rewritten for the {plan} plan; everything else is copied."
+                  : "C is generated from the TIR of {input} with the {plan} plan, as a Model Library Format module.";
+    return f;
+  }
   ExportBundle export_plan(const Problem& problem, const Plan& plan, const ExportOptions& options) const override;
   // An MLF input as it is; a TIR dump with the plan it carries (post-USMP) or TVM's default
   // greedy_by_size.

@@ -19,6 +19,7 @@
 #include "frontends/tvm/export/harness/harness.h"
 #include "frontends/tvm/export/lone_library.h"
 #include "frontends/tvm/export/mlf_harness_spec.h"
+#include "frontends/tvm/export/module_rename.h"
 #include "frontends/tvm/export/rewrite/header_edit.h"
 #include "frontends/tvm/export/rewrite/lib0_edit.h"
 #include "frontends/tvm/export/rewrite/mlf_host_rewrite.h"
@@ -556,7 +557,15 @@ class MlfExporter {
 }  // namespace
 
 ExportBundle export_mlf(const MlfModel& model, const Problem& problem, const Plan& plan, const ExportOptions& options) {
-  return MlfExporter(model, problem, plan, options).run();
+  ExportBundle bundle = MlfExporter(model, problem, plan, options).run();
+  const std::string& prefix = model.code.prefix;  // "tvmgen_<module>_"
+  if (!options.module_name.empty() && prefix.size() > 8) {
+    if (!valid_module_name(options.module_name))
+      throw ExportError("module name '" + options.module_name +
+                        "': TVM makes C names from it, so it may hold only letters, digits and '_'");
+    rename_tvm_module(bundle, prefix.substr(7, prefix.size() - 8), options.module_name);
+  }
+  return bundle;
 }
 
 ExportBundle mlf_original_bundle(const MlfModel& model, const ExportOptions& options) {

@@ -11,6 +11,7 @@
 #include "frontends/tvm/export/emit/interface_header.h"
 #include "frontends/tvm/export/emit/linker_fragment.h"
 #include "frontends/tvm/export/harness/board_layout.h"
+#include "frontends/tvm/export/harness/fixed_addresses.h"
 #include "frontends/tvm/export/harness/harness_files.h"
 #include "frontends/tvm/mlf/relay_signature.h"
 
@@ -350,13 +351,6 @@ void add_harness(ExportBundle& bundle, const HarnessSpec& given) {
     }
   }
   add_relative_standins(bundle, spec);
-  for (const std::string& n : spec.notes) {
-    Diagnostic d;
-    d.severity = Severity::kNote;
-    d.code = "harness-assumed";
-    d.message = n;
-    bundle.notes.push_back(std::move(d));
-  }
   bundle.put("harness/main.c", MainWriter(spec).run());
   bundle.put("harness/platform.c", std::string(harness_platform_c()));
   bundle.put("harness/startup.c", std::string(harness_startup_c()));
@@ -364,6 +358,14 @@ void add_harness(ExportBundle& bundle, const HarnessSpec& given) {
   bundle.put("harness/include-host/arm_acle.h", std::string(harness_host_arm_acle()));
   for (const StandinHeader& h : standin_tvm_headers())
     bundle.put("harness/include/" + std::string(h.path), std::string(h.text));
+  if (map_fixed_addresses(bundle, spec)) bundle.put("harness/Makefile", makefile(spec));
+  for (const std::string& n : spec.notes) {
+    Diagnostic d;
+    d.severity = Severity::kNote;
+    d.code = "harness-assumed";
+    d.message = n;
+    bundle.notes.push_back(std::move(d));
+  }
   // The boards' memory map, sized from what the code declares (board_layout.h).
   const BoardLayout layout = choose_board_layout(board_memory(parse_harness_code(bundle, kBoardTriple)));
   bundle.put("harness/mps2.ld", board_linker_script(layout, fragment_sections(spec)));

@@ -102,6 +102,15 @@ static inline int32_t __smulbb(int32_t a, int32_t b) { return usmpx_lo16(a) * us
 static inline int32_t __smlabb(int32_t a, int32_t b, int32_t acc) {
   return (int32_t)((uint32_t)acc + (uint32_t)(usmpx_lo16(a) * usmpx_lo16(b)));
 }
+static inline int32_t __smlabt(int32_t a, int32_t b, int32_t acc) {
+  return (int32_t)((uint32_t)acc + (uint32_t)(usmpx_lo16(a) * usmpx_hi16(b)));
+}
+static inline int32_t __smlatb(int32_t a, int32_t b, int32_t acc) {
+  return (int32_t)((uint32_t)acc + (uint32_t)(usmpx_hi16(a) * usmpx_lo16(b)));
+}
+static inline int32_t __smlatt(int32_t a, int32_t b, int32_t acc) {
+  return (int32_t)((uint32_t)acc + (uint32_t)(usmpx_hi16(a) * usmpx_hi16(b)));
+}
 static inline int32_t __qadd(int32_t a, int32_t b) { return usmpx_sat32((int64_t)a + b); }
 static inline int32_t __qsub(int32_t a, int32_t b) { return usmpx_sat32((int64_t)a - b); }
 static inline int32_t __qadd16(int32_t a, int32_t b) {
@@ -250,11 +259,13 @@ $(CMSIS_NN_BUILD)/$(1)/libcmsis-nn.a: $(CMSIS_NN_SRCS)
 	$(4) rcs $$@ $$(@D)/obj/*.o
 endef
 
-.PHONY: all run host cortex-m4 cortex-m7 clean
+.PHONY: all run host host-objects cortex-m4 cortex-m7 clean
 all: run
 
-# This machine: the ACLE intrinsics come from include-host/arm_acle.h.
+# This machine: the ACLE intrinsics come from include-host/arm_acle.h. host-objects compiles
+# without linking, for a program of several modules linked elsewhere (usmpx selftest of a firmware file).
 host: build/host/model
+host-objects: $(call MODEL_OBJS,host) build/host/main.o build/host/platform.o $(call cmsis_lib,host)
 build/host/%.o: %.c | build/host
 	$(HOST_CC) $(MODEL_FLAGS) -Iinclude-host -c $< -o $@
 build/host/main.o: main.c | build/host

@@ -1,0 +1,40 @@
+#include "frontends/frontend.h"
+
+#include <algorithm>
+#include <sstream>
+
+#include "base/size_text.h"
+
+namespace usmpx {
+
+std::string FigureToPaste::text() const {
+  return name + (exact ? " = " : " >= ") + with_separators(bytes) + " B" + (exact ? "" : " (at least)");
+}
+
+ExportForm model_copy_form(std::string what, std::string suffix, std::string file_filter) {
+  ExportForm f;
+  f.what = std::move(what);
+  f.one_file = true;
+  f.target_suffix = std::move(suffix);
+  f.file_filter = std::move(file_filter);
+  f.archives = false;
+  f.harness = false;
+  f.pools_from_panel = false;
+  return f;
+}
+
+std::vector<std::string> InputDetails::memory_rows(const Problem& problem, const Plan& plan) const {
+  std::vector<std::string> rows;
+  std::istringstream lines(closing_text(problem, plan));
+  for (std::string line; std::getline(lines, line);) {
+    const size_t first = line.find_first_not_of(" \t");
+    if (first == std::string::npos) continue;
+    rows.push_back(line.substr(first));
+  }
+  // The figure first: the line that gives it above what explains it.
+  std::stable_partition(rows.begin(), rows.end(),
+                        [](const std::string& row) { return row.rfind("kTensorArenaSize", 0) == 0; });
+  return rows;
+}
+
+}  // namespace usmpx

@@ -1,0 +1,62 @@
+// Kernels that reshape, split, join, reorder or fill tensors (reshape.cc, squeeze.cc, expand_dims.cc,
+// shape.cc, pack.cc, unpack.cc, split.cc, split_v.cc, concatenation.cc, transpose.cc, reverse.cc,
+// broadcast_args.cc, broadcast_to.cc, fill.cc, zeros_like.cc, cast.cc at kTflmVersion).
+#include "frontends/tflite/kernels/tflm_kernel_families.h"
+#include "frontends/tflite/kernels/tflm_refusal_rules.h"
+
+namespace usmpx {
+namespace {
+
+// FILL's Prepare checks the output's shape against its dims input, which must be given by the
+// model: dims computed while the model runs (a GRU's WHILE loop, a dynamic batch) fail there.
+std::optional<TflmRefusal> fill_refusal(const TflmOp& op) {
+  if (!op.input(0) || op.constant_input(0)) return std::nullopt;
+  return TflmRefusal{"",
+                     "its FILL kernel needs the output's dims as a constant tensor of the model; here they are "
+                     "computed while it runs (tensor '" +
+                         op.input(0)->name + "')"};
+}
+
+constexpr std::string_view kBroadcastArgsProven[] = {"INT32>INT32"};
+constexpr std::string_view kBroadcastToProven[] = {"FLOAT32>FLOAT32", "INT8>INT8"};
+constexpr std::string_view kCastProven[] = {"FLOAT32>INT32", "INT32>FLOAT32", "INT8>FLOAT32"};
+constexpr std::string_view kConcatenationProven[] = {"FLOAT32>FLOAT32", "INT16>INT16", "INT32>INT32", "INT8>INT8"};
+constexpr std::string_view kExpandDimsProven[] = {"FLOAT32>FLOAT32", "INT8>INT8"};
+constexpr std::string_view kFillProven[] = {"INT32>FLOAT32", "INT32>INT32", "INT32>INT8"};
+constexpr std::string_view kPackProven[] = {"FLOAT32>FLOAT32", "INT16>INT16", "INT32>INT32", "INT8>INT8"};
+constexpr std::string_view kReshapeProven[] = {"FLOAT32>FLOAT32", "INT16>INT16", "INT8>INT8"};
+constexpr std::string_view kReverseV2Proven[] = {"FLOAT32>FLOAT32", "INT16>INT16", "INT32>INT32", "INT8>INT8"};
+constexpr std::string_view kShapeProven[] = {"FLOAT32>INT32", "INT8>INT32"};
+constexpr std::string_view kSplitProven[] = {"INT32>FLOAT32", "INT32>INT16", "INT32>INT32", "INT32>INT8"};
+constexpr std::string_view kSplitVProven[] = {"FLOAT32>FLOAT32", "INT16>INT16", "INT8>INT8"};
+constexpr std::string_view kSqueezeProven[] = {"FLOAT32>FLOAT32", "INT8>INT8"};
+constexpr std::string_view kTransposeProven[] = {"FLOAT32>FLOAT32", "INT16>INT16", "INT8>INT8"};
+constexpr std::string_view kUnpackProven[] = {"FLOAT32>FLOAT32", "INT16>INT16", "INT32>INT32", "INT8>INT8"};
+constexpr std::string_view kZerosLikeProven[] = {"FLOAT32>FLOAT32", "INT32>INT32"};
+
+const TflmKernel kShapeKernels[] = {
+    {.name = "BROADCAST_ARGS", .options = kNoOptions, .init = same_init(0), .proven = kBroadcastArgsProven},
+    {.name = "BROADCAST_TO", .options = kNoOptions, .init = same_init(0), .proven = kBroadcastToProven},
+    {.name = "CAST", .options = kTwoTypesOptions, .init = same_init(0), .proven = kCastProven},
+    {.name = "CONCATENATION", .options = kTwoIntsOptions, .init = {24, 40, 24}, .proven = kConcatenationProven},
+    {.name = "EXPAND_DIMS", .options = kNoOptions, .init = same_init(0), .proven = kExpandDimsProven},
+    {.name = "FILL", .options = kNoOptions, .init = same_init(0), .refusal = fill_refusal, .proven = kFillProven},
+    {.name = "PACK", .options = kTwoIntsOptions, .init = same_init(0), .proven = kPackProven},
+    {.name = "RESHAPE", .options = kDimsOptions, .init = same_init(0), .proven = kReshapeProven},
+    {.name = "REVERSE_V2", .options = kNoOptions, .init = same_init(0), .proven = kReverseV2Proven},
+    {.name = "SHAPE", .options = kOneTypeOptions, .init = same_init(0), .proven = kShapeProven},
+    {.name = "SPLIT", .options = kOneIntOptions, .init = same_init(0), .proven = kSplitProven},
+    {.name = "SPLIT_V", .options = kOneIntOptions, .init = same_init(0), .proven = kSplitVProven},
+    {.name = "SQUEEZE", .options = kDimsOptions, .init = same_init(0), .proven = kSqueezeProven},
+    {.name = "TRANSPOSE", .options = kNoOptions, .init = same_init(0), .proven = kTransposeProven},
+    {.name = "UNPACK", .options = kTwoIntsOptions, .init = same_init(0), .proven = kUnpackProven},
+    {.name = "ZEROS_LIKE", .options = kNoOptions, .init = same_init(0), .proven = kZerosLikeProven},
+};
+
+}  // namespace
+
+std::span<const TflmKernel> tflm_shape_kernels() {
+  return kShapeKernels;
+}
+
+}  // namespace usmpx

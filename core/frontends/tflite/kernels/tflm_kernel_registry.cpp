@@ -1,0 +1,50 @@
+#include "frontends/tflite/kernels/tflm_kernel_registry.h"
+
+#include <algorithm>
+#include <stdexcept>
+#include <vector>
+
+#include "frontends/tflite/kernels/tflm_kernel_families.h"
+
+namespace usmpx {
+namespace {
+
+// The families, as MicroMutableOpResolver's Add<Op>() calls gather TFLM's registrations.
+constexpr std::span<const TflmKernel> (*kFamilies[])() = {
+    tflm_activation_kernels, tflm_binary_kernels,          tflm_control_flow_kernels, tflm_conv_kernels,
+    tflm_ethos_u_kernels,    tflm_fully_connected_kernels, tflm_indexing_kernels,     tflm_pooling_kernels,
+    tflm_quantize_kernels,   tflm_recurrent_kernels,       tflm_reduce_kernels,       tflm_resource_kernels,
+    tflm_shape_kernels,      tflm_spatial_kernels,         tflm_unary_kernels,
+};
+
+std::vector<const TflmKernel*> sorted_table() {
+  std::vector<const TflmKernel*> table;
+  for (auto family : kFamilies)
+    for (const TflmKernel& k : family())
+      table.push_back(&k);
+  std::sort(table.begin(), table.end(), [](const TflmKernel* a, const TflmKernel* b) { return a->name < b->name; });
+  const auto twice = std::adjacent_find(table.begin(), table.end(),
+                                        [](const TflmKernel* a, const TflmKernel* b) { return a->name == b->name; });
+  if (twice != table.end()) throw std::logic_error("TFLM kernel " + std::string((*twice)->name) + " registered twice");
+  return table;
+}
+
+const std::vector<const TflmKernel*>& table() {
+  static const std::vector<const TflmKernel*> sorted = sorted_table();
+  return sorted;
+}
+
+}  // namespace
+
+const TflmKernel* tflm_kernel(std::string_view name) {
+  const auto& t = table();
+  const auto it =
+      std::lower_bound(t.begin(), t.end(), name, [](const TflmKernel* e, std::string_view n) { return e->name < n; });
+  return it != t.end() && (*it)->name == name ? *it : nullptr;
+}
+
+std::span<const TflmKernel* const> tflm_kernels() {
+  return table();
+}
+
+}  // namespace usmpx

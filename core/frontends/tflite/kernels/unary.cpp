@@ -1,0 +1,60 @@
+// Elementwise functions of one input (elementwise.cc, exp.cc, neg.cc, ceil.cc, floor.cc, round.cc,
+// logical.cc at kTflmVersion).
+#include "frontends/tflite/kernels/tflm_kernel_families.h"
+#include "frontends/tflite/kernels/tflm_refusal_rules.h"
+#include "frontends/tflite/tflite_schema.h"
+
+namespace usmpx {
+namespace {
+
+namespace sc = tflite_schema;
+
+std::optional<TflmRefusal> exp_refusal(const TflmOp& op) {
+  return type_check(op, "EXP", {sc::kFloat32}, false,
+                    "tensorflow/lite/micro/kernels/exp.cc:41 input->type != kTfLiteFloat32 (%s != FLOAT32)");
+}
+
+std::optional<TflmRefusal> neg_refusal(const TflmOp& op) {
+  return type_check(op, "NEG", {sc::kFloat32}, true, "Type %s (%d) not supported.");
+}
+
+constexpr std::string_view kAbsProven[] = {"FLOAT32>FLOAT32", "INT16>INT16", "INT8>INT8"};
+constexpr std::string_view kCeilProven[] = {"FLOAT32>FLOAT32"};
+constexpr std::string_view kCosProven[] = {"FLOAT32>FLOAT32"};
+constexpr std::string_view kExpProven[] = {"FLOAT32>FLOAT32"};
+constexpr std::string_view kFloorProven[] = {"FLOAT32>FLOAT32"};
+constexpr std::string_view kLogProven[] = {"FLOAT32>FLOAT32"};
+constexpr std::string_view kLogicalNotProven[] = {"BOOL>BOOL"};
+constexpr std::string_view kNegProven[] = {"FLOAT32>FLOAT32", "INT8>INT8"};
+constexpr std::string_view kRoundProven[] = {"FLOAT32>FLOAT32"};
+constexpr std::string_view kRsqrtProven[] = {"FLOAT32>FLOAT32", "INT8>INT8"};
+constexpr std::string_view kSinProven[] = {"FLOAT32>FLOAT32"};
+constexpr std::string_view kSqrtProven[] = {"FLOAT32>FLOAT32"};
+constexpr std::string_view kSquareProven[] = {"FLOAT32>FLOAT32"};
+
+const TflmKernel kUnaryKernels[] = {
+    {.name = "ABS",
+     .options = kNoOptions,
+     .init = same_init(28),
+     .proven = kAbsProven},  // elementwise OpDataAbsRsqrt (ABS and RSQRT)
+    {.name = "CEIL", .options = kNoOptions, .init = same_init(0), .proven = kCeilProven},
+    {.name = "COS", .options = kNoOptions, .init = same_init(0), .proven = kCosProven},
+    {.name = "EXP", .options = kNoOptions, .init = same_init(0), .refusal = exp_refusal, .proven = kExpProven},
+    {.name = "FLOOR", .options = kNoOptions, .init = same_init(0), .proven = kFloorProven},
+    {.name = "LOG", .options = kNoOptions, .init = same_init(0), .proven = kLogProven},
+    {.name = "LOGICAL_NOT", .options = kNoOptions, .init = same_init(0), .proven = kLogicalNotProven},
+    {.name = "NEG", .options = kNoOptions, .init = same_init(0), .refusal = neg_refusal, .proven = kNegProven},
+    {.name = "ROUND", .options = kNoOptions, .init = same_init(0), .proven = kRoundProven},
+    {.name = "RSQRT", .options = kNoOptions, .init = same_init(28), .proven = kRsqrtProven},
+    {.name = "SIN", .options = kNoOptions, .init = same_init(0), .proven = kSinProven},
+    {.name = "SQRT", .options = kNoOptions, .init = same_init(0), .proven = kSqrtProven},
+    {.name = "SQUARE", .options = kNoOptions, .init = same_init(0), .proven = kSquareProven},
+};
+
+}  // namespace
+
+std::span<const TflmKernel> tflm_unary_kernels() {
+  return kUnaryKernels;
+}
+
+}  // namespace usmpx
