@@ -126,27 +126,18 @@ std::string firmware_usage_text() {
 }
 
 int run_firmware(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  try {
+  return with_exit_codes(err, [&] {
     if (args.empty() || args[0] == "--help" || args[0] == "-h") {
       out << firmware_usage_text();
-      return args.empty() ? kUsage : kOk;
+      return static_cast<int>(args.empty() ? kUsage : kOk);
     }
     if (std::find(args.begin(), args.end(), "--help") != args.end()) {
       out << firmware_usage_text();
-      return kOk;
+      return static_cast<int>(kOk);
     }
     if (args[0] != "new") throw UsageError("firmware: unknown subcommand '" + args[0] + "' (new)");
     return run_new(args, out);
-  } catch (const UsageError& e) {
-    err << "usmpx: " << e.what() << "\n";
-    return kUsage;
-  } catch (const InputError& e) {
-    err << e.what() << "\n";
-    return kBadInput;
-  } catch (const std::exception& e) {
-    err << "usmpx: " << e.what() << "\n";
-    return kBadInput;
-  }
+  });
 }
 
 }  // namespace usmpx::cli

@@ -7,6 +7,8 @@
 #include <random>
 #include <unordered_set>
 
+#include "base/alignment.h"
+
 namespace usmpx {
 
 bool all_conflict(const Problem& problem, const std::vector<int>& buffers) {
@@ -46,13 +48,9 @@ int64_t alignment_of(const Buffer& buffer) {
   return std::max<int64_t>(1, buffer.alignment);
 }
 
-int64_t round_up(int64_t value, int64_t alignment) {
-  return (value + alignment - 1) / alignment * alignment;
-}
-
 // Padding a buffer leaves above itself before the next buffer of its alignment may start.
 int64_t slack_of(const Buffer& buffer) {
-  return round_up(buffer.size_bytes, alignment_of(buffer)) - buffer.size_bytes;
+  return align_up(buffer.size_bytes, alignment_of(buffer)) - buffer.size_bytes;
 }
 
 }  // namespace
@@ -80,7 +78,7 @@ int64_t clique_lower_bound(const Problem& problem, const std::vector<int>& buffe
         smaller_sizes += buffer.size_bytes;
         continue;
       }
-      slacks.push_back(round_up(buffer.size_bytes, a) - buffer.size_bytes);
+      slacks.push_back(align_up(buffer.size_bytes, a) - buffer.size_bytes);
       aligned_sizes += buffer.size_bytes;
     }
     const size_t on_top = std::min(slacks.size(), static_cast<size_t>(std::max(tops, 1)));
@@ -115,7 +113,7 @@ int64_t stack_filling_holes(const Problem& problem, const std::vector<int>& memb
     const int64_t align = alignment_of(buffer);
     bool placed = false;
     for (size_t h = 0; h < holes.size() && !placed; ++h) {
-      const int64_t at = round_up(holes[h].begin, align);
+      const int64_t at = align_up(holes[h].begin, align);
       if (at + buffer.size_bytes > holes[h].end) continue;
       allocations[static_cast<size_t>(b)].offset = at;
       const Hole rest{at + buffer.size_bytes, holes[h].end};
@@ -125,7 +123,7 @@ int64_t stack_filling_holes(const Problem& problem, const std::vector<int>& memb
       placed = true;
     }
     if (placed) continue;
-    const int64_t at = round_up(top, align);
+    const int64_t at = align_up(top, align);
     if (at > top) holes.push_back({top, at});
     allocations[static_cast<size_t>(b)].offset = at;
     top = at + buffer.size_bytes;
@@ -147,7 +145,7 @@ int64_t stack_avoiding_padding(const Problem& problem, std::vector<int> left, st
     int64_t pick_reached = 0;
     for (size_t k = 0; k < left.size(); ++k) {
       const Buffer& buffer = problem.buffers[static_cast<size_t>(left[k])];
-      const int64_t at = round_up(top, alignment_of(buffer));
+      const int64_t at = align_up(top, alignment_of(buffer));
       const int64_t padding = at - top;
       const int64_t reached = std::min(largest, alignment_reached(at + buffer.size_bytes));
       // Less padding first; then the top that suits larger alignments; `left` is sorted, so ties
@@ -160,7 +158,7 @@ int64_t stack_avoiding_padding(const Problem& problem, std::vector<int> left, st
     }
     const int b = left[pick];
     const Buffer& buffer = problem.buffers[static_cast<size_t>(b)];
-    allocations[static_cast<size_t>(b)].offset = round_up(top, alignment_of(buffer));
+    allocations[static_cast<size_t>(b)].offset = align_up(top, alignment_of(buffer));
     top = allocations[static_cast<size_t>(b)].offset + buffer.size_bytes;
     left.erase(left.begin() + static_cast<std::ptrdiff_t>(pick));
   }
@@ -222,7 +220,7 @@ int64_t stack_top(const Problem& problem, const std::vector<int>& order, std::ve
   int64_t top = 0;
   for (int b : order) {
     const Buffer& buffer = problem.buffers[static_cast<size_t>(b)];
-    const int64_t at = round_up(top, alignment_of(buffer));
+    const int64_t at = align_up(top, alignment_of(buffer));
     if (allocations) (*allocations)[static_cast<size_t>(b)].offset = at;
     top = at + buffer.size_bytes;
   }

@@ -4,39 +4,11 @@
 #include <cstdlib>
 #include <limits>
 
-#include "model/conflict_graph.h"
+#include "base/alignment.h"
+#include "model/buffer_overlap.h"
 
 namespace usmpx {
 namespace {
-
-int64_t align_up(int64_t value, int64_t alignment) {
-  if (alignment <= 1) return value;
-  const int64_t r = value % alignment;
-  return r == 0 ? value : value + (alignment - r);
-}
-
-// Whether two buffers are live at the same time (closed lifetimes; none = always), or for
-// conflict-list problems, whether either lists the other.
-class Overlap {
- public:
-  explicit Overlap(const Problem& problem) : problem_(problem) {
-    if (!problem.interval_conflicts()) lists_ = symmetric_conflicts(problem);
-  }
-  bool operator()(int a, int b) const {
-    if (!problem_.interval_conflicts()) {
-      const auto& l = lists_[static_cast<size_t>(a)];
-      return std::binary_search(l.begin(), l.end(), b);
-    }
-    const auto& la = problem_.buffers[static_cast<size_t>(a)].lifetime;
-    const auto& lb = problem_.buffers[static_cast<size_t>(b)].lifetime;
-    if (!la || !lb) return true;
-    return !(la->last() < lb->first() || la->first() > lb->last());
-  }
-
- private:
-  const Problem& problem_;
-  ConflictLists lists_;
-};
 
 struct Bucket {
   int64_t size = 0;
@@ -46,7 +18,7 @@ struct Bucket {
 
 // ExecuTorch after PR #7926: pick_shared_obj over buckets, largest buffers first.
 std::vector<Bucket> plan_current(const std::vector<int>& buffers, const std::vector<int64_t>& size,
-                                 const Overlap& overlaps, const PlannerOptions& options) {
+                                 const BufferOverlap& overlaps, const PlannerOptions& options) {
   // bisect.insort by size (after equal ones), then reverse: largest first, equal sizes in
   // reverse graph order.
   std::vector<int> order(buffers.rbegin(), buffers.rend());
@@ -111,7 +83,7 @@ std::vector<Bucket> plan_2024(const std::vector<int>& buffers, const std::vector
 Plan EtGreedyPlanner::plan(const Problem& problem, const PlannerOptions& options) const {
   Plan plan;
   plan.allocations.resize(problem.buffers.size());
-  const Overlap overlaps(problem);
+  const BufferOverlap overlaps(problem);
   std::vector<int64_t> size(problem.buffers.size());
   std::vector<std::vector<int>> per_pool(problem.pools.size());
   std::vector<int64_t> reserved(problem.pools.size(), 0);

@@ -80,132 +80,169 @@ int64_t peak_of(const exact::BuiltInstance& built, const std::vector<int64_t>& o
   return peak;
 }
 
-// minimize_pool without the bound of the pool's buffers (`bound`), which only starts the search.
-PoolSearchOutcome search_pool(const Problem& problem, std::vector<Allocation>& allocations, int pool,
-                              const PoolMembers& members, int64_t bound, Deadline& deadline,
-                              std::optional<int64_t> target) {
-  PoolSearchOutcome out;
+// What a pool's placement reaches now (`size`) and what neither the search nor any placement can
+// lower (`floor`: a pinned buffer's end, the largest buffer).
+struct PoolExtent {
   int64_t size = 0;
-  int64_t floor = 0;  // what neither the search nor any placement can lower
+  int64_t floor = 0;
+};
+
+PoolExtent extent_of(const Problem& problem, const std::vector<Allocation>& allocations, int pool) {
+  PoolExtent e;
   for (size_t b = 0; b < problem.buffers.size(); ++b) {
     if (allocations[b].pool != pool) continue;
-    const int64_t end = allocations[b].offset + problem.buffers[b].size_bytes;
-    size = std::max(size, end);
     const Buffer& buf = problem.buffers[b];
-    floor = std::max(floor, (buf.pin && buf.pin->offset) ? end : buf.size_bytes);
+    const int64_t end = allocations[b].offset + buf.size_bytes;
+    e.size = std::max(e.size, end);
+    e.floor = std::max(e.floor, (buf.pin && buf.pin->offset) ? end : buf.size_bytes);
   }
-  out.size = size;
-  if (members.fixed.empty() && !members.items.empty()) {
-    // All conflicting (constant pools): stacked in closed form, proven when the stack meets the
-    // bound that counts the padding no order avoids.
-    std::vector<Allocation> stacked = allocations;
-    if (const std::optional<int64_t> top = stack_clique_pool(problem, stacked, pool)) {
-      if (*top <= size) {
-        allocations = std::move(stacked);
-        size = *top;
-      }
-      out.size = size;
-      out.lower_bound = clique_lower_bound(problem, members.items);
-      out.optimal = size <= out.lower_bound;
-      if (!out.optimal) {
-        // Padding the bound does not explain: a short local search over the stacking order.
-        const auto n = static_cast<int64_t>(members.items.size());
-        out.size = improve_clique_stack(problem, allocations, pool, std::min<int64_t>(kCliqueMoves, kCliqueSteps / n));
-        out.optimal = out.size <= out.lower_bound;
-        size = out.size;
-        floor = std::max(floor, out.lower_bound);
-      }
-      // A small clique goes on to the exact search, which settles it by exhausting the orders; on
-      // a large one it tries orders too, only slower, so the stack stands.
-      if (out.optimal || members.items.size() > kCliqueSearchedUpTo) {
-        out.clique = !out.optimal;
-        return out;
-      }
-    }
+  return e;
+}
+
+// A pool whose buffers all conflict (constant pools), stacked in closed form: settled when the
+// stack meets the bound that counts the padding no order avoids, or after a short local search
+// over the stacking order when the clique is too large for the exact search to settle; else the
+// stack (and the bound it proved) is left in `allocations` and `extent` for the search.
+std::optional<PoolSearchOutcome> stack_clique(const Problem& problem, std::vector<Allocation>& allocations, int pool,
+                                              const PoolMembers& members, PoolExtent& extent) {
+  std::vector<Allocation> stacked = allocations;
+  const std::optional<int64_t> top = stack_clique_pool(problem, stacked, pool);
+  if (!top) return std::nullopt;
+  if (*top <= extent.size) {
+    allocations = std::move(stacked);
+    extent.size = *top;
   }
-  if (members.items.empty() || (target && size <= *target) || too_large(problem, members.items)) {
-    out.lower_bound = floor;
-    out.optimal = size <= floor;
+  PoolSearchOutcome out;
+  out.size = extent.size;
+  out.lower_bound = clique_lower_bound(problem, members.items);
+  out.optimal = extent.size <= out.lower_bound;
+  if (!out.optimal) {
+    // Padding the bound does not explain: a short local search over the stacking order.
+    const auto n = static_cast<int64_t>(members.items.size());
+    out.size = improve_clique_stack(problem, allocations, pool, std::min<int64_t>(kCliqueMoves, kCliqueSteps / n));
+    out.optimal = out.size <= out.lower_bound;
+    extent.size = out.size;
+    extent.floor = std::max(extent.floor, out.lower_bound);
+  }
+  // A small clique goes on to the exact search, which settles it by exhausting the orders; on a
+  // large one it tries orders too, only slower, so the stack stands.
+  if (out.optimal || members.items.size() > kCliqueSearchedUpTo) {
+    out.clique = !out.optimal;
     return out;
   }
-  const exact::BuiltInstance built = exact::build_instance(problem, members.items, members.fixed);
-  for (int b : built.free_members)
-    allocations[static_cast<size_t>(b)].offset = 0;
-  const int64_t g = exact::packing_granule(built.instance, members.fixed, problem);
-  // The search ends as soon as a placement meets the bound.
-  int64_t lb = std::max({floor, built.instance.lower_bound(), bound});
-  int64_t best = size;
-  out.searched = true;
-  auto accept = [&](const std::vector<int64_t>& offsets) {
-    for (int i = 0; i < built.instance.items; ++i) {
-      allocations[static_cast<size_t>(built.buffer_of_item[static_cast<size_t>(i)])].offset =
-          offsets[static_cast<size_t>(i)];
-    }
-    best = std::max(floor, peak_of(built, offsets));
-    // The bytes are this pool's, not the plan's: the message names the pool.
-    const std::string message = "pool '" + problem.pools[static_cast<size_t>(pool)].name + "'";
-    deadline.report(-1.0, best, message.c_str());
-  };
-  exact::Search search(built.instance);
-  const int64_t items = built.instance.items;
-  if (target) {
-    for (int round = 0, limit = 0; best > *target && lb <= *target && !deadline.check_now(); ++round) {
-      const int64_t nodes = (2 * items) << std::min(limit, 40);
-      const exact::Outcome r = search.run(*target, kOrders[round % 3], nodes, deadline);
-      if (r == exact::Outcome::kFound) accept(search.offsets());
-      if (r == exact::Outcome::kInfeasible) lb = *target + g;
+  return std::nullopt;
+}
+
+// The exact search of one pool's placement: the lower bound rises with every capacity proven too
+// small, the best size falls with every placement found (written into `allocations` at once).
+class PoolSearch {
+ public:
+  PoolSearch(const Problem& problem, std::vector<Allocation>& allocations, int pool, const PoolMembers& members,
+             const PoolExtent& extent, int64_t bound, Deadline& deadline)
+      : problem_(problem),
+        allocations_(allocations),
+        pool_(pool),
+        floor_(extent.floor),
+        deadline_(deadline),
+        built_(exact::build_instance(problem, members.items, members.fixed)),
+        search_(built_.instance),
+        items_(built_.instance.items),
+        granule_(exact::packing_granule(built_.instance, members.fixed, problem)),
+        // The search ends as soon as a placement meets the bound.
+        lb_(std::max({extent.floor, built_.instance.lower_bound(), bound})),
+        best_(extent.size) {
+    for (int b : built_.free_members)
+      allocations_[static_cast<size_t>(b)].offset = 0;
+  }
+
+  // Until a placement within `target` is found or proven impossible (or the deadline).
+  void reach(int64_t target) {
+    for (int round = 0, limit = 0; best_ > target && lb_ <= target && !deadline_.check_now(); ++round) {
+      const int64_t nodes = (2 * items_) << std::min(limit, 40);
+      const exact::Outcome r = search_.run(target, kOrders[round % 3], nodes, deadline_);
+      if (r == exact::Outcome::kFound) accept(search_.offsets());
+      if (r == exact::Outcome::kInfeasible) lb_ = target + granule_;
       if (round % 3 == 2) ++limit;
     }
-    lb = std::min(lb, best);
-    out.size = best;
-    out.lower_bound = lb;
-    out.optimal = best <= lb;
+  }
+
+  // Until the best size meets the bound (or the deadline). Two activities share the nodes
+  // equally: attempts at the lower bound itself (MiniMalloc's round robin of the three static
+  // orders, the node limit doubling after each round) and descent passes below the best size.
+  void minimize() {
+    int64_t limit = 2 * items_;
+    int64_t bound_limit = 2 * items_;
+    int64_t bound_nodes = 0;
+    int64_t descent_nodes = 0;
+    bool stalled = false;
+    for (int bound_turn = 0, pass = 0; best_ > lb_ && !deadline_.check_now();) {
+      // Only the bound is left to try when no capacity lies strictly between it and the best.
+      if (bound_nodes <= descent_nodes || best_ - granule_ <= lb_) {
+        bound_nodes += try_bound(kOrders[bound_turn % 3], bound_limit);
+        if (++bound_turn % 3 == 0) bound_limit *= 2;
+        continue;
+      }
+      const bool progress = descend(descent_attempts(pass, stalled, limit), descent_nodes);
+      if (!progress) limit *= 2;
+      stalled = !progress;
+      ++pass;
+    }
+  }
+
+  PoolSearchOutcome outcome() const {
+    PoolSearchOutcome out;
+    out.size = best_;
+    out.lower_bound = std::min(lb_, best_);
+    out.optimal = best_ <= out.lower_bound;
+    out.searched = true;
     return out;
   }
-  int64_t limit = 2 * items;
-  double draw = 0.0;
-  // Two activities share the nodes equally: attempts at the lower bound itself (MiniMalloc's
-  // round robin of the three static orders, the node limit doubling after each round) and
-  // descent passes below the best size found so far.
-  int64_t bound_limit = 2 * items;
-  int64_t bound_nodes = 0;
-  int64_t descent_nodes = 0;
-  bool stalled = false;
-  for (int bound_turn = 0, pass = 0; best > lb && !deadline.check_now();) {
-    // Only the bound is left to try when no capacity lies strictly between it and the best.
-    if (bound_nodes <= descent_nodes || best - g <= lb) {
-      const exact::Outcome r = search.run(lb, kOrders[bound_turn % 3], bound_limit, deadline);
-      bound_nodes += search.nodes();
-      if (++bound_turn % 3 == 0) bound_limit *= 2;
-      if (r == exact::Outcome::kFound) {
-        accept(search.offsets());
-      } else if (r == exact::Outcome::kInfeasible) {
-        lb += g;
-      }
-      continue;
+
+ private:
+  struct Attempt {
+    int64_t capacity;
+    const char* order;
+    int64_t nodes;
+  };
+
+  void accept(const std::vector<int64_t>& offsets) {
+    for (int i = 0; i < built_.instance.items; ++i) {
+      allocations_[static_cast<size_t>(built_.buffer_of_item[static_cast<size_t>(i)])].offset =
+          offsets[static_cast<size_t>(i)];
     }
-    // A descent pass: capacities between the bound and the best size so far, lowest first: a
-    // few just below the best, and a few drawn anywhere in the gap (a golden-ratio sequence, new
-    // ones every pass), since how hard a capacity is varies erratically. Each gets the pass's
-    // order and a quarter of its node limit; after a pass that found nothing, the closest ones
-    // are first probed cheaply with all three orders (MiniMalloc's first-round limit), which
-    // finds the easy ones fast. A proof that a capacity is too small raises the bound, so on
-    // small problems the passes close the gap like a bisection.
-    struct Attempt {
-      int64_t capacity;
-      const char* order;
-      int64_t nodes;
-    };
+    best_ = std::max(floor_, peak_of(built_, offsets));
+    // The bytes are this pool's, not the plan's: the message names the pool.
+    const std::string message = "pool '" + problem_.pools[static_cast<size_t>(pool_)].name + "'";
+    deadline_.report(-1.0, best_, message.c_str());
+  }
+
+  // One attempt at the lower bound itself; the nodes it took.
+  int64_t try_bound(const char* order, int64_t nodes) {
+    const exact::Outcome r = search_.run(lb_, order, nodes, deadline_);
+    if (r == exact::Outcome::kFound) {
+      accept(search_.offsets());
+    } else if (r == exact::Outcome::kInfeasible) {
+      lb_ += granule_;
+    }
+    return search_.nodes();
+  }
+
+  // A descent pass: capacities between the bound and the best size so far, lowest first: a few
+  // just below the best, and a few drawn anywhere in the gap (a golden-ratio sequence, new ones
+  // every pass), since how hard a capacity is varies erratically. Each gets the pass's order and a
+  // quarter of its node limit; after a pass that found nothing, the closest ones are first probed
+  // cheaply with all three orders (MiniMalloc's first-round limit), which finds the easy ones fast.
+  std::vector<Attempt> descent_attempts(int pass, bool stalled, int64_t limit) {
     std::vector<Attempt> attempts;
-    const int64_t probe = 2 * items;
+    const int64_t probe = 2 * items_;
     const int64_t share = std::max<int64_t>(limit / 4, probe);
     for (int k = 0; k < kDescentTargets; ++k) {
-      draw = draw + kGolden - static_cast<double>(static_cast<int64_t>(draw + kGolden));
-      const auto step = static_cast<int64_t>(draw * static_cast<double>(best - lb));
-      attempts.push_back({lb + step / g * g, kOrders[(pass + k) % 3], share});
+      draw_ = draw_ + kGolden - static_cast<double>(static_cast<int64_t>(draw_ + kGolden));
+      const auto step = static_cast<int64_t>(draw_ * static_cast<double>(best_ - lb_));
+      attempts.push_back({lb_ + step / granule_ * granule_, kOrders[(pass + k) % 3], share});
     }
     for (size_t k = 0; k < std::size(kNearSteps); ++k) {
-      const int64_t t = best - kNearSteps[k] * g;
+      const int64_t t = best_ - kNearSteps[k] * granule_;
       if (stalled && k < kProbedSteps) {
         for (const char* order : kOrders)
           attempts.push_back({t, order, probe});
@@ -214,31 +251,68 @@ PoolSearchOutcome search_pool(const Problem& problem, std::vector<Allocation>& a
     }
     std::stable_sort(attempts.begin(), attempts.end(),
                      [](const Attempt& a, const Attempt& b) { return a.capacity < b.capacity; });
+    return attempts;
+  }
+
+  // Runs the attempts until one finds a placement; a proof that a capacity is too small raises
+  // the bound, so on small problems the passes close the gap like a bisection. Whether anything
+  // moved.
+  bool descend(const std::vector<Attempt>& attempts, int64_t& nodes) {
     bool progress = false;
     for (const Attempt& a : attempts) {
-      if (best <= lb || deadline.check_now()) break;
-      if (a.capacity <= lb || a.capacity >= best) continue;
-      const exact::Outcome r = search.run(a.capacity, a.order, a.nodes, deadline);
-      descent_nodes += search.nodes();
+      if (best_ <= lb_ || deadline_.check_now()) break;
+      if (a.capacity <= lb_ || a.capacity >= best_) continue;
+      const exact::Outcome r = search_.run(a.capacity, a.order, a.nodes, deadline_);
+      nodes += search_.nodes();
       if (r == exact::Outcome::kFound) {
-        accept(search.offsets());
-        progress = true;
-        break;
+        accept(search_.offsets());
+        return true;
       }
       if (r == exact::Outcome::kInfeasible) {
-        lb = std::max(lb, a.capacity + g);
+        lb_ = std::max(lb_, a.capacity + granule_);
         progress = true;
       }
     }
-    if (!progress) limit *= 2;
-    stalled = !progress;
-    ++pass;
+    return progress;
   }
-  lb = std::min(lb, best);
-  out.size = best;
-  out.lower_bound = lb;
-  out.optimal = best <= lb;
-  return out;
+
+  const Problem& problem_;
+  std::vector<Allocation>& allocations_;
+  int pool_;
+  int64_t floor_;
+  Deadline& deadline_;
+  const exact::BuiltInstance built_;
+  exact::Search search_;
+  int64_t items_;
+  int64_t granule_;
+  int64_t lb_;
+  int64_t best_;
+  double draw_ = 0.0;  // the golden-ratio sequence of descent capacities
+};
+
+// minimize_pool without the bound of the pool's buffers (`bound`), which only starts the search.
+PoolSearchOutcome search_pool(const Problem& problem, std::vector<Allocation>& allocations, int pool,
+                              const PoolMembers& members, int64_t bound, Deadline& deadline,
+                              std::optional<int64_t> target) {
+  PoolExtent extent = extent_of(problem, allocations, pool);
+  if (members.fixed.empty() && !members.items.empty()) {
+    if (std::optional<PoolSearchOutcome> settled = stack_clique(problem, allocations, pool, members, extent))
+      return *settled;
+  }
+  if (members.items.empty() || (target && extent.size <= *target) || too_large(problem, members.items)) {
+    PoolSearchOutcome out;
+    out.size = extent.size;
+    out.lower_bound = extent.floor;
+    out.optimal = extent.size <= extent.floor;
+    return out;
+  }
+  PoolSearch search(problem, allocations, pool, members, extent, bound, deadline);
+  if (target) {
+    search.reach(*target);
+  } else {
+    search.minimize();
+  }
+  return search.outcome();
 }
 
 }  // namespace

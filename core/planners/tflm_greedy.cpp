@@ -3,40 +3,11 @@
 #include <algorithm>
 #include <limits>
 
-#include "model/conflict_graph.h"
+#include "base/alignment.h"
+#include "model/buffer_overlap.h"
 
 namespace usmpx {
 namespace {
-
-int64_t align_up(int64_t value, int64_t alignment) {
-  if (alignment <= 1) return value;
-  const int64_t r = value % alignment;
-  return r == 0 ? value : value + (alignment - r);
-}
-
-// Whether two buffers may not share bytes: their closed lifetimes overlap (a buffer without a
-// lifetime is live throughout), or, for conflict-list problems, either lists the other.
-class Overlap {
- public:
-  explicit Overlap(const Problem& problem) : problem_(problem) {
-    if (!problem.interval_conflicts()) lists_ = symmetric_conflicts(problem);
-  }
-  bool operator()(int a, int b) const {
-    if (!problem_.interval_conflicts()) {
-      const auto& l = lists_[static_cast<size_t>(a)];
-      return std::binary_search(l.begin(), l.end(), b);
-    }
-    const auto& la = problem_.buffers[static_cast<size_t>(a)].lifetime;
-    const auto& lb = problem_.buffers[static_cast<size_t>(b)].lifetime;
-    if (!la || !lb) return true;
-    // TFLM: no overlap when a.first > b.last or b.first > a.last.
-    return !(la->first() > lb->last() || lb->first() > la->last());
-  }
-
- private:
-  const Problem& problem_;
-  ConflictLists lists_;
-};
 
 struct Entry {
   int buffer = 0;
@@ -45,7 +16,7 @@ struct Entry {
 };
 
 // One pool's buffers, in index order (TFLM's AddBuffer order), planned as TFLM does.
-void plan_pool(const Problem& problem, const std::vector<int>& buffers, const Overlap& overlaps,
+void plan_pool(const Problem& problem, const std::vector<int>& buffers, const BufferOverlap& overlaps,
                const PlannerOptions& options, Plan& plan, int pool) {
   if (buffers.empty()) return;
   auto size_of = [&](int b) { return problem.buffers[static_cast<size_t>(b)].size_bytes; };
@@ -127,7 +98,7 @@ void plan_pool(const Problem& problem, const std::vector<int>& buffers, const Ov
 Plan TflmGreedyPlanner::plan(const Problem& problem, const PlannerOptions& options) const {
   Plan plan;
   plan.allocations.resize(problem.buffers.size());
-  const Overlap overlaps(problem);
+  const BufferOverlap overlaps(problem);
   std::vector<std::vector<int>> per_pool(problem.pools.size());
   for (size_t b = 0; b < problem.buffers.size(); ++b) {
     const std::vector<int> candidates = problem.effective_candidates(static_cast<int>(b));

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <optional>
+#include <tuple>
 #include <utility>
 
 #include "model/conflict_graph.h"
@@ -39,6 +41,16 @@ class HillClimb {
   void swap_positions(int i1, int i2);
   void add_error(Plan& plan, int b, std::string message) const;
   void finish_overflowing(Plan& plan, const std::vector<bool>& placed) const;
+  // TVM's starting order (size, then conflicts; pinned buffers apart); false, with the error in
+  // `plan`, when a buffer has no pool to go to.
+  bool start(Plan& plan);
+  // The unpinned buffers of `pass` that define a pool's peak (`sizes`), in placement order.
+  std::vector<int> peak_buffers(const Pass& pass, const std::vector<int64_t>& sizes) const;
+  // TVM's move: a random peak buffer, a random earlier conflict of it (swap1) and a random
+  // earlier conflict of its or of its conflicts (swap2); their positions, or nullopt when there
+  // is nothing to swap. Draws the random numbers in TVM's order.
+  std::optional<std::pair<int, int>> choose_swap(const std::vector<int>& peaks);
+  void note_stopped_early(Plan& plan, int attempts, uint64_t total_size, uint64_t desired) const;
 
   const Problem& problem_;
   const PlannerOptions& options_;
@@ -148,16 +160,13 @@ void HillClimb::finish_overflowing(Plan& plan, const std::vector<bool>& placed) 
   }
 }
 
-Plan HillClimb::run() {
-  Plan plan;
+bool HillClimb::start(Plan& plan) {
   const size_t n = problem_.buffers.size();
-  plan.allocations.assign(n, Allocation{});
-  if (n == 0) return plan;
   for (size_t b = 0; b < n; ++b) {
     if (problem_.effective_candidates(static_cast<int>(b)).empty()) {
       add_error(plan, static_cast<int>(b),
                 "Cannot process buffer \"" + buffer(static_cast<int>(b)).name + "\" with no pool candidates");
-      return plan;
+      return false;
     }
   }
   std::vector<int> sorted = tvm_compat::order_by_size(problem_, conflicts_);
@@ -167,7 +176,80 @@ Plan HillClimb::run() {
   pos_.assign(n, -1);
   for (size_t i = 0; i < order_.size(); ++i)
     pos_[static_cast<size_t>(order_[i])] = static_cast<int>(i);
+  return true;
+}
 
+std::vector<int> HillClimb::peak_buffers(const Pass& pass, const std::vector<int64_t>& sizes) const {
+  std::vector<int> peaks;
+  for (size_t b = 0; b < pass.alloc.size(); ++b) {
+    const Allocation& a = pass.alloc[b];
+    if (!pass.placed[b] || !a.placed() || pinned(static_cast<int>(b))) continue;
+    if (sizes[static_cast<size_t>(a.pool)] == a.offset + problem_.buffers[b].size_bytes) {
+      peaks.push_back(static_cast<int>(b));
+    }
+  }
+  std::sort(peaks.begin(), peaks.end(),
+            [&](int x, int y) { return pos_[static_cast<size_t>(x)] < pos_[static_cast<size_t>(y)]; });
+  return peaks;
+}
+
+std::optional<std::pair<int, int>> HillClimb::choose_swap(const std::vector<int>& peaks) {
+  // Without pins some buffer always defines a peak here; with pins, when only pinned buffers
+  // do, there is nothing to swap.
+  if (peaks.empty()) return std::nullopt;
+  auto by_position = [&](int x, int y) { return pos_[static_cast<size_t>(x)] < pos_[static_cast<size_t>(y)]; };
+  const int node = peaks[static_cast<size_t>(rnd()) % peaks.size()];
+
+  std::vector<int> first_level;
+  std::vector<int> second_level;
+  const int node_pos = pos_[static_cast<size_t>(node)];
+  for (int c1 : conflicts_[static_cast<size_t>(node)]) {
+    if (pinned(c1)) continue;
+    const int c1_pos = pos_[static_cast<size_t>(c1)];
+    if (node_pos > c1_pos) first_level.push_back(c1);
+    for (int c2 : conflicts_[static_cast<size_t>(c1)]) {
+      if (!pinned(c2) && c1_pos > pos_[static_cast<size_t>(c2)]) second_level.push_back(c2);
+    }
+  }
+  std::sort(first_level.begin(), first_level.end(), by_position);
+  std::sort(second_level.begin(), second_level.end(), by_position);
+  if (first_level.empty()) return std::nullopt;
+
+  const int swap1 = first_level[static_cast<size_t>(rnd()) % first_level.size()];
+  int swap2 = swap1;
+  // TVM loops forever when every neighbour is swap1 itself; stop instead.
+  const auto differs = [&](int b) { return b != swap1; };
+  const bool can_differ = std::any_of(first_level.begin(), first_level.end(), differs) ||
+                          std::any_of(second_level.begin(), second_level.end(), differs);
+  const bool loop_ends_by_size = second_level.size() < 2 && first_level.size() < 2;
+  if (!can_differ && !loop_ends_by_size) return std::nullopt;
+  while (swap2 == swap1) {
+    swap2 = (!second_level.empty() && rnd() % 100 > 25) ? second_level[static_cast<size_t>(rnd()) % second_level.size()]
+                                                        : first_level[static_cast<size_t>(rnd()) % first_level.size()];
+    if (loop_ends_by_size) break;
+  }
+  if (swap1 == swap2) return std::nullopt;
+  return std::make_pair(pos_[static_cast<size_t>(swap1)], pos_[static_cast<size_t>(swap2)]);
+}
+
+void HillClimb::note_stopped_early(Plan& plan, int attempts, uint64_t total_size, uint64_t desired) const {
+  if (attempts >= kMaxAttempts || !(options_.cancelled() || total_size > desired) || plan.has_errors()) return;
+  Diagnostic d;
+  d.severity = Severity::kWarning;
+  d.code = "stopped-early";
+  d.message = "hill_climb stopped after " + std::to_string(attempts) + " of " + std::to_string(kMaxAttempts) +
+              " attempts (" +
+              (options_.cancelled()                                            ? "cancelled"
+               : options_.step_budget >= 0 && attempts >= options_.step_budget ? "step budget"
+                                                                               : "time limit") +
+              "); TVM would have continued";
+  plan.diagnostics.push_back(std::move(d));
+}
+
+Plan HillClimb::run() {
+  Plan plan;
+  plan.allocations.assign(problem_.buffers.size(), Allocation{});
+  if (problem_.buffers.empty() || !start(plan)) return plan;
   const auto started = std::chrono::steady_clock::now();
   const auto desired = static_cast<uint64_t>(std::max<int64_t>(problem_.memory_pressure, 0));
   uint64_t total_size = 0;
@@ -216,69 +298,12 @@ Plan HillClimb::run() {
       current = std::move(rollback);
       sizes = highest(current);
     }
-
-    std::vector<int> peak_buffers;
-    for (size_t b = 0; b < n; ++b) {
-      const Allocation& a = current.alloc[b];
-      if (!current.placed[b] || !a.placed() || pinned(static_cast<int>(b))) continue;
-      if (sizes[static_cast<size_t>(a.pool)] == a.offset + problem_.buffers[b].size_bytes) {
-        peak_buffers.push_back(static_cast<int>(b));
-      }
+    if (const auto swap = choose_swap(peak_buffers(current, sizes))) {
+      std::tie(swap_i1, swap_i2) = *swap;
+      swap_positions(swap_i1, swap_i2);
     }
-    // Without pins some buffer always defines a peak here; with pins, when only pinned buffers
-    // do, there is nothing to swap.
-    if (peak_buffers.empty()) continue;
-    auto by_position = [&](int x, int y) { return pos_[static_cast<size_t>(x)] < pos_[static_cast<size_t>(y)]; };
-    std::sort(peak_buffers.begin(), peak_buffers.end(), by_position);
-    const int node = peak_buffers[static_cast<size_t>(rnd()) % peak_buffers.size()];
-
-    std::vector<int> first_level;
-    std::vector<int> second_level;
-    const int node_pos = pos_[static_cast<size_t>(node)];
-    for (int c1 : conflicts_[static_cast<size_t>(node)]) {
-      if (pinned(c1)) continue;
-      const int c1_pos = pos_[static_cast<size_t>(c1)];
-      if (node_pos > c1_pos) first_level.push_back(c1);
-      for (int c2 : conflicts_[static_cast<size_t>(c1)]) {
-        if (!pinned(c2) && c1_pos > pos_[static_cast<size_t>(c2)]) second_level.push_back(c2);
-      }
-    }
-    std::sort(first_level.begin(), first_level.end(), by_position);
-    std::sort(second_level.begin(), second_level.end(), by_position);
-    if (first_level.empty()) continue;
-
-    const int swap1 = first_level[static_cast<size_t>(rnd()) % first_level.size()];
-    int swap2 = swap1;
-    // TVM loops forever when every neighbour is swap1 itself; stop instead.
-    const auto differs = [&](int b) { return b != swap1; };
-    const bool can_differ = std::any_of(first_level.begin(), first_level.end(), differs) ||
-                            std::any_of(second_level.begin(), second_level.end(), differs);
-    const bool loop_ends_by_size = second_level.size() < 2 && first_level.size() < 2;
-    if (!can_differ && !loop_ends_by_size) continue;
-    while (swap2 == swap1) {
-      swap2 = (!second_level.empty() && rnd() % 100 > 25)
-                  ? second_level[static_cast<size_t>(rnd()) % second_level.size()]
-                  : first_level[static_cast<size_t>(rnd()) % first_level.size()];
-      if (loop_ends_by_size) break;
-    }
-    if (swap1 == swap2) continue;
-    swap_i1 = pos_[static_cast<size_t>(swap1)];
-    swap_i2 = pos_[static_cast<size_t>(swap2)];
-    swap_positions(swap_i1, swap_i2);
   }
-
-  if (attempts < kMaxAttempts && (options_.cancelled() || total_size > desired) && !plan.has_errors()) {
-    Diagnostic d;
-    d.severity = Severity::kWarning;
-    d.code = "stopped-early";
-    d.message = "hill_climb stopped after " + std::to_string(attempts) + " of " + std::to_string(kMaxAttempts) +
-                " attempts (" +
-                (options_.cancelled()                                            ? "cancelled"
-                 : options_.step_budget >= 0 && attempts >= options_.step_budget ? "step budget"
-                                                                                 : "time limit") +
-                "); TVM would have continued";
-    plan.diagnostics.push_back(std::move(d));
-  }
+  note_stopped_early(plan, attempts, total_size, desired);
   if (!have_result) return plan;
   plan.allocations = result.alloc;
   finish_overflowing(plan, result.placed);

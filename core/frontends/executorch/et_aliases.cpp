@@ -5,15 +5,13 @@
 #include <set>
 #include <string>
 
+#include "base/alignment.h"
+
 namespace usmpx {
 namespace {
 
 // More unexplained overlaps than this are summarised in one line.
 constexpr int kMaxListedOverlaps = 20;
-
-int64_t round_up(int64_t bytes) {
-  return (bytes + kEtAlignment - 1) / kEtAlignment * kEtAlignment;
-}
 
 class UnionFind {
  public:
@@ -94,7 +92,7 @@ class Resolver {
       for (size_t b = 0; b < a_.tensors.size(); ++b) {
         const EtTensorInfo& c = a_.tensors[b];
         if (b == t || c.method != info.method || c.memory_id != info.memory_id || c.offset != info.offset ||
-            round_up(c.bytes) != round_up(info.bytes) || c.first >= info.first)
+            align_up(c.bytes, kEtAlignment) != align_up(info.bytes, kEtAlignment) || c.first >= info.first)
           continue;
         if (base < 0 || c.last > a_.tensors[static_cast<size_t>(base)].last) base = static_cast<int>(b);
       }

@@ -3,16 +3,13 @@
 #include <cstring>
 #include <map>
 
+#include "base/alignment.h"
 #include "base/input_error.h"
 #include "export/export_error.h"
 #include "model/diagnostic.h"
 
 namespace usmpx {
 namespace {
-
-uint64_t align_up(uint64_t value, uint64_t alignment) {
-  return (value + alignment - 1) / alignment * alignment;
-}
 
 template <typename T>
 void put(std::string& out, uint64_t pos, T value) {

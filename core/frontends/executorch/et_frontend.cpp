@@ -17,6 +17,7 @@
 #include "frontends/executorch/et_runtime_memory.h"
 #include "frontends/executorch/et_selftest.h"
 #include "frontends/input_probe.h"
+#include "frontends/loaded_model.h"
 #include "model/live_bytes.h"
 #include "planners/registry.h"
 
@@ -497,14 +498,7 @@ class EtFrontend : public Frontend {
   LoadedInput load(const std::string& path, InputFormat format, const LoadOptions& options) const override {
     std::string bytes = read_et_file(path);
     auto analysis = std::make_shared<const EtAnalysis>(analyse_et(bytes, path, options.pools));
-    LoadedInput input;
-    input.path = path;
-    input.format = format;
-    input.problem = analysis->problem;
-    input.as_built = analysis->as_built;
-    input.warnings = analysis->warnings;
-    input.default_algorithm = "as-built";
-    input.reference = "ExecuTorch";
+    LoadedInput input = loaded_model(path, format, *analysis, "as-built", "ExecuTorch");
     input.details = std::make_shared<EtDetails>(analysis);
     input.exporter = std::make_shared<EtExporter>(analysis, path, std::move(bytes));
     return input;

@@ -5,6 +5,7 @@
 #include <numeric>
 #include <set>
 
+#include "base/alignment.h"
 #include "frontends/executorch/et_aliases.h"
 #include "planners/et_greedy.h"
 
@@ -12,10 +13,6 @@ namespace usmpx {
 namespace {
 
 namespace sc = et_schema;
-
-int64_t round_up(int64_t bytes) {
-  return (bytes + kEtAlignment - 1) / kEtAlignment * kEtAlignment;
-}
 
 // The value indices an argument names: itself, and a list's items.
 std::vector<int32_t> named(const EtMethod& m, int32_t v) {
@@ -270,7 +267,7 @@ void finish_analysis(EtAnalysis& a, const std::vector<EtUse>& uses, const std::v
       names.insert(name);
     }
     b.name = name;
-    b.size_bytes = round_up(std::max<int64_t>(hi - lo, 0));
+    b.size_bytes = align_up(std::max<int64_t>(hi - lo, 0), kEtAlignment);
     b.alignment = kEtAlignment;
     b.kind = input ? BufferKind::kInput : output ? BufferKind::kOutput : BufferKind::kIntermediate;
     b.pool_candidates = {a.methods[static_cast<size_t>(rep.method)].pools[rep.memory_id - 1]};
@@ -297,7 +294,7 @@ void finish_analysis(EtAnalysis& a, const std::vector<EtUse>& uses, const std::v
         std::max(ends[static_cast<size_t>(alloc.pool)], alloc.offset + p.buffers[b].size_bytes);
   }
   for (size_t i = 0; i < a.pools.size(); ++i)
-    a.pools[i].tail_bytes = std::max<int64_t>(0, a.pools[i].file_size - round_up(ends[i]));
+    a.pools[i].tail_bytes = std::max<int64_t>(0, a.pools[i].file_size - align_up(ends[i], kEtAlignment));
   apply_pool_options(p, pool_options);
   a.as_built.algorithm = "as-built";
 

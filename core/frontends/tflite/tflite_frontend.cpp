@@ -12,6 +12,7 @@
 #include "export/export_error.h"
 #include "export/firmware_sources.h"
 #include "frontends/input_probe.h"
+#include "frontends/loaded_model.h"
 #include "frontends/tflite/tflite_export.h"
 #include "frontends/tflite/tflite_firmware.h"
 #include "frontends/tflite/tflite_model.h"
@@ -430,19 +431,12 @@ class TfliteFrontend : public Frontend {
         analyse_tflite(bytes, path,
                        TfliteLoadOptions{options.pools, options.runtime_log,
                                          tflm_build_from(options.runtime_kernels, options.runtime_target, version)}));
-    LoadedInput input;
-    input.path = path;
-    input.format = format;
-    input.problem = analysis->problem;
-    input.as_built = analysis->as_built;
-    input.warnings = analysis->warnings;
+    LoadedInput input = loaded_model(path, format, *analysis, "tflm_greedy", "TFLM");
     if (!tree_said.empty()) {
       Diagnostic note = input_warning("tflm-tree", tree_said);
       note.severity = Severity::kNote;
       input.warnings.insert(input.warnings.begin(), note);
     }
-    input.default_algorithm = "tflm_greedy";
-    input.reference = "TFLM";
     input.details = std::make_shared<TfliteDetails>(analysis);
     input.exporter = std::make_shared<TfliteExporter>(analysis, path, std::move(bytes));
     input.firmware = tflite_firmware_role(analysis);

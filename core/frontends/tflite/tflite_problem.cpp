@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 
+#include "base/alignment.h"
 #include "base/input_error.h"
 #include "base/text_file.h"
 #include "frontends/tflite/tflite_schema.h"
@@ -15,10 +16,6 @@ namespace usmpx {
 namespace {
 
 namespace sc = tflite_schema;
-
-int64_t round_up(int64_t bytes) {
-  return (bytes + kTflmAlignment - 1) / kTflmAlignment * kTflmAlignment;
-}
 
 // Global tensor index of (subgraph, tensor).
 class TensorIndex {
@@ -324,7 +321,7 @@ void add_tensor_buffers(TfliteAnalysis& a, std::set<std::string>& names) {
     std::string name = x.name.empty() ? "tensor_" + std::to_string(info.index) : x.name;
     if (info.subgraph > 0) name = "sg" + std::to_string(info.subgraph) + "/" + name;
     b.name = unique_name(name, names, "#" + std::to_string(info.index));
-    b.size_bytes = round_up(info.bytes);
+    b.size_bytes = align_up(info.bytes, kTflmAlignment);
     b.alignment = kTflmAlignment;
     const auto index = static_cast<size_t>(info.index);
     if (info.subgraph == 0 && model_inputs.count(index)) b.kind = BufferKind::kInput;
@@ -395,7 +392,7 @@ void add_scratch_buffers(TfliteAnalysis& a, const ScratchRequests& requests, std
                   (a.operators[op].subgraph > 0 ? "@sg" + std::to_string(a.operators[op].subgraph) : "")
             : std::string("kernel");
     b.name = unique_name(owner + "/scratch" + std::to_string(per_op_count[op]++), names, "#");
-    b.size_bytes = round_up(requests.bytes[k]);
+    b.size_bytes = align_up(requests.bytes[k], kTflmAlignment);
     b.alignment = kTflmAlignment;
     b.pool_candidates = {0};
     b.lifetime = Lifetime::closed(requests.life[k].first, requests.life[k].second);

@@ -2,14 +2,12 @@
 
 #include <algorithm>
 
+#include "base/alignment.h"
+
 namespace usmpx {
 namespace {
 
 constexpr int64_t kPlannerBytesPerBuffer = 40;  // GreedyMemoryPlanner::per_buffer_size()
-
-int64_t align_up(int64_t x, int64_t a) {
-  return (x + a - 1) / a * a;
-}
 
 int64_t align_down(int64_t x, int64_t a) {
   return x >= 0 ? x / a * a : -((-x + a - 1) / a * a);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "base/alignment.h"
 #include "frontends/tvm/mlf/relay_signature.h"
 
 namespace usmpx {
@@ -101,7 +102,7 @@ class Lib0Writer {
     int pad = 0;
     for (size_t i = 0; i < constants.size(); ++i) {
       const PoolConstant& c = constants[i];
-      const int64_t natural = i == 0 ? 0 : round_up(end, s_.constant_alignment);
+      const int64_t natural = i == 0 ? 0 : align_up(end, s_.constant_alignment);
       if (c.offset > natural) {
         out_ << "  uint8_t usmpx_padding_" << pad++ << "[" << c.offset - end << "];\n";
       }
@@ -136,8 +137,6 @@ class Lib0Writer {
     out_ << "int32_t " << prefix_ << "run(" << join(run_params()) << ") {return " << s_.entry << "(" << join(run_args())
          << ");\n}\n";
   }
-
-  static int64_t round_up(int64_t x, int64_t a) { return a > 1 ? (x + a - 1) / a * a : x; }
 
   const Lib0Spec& s_;
   std::string prefix_;

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <regex>
 
+#include "base/alignment.h"
 #include "export/export_error.h"
 #include "frontends/tvm/export/rewrite/text_edits.h"
 #include "frontends/tvm/usmp/pool_lets.h"
@@ -27,10 +28,6 @@ namespace {
 
 bool is_identifier_char(char c) {
   return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
-}
-
-int64_t round_up(int64_t x, int64_t a) {
-  return a > 1 ? (x + a - 1) / a * a : x;
 }
 
 class Lib0Editor {
@@ -394,7 +391,7 @@ class Lib0Editor {
       const size_t begin = line_start(m.field->range.begin);
       std::string line(text_.substr(begin, next_line(m.field->range.end) - begin));
       const int64_t align = member_alignment(*m.field, line);
-      const int64_t natural = round_up(end, align);
+      const int64_t natural = align_up(end, align);
       if (c.offset < natural || c.offset % align != 0)
         throw ExportError("constant '" + c.name + "' cannot be at offset " + std::to_string(c.offset) + " of pool '" +
                               pool.name + "': its member is aligned to " + std::to_string(align) +

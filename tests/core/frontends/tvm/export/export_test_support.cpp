@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <map>
 
+#include "base/alignment.h"
 #include "base/text_file.h"
 #include "frontends/tvm/export/codegen/c_names.h"
 #include "frontends/tvm/export/codegen/tir_codegen_input.h"
@@ -14,10 +15,6 @@
 namespace usmpx::testing {
 namespace {
 
-int64_t round_up(int64_t x, int64_t a) {
-  return (x + a - 1) / a * a;
-}
-
 Plan sequential_plan(const Problem& problem, bool spread) {
   Plan plan;
   plan.algorithm = spread ? "spread" : "distinct";
@@ -26,7 +23,7 @@ Plan sequential_plan(const Problem& problem, bool spread) {
     const Buffer& b = problem.buffers[i];
     const std::vector<int>& candidates = b.pool_candidates;
     const int pool = candidates.at(spread ? i % candidates.size() : 0);
-    const int64_t offset = round_up(end[static_cast<size_t>(pool)], std::max<int64_t>(16, b.alignment));
+    const int64_t offset = align_up(end[static_cast<size_t>(pool)], std::max<int64_t>(16, b.alignment));
     plan.allocations.push_back({pool, offset});
     end[static_cast<size_t>(pool)] = offset + b.size_bytes;
   }
