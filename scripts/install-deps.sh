@@ -9,7 +9,7 @@ packages=(
   nlohmann-json3-dev libarchive-dev libclang-dev libflatbuffers-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm
-  help2man dpkg-dev
+  help2man dpkg-dev python3-clang-14
 )
 
 missing=()
