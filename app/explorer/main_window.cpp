@@ -391,7 +391,9 @@ void MainWindow::size_columns() {
     header->resizeSection(c, width);
   }
   // Name and pool give way (elided in the middle) so that offset and size fit beside them.
-  const int room = std::max(table_->viewport()->width(), 300);
+  // The room as it will be once the rows are laid out: a vertical scroll bar not shown yet takes its width then.
+  const int scroll_bar = table_->verticalScrollBar()->isVisible() ? 0 : table_->verticalScrollBar()->sizeHint().width();
+  const int room = std::max(table_->viewport()->width() - scroll_bar, 300);
   const int numbers =
       header->sectionSize(views::BufferTableModel::kOffset) + header->sectionSize(views::BufferTableModel::kSize);
   const int pool = std::min(header->sectionSize(views::BufferTableModel::kPool), std::max(90, room * 2 / 7));

@@ -70,7 +70,7 @@ class FirmwareDetails : public InputDetails {
     return firmware_sharing(*in_, plan);
   }
   std::string as_built_text() const override {
-    return "as-built plan: each model's own plan (the one it carries, else its runtime's planner), the shared "
+    return "as-built plan: each model's own plan (the one it carries, else its runtime's planner); the shared "
            "pools as large as the largest model needs\n";
   }
 
