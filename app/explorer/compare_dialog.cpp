@@ -218,7 +218,15 @@ void CompareDialog::fill_table() {
   QStringList headers{tr("Algorithm")};
   for (const Pool& pool : problem.pools)
     headers << QString::fromStdString(pool.name);
-  headers << tr("Total") << tr("Gap") << tr("Time (ms)") << tr("Fits") << tr("Valid") << tr("Not ranked because");
+  headers << tr("Total") << tr("Gap") << tr("Time (ms)") << tr("Fits") << tr("Valid");
+  // The figure a firmware pastes for each plan (a .tflite's kTensorArenaSize), as `usmpx compare` has it.
+  figure_name_.clear();
+  for (const Row& r : rows_) {
+    if (const std::optional<FigureToPaste> f = figure_of(r.plan ? &*r.plan : nullptr))
+      figure_name_ = QString::fromStdString(f->name);
+  }
+  if (!figure_name_.isEmpty()) headers << figure_name_;
+  headers << tr("Not ranked because");
   const int selected = table_->currentRow();
   table_->clear();
   table_->clearSpans();
@@ -275,6 +283,12 @@ void CompareDialog::fill_table() {
   if (selected >= 0 && selected < table_->rowCount()) table_->selectRow(selected);
   show_selection();
   fit_table_height();
+}
+
+std::optional<FigureToPaste> CompareDialog::figure_of(const Plan* plan) const {
+  const LoadedInput& input = controller_->input();
+  if (!plan || !input.details || !plan_fits(controller_->problem(), *plan) || plan->has_errors()) return std::nullopt;
+  return input.details->firmware_figure(controller_->problem(), *plan);
 }
 
 QString CompareDialog::not_listed_note() const {
@@ -347,6 +361,14 @@ void CompareDialog::fill_plan_row(int row, const Plan& plan, const ComparedPlan&
   QTableWidgetItem* valid = cell(rank.valid ? tr("yes") : tr("no"), false);
   if (!rank.fits) fits->setForeground(bad);
   if (!rank.valid) valid->setForeground(bad);
+  if (!figure_name_.isEmpty()) {
+    const std::optional<FigureToPaste> f = figure_of(&plan);
+    QTableWidgetItem* item =
+        cell(f ? (f->exact ? QString() : QStringLiteral(">= ")) + QString::fromStdString(with_separators(f->bytes))
+               : QStringLiteral("—"),
+             true);
+    if (f) item->setToolTip(QString::fromStdString(f->text()));
+  }
   QTableWidgetItem* why = cell(reason, false);
   why->setForeground(bad);
   why->setToolTip(reason);

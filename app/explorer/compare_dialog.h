@@ -4,6 +4,7 @@
 #include <optional>
 #include <vector>
 
+#include "frontends/frontend.h"
 #include "model/plan.h"
 
 class QHBoxLayout;
@@ -58,6 +59,8 @@ class CompareDialog : public QDialog {
   void take_plan(int index, const Plan& plan);
   void show_results();
   void fill_table();
+  // The figure a firmware pastes for `plan` (null: none), from the input's frontend.
+  std::optional<FigureToPaste> figure_of(const Plan* plan) const;
   QTableWidgetItem* put_cell(int row, int column, const QString& text, bool right);
   void fill_waiting_row(int row, bool running);
   void fill_unmade_row(int row, const QString& reason);
@@ -73,6 +76,7 @@ class CompareDialog : public QDialog {
   ExplorerController* controller_;
   QListWidget* choices_;
   QTableWidget* table_;
+  QString figure_name_;  // the column of each plan's firmware figure ("" = none for this input)
   QHBoxLayout* charts_;
   QLabel* note_;
   QLabel* progress_;  // which algorithm runs, n of m

@@ -5,13 +5,16 @@
 // TIR dump lacks is said on load, and a pool's section is never shown blank.
 #include <QFileInfo>
 #include <QLabel>
+#include <QListWidget>
 #include <QProgressBar>
 #include <QSignalSpy>
 #include <QTableView>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include "base/text_file.h"
+#include "compare_dialog.h"
 #include "explorer_window_fixture.h"
 #include "frontends/frontend.h"
 #include "report_writer.h"
@@ -46,6 +49,35 @@ class TestAnswerFirst : public ExplorerWindowFixture {
     // The same figure as the status bar's and `usmpx plan`'s line.
     QVERIFY(controller()->runtime_memory_text().startsWith(QStringLiteral("kTensorArenaSize = 82296 bytes")));
     save_artefact(window_.get(), QStringLiteral("answer_first_tflite_1600x1000.png"));
+  }
+
+  void compare_lists_each_plans_ktensorarenasize() {
+    const std::string model = testing::shared_path("tflite/models/hello_world_int8.tflite");
+    if (model.empty()) QSKIP("shared data not found: tflite/models/hello_world_int8.tflite");
+    open(qs(model));
+    app::CompareDialog dialog(controller(), window_.get());
+    QListWidget* list = dialog.choices();
+    for (int i = 0; i < list->count(); ++i) {
+      const QString name = list->item(i)->text();
+      list->item(i)->setCheckState(name == QStringLiteral("tflm_greedy") || name == QStringLiteral("greedy_by_size")
+                                       ? Qt::Checked
+                                       : Qt::Unchecked);
+    }
+    dialog.show();
+    QSignalSpy ready(controller(), &app::ExplorerController::comparison_ready);
+    dialog.run();
+    QVERIFY(ready.wait(60000));
+    QTest::qWait(50);
+    QTableWidget* table = dialog.table();
+    int column = -1;
+    for (int c = 0; c < table->columnCount(); ++c)
+      if (table->horizontalHeaderItem(c)->text() == QStringLiteral("kTensorArenaSize")) column = c;
+    QVERIFY(column > 0);
+    for (int r = 0; r < table->rowCount(); ++r) {
+      // TFLM's own plan of hello_world runs in 1,068 bytes (tflm_min_arena.json), as `usmpx compare` says.
+      if (table->item(r, 0)->text() == QStringLiteral("tflm_greedy"))
+        QCOMPARE(table->item(r, column)->text(), QStringLiteral("1,068"));
+    }
   }
 
   void a_program_says_its_memory_one_short_row_per_method() {
@@ -172,7 +204,8 @@ class TestAnswerFirst : public ExplorerWindowFixture {
     const QString target = dir.filePath(QStringLiteral("new/firmware"));  // neither folder exists yet
     window_->start_export(target, false);
     controller()->wait_idle();
-    for (const char* file : {"tiny_classifier_model_data.h", "tiny_classifier_model_data.cc", "tiny_classifier_memory.h"})
+    for (const char* file :
+         {"tiny_classifier_model_data.h", "tiny_classifier_model_data.cc", "tiny_classifier_memory.h"})
       QVERIFY2(QFileInfo::exists(target + QLatin1Char('/') + QLatin1String(file)), file);
     const std::string memory = read_text_file((target + QStringLiteral("/tiny_classifier_memory.h")).toStdString());
     // The figure the window shows heads the header the firmware includes.
