@@ -17,8 +17,8 @@
 
 #include "inputs/input_file.h"
 #include "model_problems.h"
+#include "planners/common/validator.h"
 #include "planners/registry.h"
-#include "planners/validator.h"
 
 namespace {
 

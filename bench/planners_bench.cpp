@@ -19,7 +19,7 @@
 #include "base/text_file.h"
 #include "frontends/problem_files/minimalloc_csv.h"
 #include "model/conflict_graph.h"
-#include "planners/lower_bound.h"
+#include "planners/exact/lower_bound.h"
 #include "planners/registry.h"
 
 namespace {

@@ -18,9 +18,9 @@
 #include "base/text_file.h"
 #include "model/live_bytes.h"
 #include "model/problem_json_writer.h"
-#include "planners/lower_bound.h"
+#include "planners/common/validator.h"
+#include "planners/exact/lower_bound.h"
 #include "planners/registry.h"
-#include "planners/validator.h"
 
 namespace {
 

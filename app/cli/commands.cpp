@@ -16,7 +16,7 @@
 #include "model/plan_json.h"
 #include "model/problem_json_writer.h"
 #include "plan_report.h"
-#include "planners/lower_bound.h"
+#include "planners/exact/lower_bound.h"
 #include "planners/registry.h"
 #include "session_options.h"
 #include "text_table.h"
@@ -215,9 +215,9 @@ void print_default_note(std::ostream& out, const LoadedInput& input, const Optio
 
 LoadedInput prepare_input(const Options& options) {
   try {
-    LoadedInput input = load_input(options.input, LoadOptions{options.pools, options.module, options.runtime_log,
-                                                              options.runtime_kernels, options.runtime_target,
-                                                 options.runtime_version, options.runtime_tree});
+    LoadedInput input = load_input(
+        options.input, LoadOptions{options.pools, options.module, options.runtime_log, options.runtime_kernels,
+                                   options.runtime_target, options.runtime_version, options.runtime_tree});
     if (options.session_edits) apply_session(input, *options.session_edits, options);
     apply_pins(input.problem, options.pins);
     return input;

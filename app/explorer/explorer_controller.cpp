@@ -16,10 +16,10 @@
 #include "export/export_error.h"
 #include "inputs/input_facts.h"
 #include "inputs/reference_plan.h"
-#include "planners/bound_search.h"
-#include "planners/deadline.h"
+#include "planners/common/deadline.h"
+#include "planners/exact/bound_search.h"
+#include "planners/exact/infeasibility.h"
 #include "planners/incremental.h"
-#include "planners/infeasibility.h"
 #include "planners/registry.h"
 #include "session/session_file.h"
 

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "planners/infeasibility.h"
-#include "planners/lower_bound.h"
+#include "planners/exact/infeasibility.h"
+#include "planners/exact/lower_bound.h"
 
 namespace usmpx {
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "model/plan.h"
-#include "planners/deadline.h"
+#include "planners/common/deadline.h"
 
 namespace usmpx {
 

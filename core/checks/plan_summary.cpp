@@ -1,6 +1,6 @@
 #include "checks/plan_summary.h"
 
-#include "planners/lower_bound.h"
+#include "planners/exact/lower_bound.h"
 
 namespace usmpx {
 

@@ -32,7 +32,7 @@ struct Problem {
   // The input's reference plan (what its firmware has today: as-built, TFLM's or ExecuTorch's own
   // planner, TVM's greedy_by_size), one allocation per buffer, or empty. The searching planners take
   // it as their incumbent: they never return a worse plan and stop as soon as it meets the lower
-  // bound (planners/incumbent.h). Set by load_input; a plan that no longer suits the problem (pins,
+  // bound (planners/anytime/incumbent.h). Set by load_input; a plan that no longer suits the problem (pins,
   // edited pools, buffers added) is ignored there.
   std::vector<Allocation> reference_allocations;
 

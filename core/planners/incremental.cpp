@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <chrono>
 
-#include "planners/lower_bound.h"
+#include "planners/exact/lower_bound.h"
 #include "planners/registry.h"
 
 namespace usmpx {

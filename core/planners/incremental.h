@@ -5,7 +5,7 @@
 
 #include <vector>
 
-#include "planners/planner.h"
+#include "planners/common/planner.h"
 
 namespace usmpx {
 

@@ -4,18 +4,18 @@
 #include <chrono>
 
 #include "model/problem_limits.h"
-#include "planners/best.h"
-#include "planners/best_fit.h"
-#include "planners/bound_search.h"
-#include "planners/et_greedy.h"
-#include "planners/exact.h"
-#include "planners/first_fit.h"
-#include "planners/lower_bound.h"
-#include "planners/multi_start.h"
-#include "planners/tflm_greedy.h"
-#include "planners/tvm_greedy.h"
-#include "planners/tvm_hill_climb.h"
-#include "planners/validator.h"
+#include "planners/anytime/best.h"
+#include "planners/anytime/exact.h"
+#include "planners/common/validator.h"
+#include "planners/exact/bound_search.h"
+#include "planners/exact/lower_bound.h"
+#include "planners/heuristics/best_fit.h"
+#include "planners/heuristics/first_fit.h"
+#include "planners/heuristics/multi_start.h"
+#include "planners/toolchains/et_greedy.h"
+#include "planners/toolchains/tflm_greedy.h"
+#include "planners/toolchains/tvm_greedy.h"
+#include "planners/toolchains/tvm_hill_climb.h"
 
 namespace usmpx {
 

@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "planners/planner.h"
+#include "planners/common/planner.h"
 
 namespace usmpx {
 

@@ -1,7 +1,7 @@
 // The layer order of core/ as docs/development.md states it, checked on every #include of core's sources:
 // an include may point down the order or stay in its own layer, never up; frontends never use
-// each other; inside the TVM frontend its parts keep their own order; and no two of these units
-// include each other, directly or around a cycle.
+// each other; inside the TVM frontend and inside planners/ the parts keep their own order; and no two
+// of these units include each other, directly or around a cycle.
 
 #include <gtest/gtest.h>
 
@@ -49,7 +49,7 @@ std::vector<std::string> readme_order(const std::string& lead) {
 struct Unit {
   std::string layer;     // top-level folder of core/ ("." for files at its root)
   std::string frontend;  // under frontends/: the frontend's folder, "" for the shared interface
-  std::string part;      // inside the TVM frontend: its first-level folder, "" for its root files
+  std::string part;      // inside the TVM frontend or planners/: its first-level folder, "" for root files
   std::string name() const {
     return layer + (frontend.empty() ? "" : "/" + frontend) + (part.empty() ? "" : "/" + part);
   }
@@ -66,6 +66,7 @@ Unit unit_of(const std::string& core_relative) {
   u.layer = parts.empty() ? "." : parts[0];
   if (u.layer == "frontends" && parts.size() > 1) u.frontend = parts[1];
   if (u.frontend == "tvm" && parts.size() > 2) u.part = parts[2];
+  if (u.layer == "planners" && parts.size() > 1) u.part = parts[1];
   return u;
 }
 
@@ -101,8 +102,10 @@ std::vector<Include> core_includes() {
 TEST(Layering, ReadmeStatesTheOrder) {
   const std::vector<std::string> layers = readme_order("Layers of `core/`, bottom to top");
   const std::vector<std::string> tvm = readme_order("Parts of the TVM frontend, bottom to top");
+  const std::vector<std::string> planners = readme_order("Parts of `planners/`, bottom to top");
   ASSERT_GE(layers.size(), 8u) << "docs/development.md must list core's layers";
   ASSERT_GE(tvm.size(), 5u) << "docs/development.md must list the TVM frontend's parts";
+  ASSERT_GE(planners.size(), 4u) << "docs/development.md must list the parts of planners/";
   // Every folder of core/ (and of the TVM frontend) has its place in the order.
   for (const auto& entry : fs::directory_iterator(kSource / "core")) {
     if (entry.is_directory())
@@ -112,11 +115,20 @@ TEST(Layering, ReadmeStatesTheOrder) {
     if (entry.is_directory())
       EXPECT_GE(rank_in(tvm, entry.path().filename().string()), 0) << entry.path() << " has no place";
   }
+  for (const auto& entry : fs::directory_iterator(kSource / "core/planners")) {
+    if (entry.is_directory())
+      EXPECT_GE(rank_in(planners, entry.path().filename().string()), 0) << entry.path() << " has no place";
+  }
 }
 
 TEST(Layering, EveryIncludePointsDown) {
   const std::vector<std::string> layers = readme_order("Layers of `core/`, bottom to top");
   const std::vector<std::string> tvm = readme_order("Parts of the TVM frontend, bottom to top");
+  const std::vector<std::string> planners = readme_order("Parts of `planners/`, bottom to top");
+  // A folder's root files (the TVM frontend itself, the planner registry) sit on top of its parts.
+  const auto part_rank = [](const std::vector<std::string>& order, const std::string& part) {
+    return part.empty() ? static_cast<int>(order.size()) : rank_in(order, part);
+  };
   const std::vector<Include> includes = core_includes();
   ASSERT_GT(includes.size(), 500u);
   std::vector<std::string> wrong;
@@ -129,10 +141,11 @@ TEST(Layering, EveryIncludePointsDown) {
     } else if (a.layer == "frontends" && b.layer == "frontends" && a.frontend != b.frontend && !b.frontend.empty()) {
       why = a.frontend.empty() ? "the frontend interface uses a frontend" : "one frontend uses another";
     } else if (a.frontend == "tvm" && b.frontend == "tvm" && a.part != b.part) {
-      // The TVM frontend's root files (the frontend itself) sit on top of its parts.
-      const int ra = a.part.empty() ? static_cast<int>(tvm.size()) : rank_in(tvm, a.part);
-      const int rb = b.part.empty() ? static_cast<int>(tvm.size()) : rank_in(tvm, b.part);
-      if (rb > ra) why = "points up inside the TVM frontend from " + a.name() + " to " + b.name();
+      if (part_rank(tvm, b.part) > part_rank(tvm, a.part))
+        why = "points up inside the TVM frontend from " + a.name() + " to " + b.name();
+    } else if (a.layer == "planners" && b.layer == "planners" && a.part != b.part) {
+      if (part_rank(planners, b.part) > part_rank(planners, a.part))
+        why = "points up inside planners/ from " + a.name() + " to " + b.name();
     }
     if (!why.empty()) wrong.push_back(inc.from + " includes " + inc.to + ": " + why);
   }

@@ -42,7 +42,7 @@
 #include "model/problem_json_writer.h"
 #include "panels/inspector_widget.h"
 #include "panels/pool_editor_widget.h"
-#include "planners/lower_bound.h"
+#include "planners/exact/lower_bound.h"
 #include "planners/registry.h"
 #include "report_writer.h"
 #include "session/session_file.h"

@@ -5,7 +5,7 @@
 
 #include "model/conflict_graph.h"
 #include "model/live_bytes.h"
-#include "planners/lower_bound.h"
+#include "planners/exact/lower_bound.h"
 
 namespace usmpx::testing {
 

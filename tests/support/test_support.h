@@ -6,7 +6,7 @@
 #include "model/diagnostic.h"
 #include "model/plan.h"
 #include "model/problem.h"
-#include "planners/planner.h"
+#include "planners/common/planner.h"
 
 namespace usmpx::testing {
 

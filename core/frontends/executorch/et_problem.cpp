@@ -7,7 +7,7 @@
 
 #include "base/alignment.h"
 #include "frontends/executorch/et_aliases.h"
-#include "planners/et_greedy.h"
+#include "planners/toolchains/et_greedy.h"
 
 namespace usmpx {
 namespace {

@@ -10,7 +10,7 @@
 #include "frontends/tflite/tflite_schema.h"
 #include "frontends/tflite/tflm_kernels.h"
 #include "frontends/tflite/tflm_support.h"
-#include "planners/tflm_greedy.h"
+#include "planners/toolchains/tflm_greedy.h"
 
 namespace usmpx {
 namespace {

@@ -10,8 +10,8 @@
 #include "inputs/firmware/firmware_input.h"
 #include "inputs/firmware/firmware_sharing.h"
 #include "inputs/firmware/firmware_text.h"
+#include "planners/common/validator.h"
 #include "planners/registry.h"
-#include "planners/validator.h"
 
 namespace usmpx {
 namespace {
@@ -61,8 +61,7 @@ class FirmwareDetails : public InputDetails {
   }
   std::string runtime_build_text() const override {
     for (const auto& model : in_->models) {
-      if (model->details && !model->details->runtime_build_text().empty())
-        return model->details->runtime_build_text();
+      if (model->details && !model->details->runtime_build_text().empty()) return model->details->runtime_build_text();
     }
     return "";
   }
@@ -87,9 +86,10 @@ class FirmwareExporter : public ModelExporter {
 
   ExportForm form() const override {
     ExportForm f;
-    f.what = "Every model of {input} is written back with its part of the {plan} plan, each in a folder named after "
-             "it, with usmpx_firmware.h giving the shared pools' sizes (and the TFLite Micro interpreters' creation "
-             "order); the inputs are not changed.";
+    f.what =
+        "Every model of {input} is written back with its part of the {plan} plan, each in a folder named after "
+        "it, with usmpx_firmware.h giving the shared pools' sizes (and the TFLite Micro interpreters' creation "
+        "order); the inputs are not changed.";
     return f;
   }
 

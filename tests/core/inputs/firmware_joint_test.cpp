@@ -13,8 +13,8 @@
 #include "inputs/firmware/firmware_input.h"
 #include "inputs/input_file.h"
 #include "model/conflict_graph.h"
+#include "planners/common/validator.h"
 #include "planners/registry.h"
-#include "planners/validator.h"
 #include "report/html_report.h"
 #include "test_support.h"
 

@@ -8,10 +8,10 @@
 
 #include "base/size_text.h"
 #include "model_problems.h"
-#include "planners/clique_pool.h"
-#include "planners/lower_bound.h"
+#include "planners/common/validator.h"
+#include "planners/exact/clique_pool.h"
+#include "planners/exact/lower_bound.h"
 #include "planners/registry.h"
-#include "planners/validator.h"
 #include "test_support.h"
 
 namespace usmpx {

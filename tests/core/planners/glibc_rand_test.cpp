@@ -1,4 +1,4 @@
-#include "planners/glibc_rand.h"
+#include "planners/toolchains/glibc_rand.h"
 
 #include <cstdlib>
 
@@ -10,7 +10,8 @@ namespace {
 TEST(GlibcRand, SeedZeroSequenceMatchesReference) {
   uint32_t seed = 0;
   const int expected[] = {1012484, 1716955679, 1792309082, 229610924, 1639479903};
-  for (int value : expected) EXPECT_EQ(glibc_rand_r(&seed), value);
+  for (int value : expected)
+    EXPECT_EQ(glibc_rand_r(&seed), value);
 }
 
 #if defined(__GLIBC__)

@@ -5,11 +5,11 @@
 #include <gtest/gtest.h>
 
 #include "model_problems.h"
-#include "planners/clique_pool.h"
-#include "planners/infeasibility.h"
-#include "planners/lower_bound.h"
+#include "planners/common/validator.h"
+#include "planners/exact/clique_pool.h"
+#include "planners/exact/infeasibility.h"
+#include "planners/exact/lower_bound.h"
 #include "planners/registry.h"
-#include "planners/validator.h"
 #include "test_support.h"
 
 namespace usmpx {

@@ -1,5 +1,5 @@
-#include "planners/lower_bound.h"
-#include "planners/clique_pool.h"
+#include "planners/exact/lower_bound.h"
+#include "planners/exact/clique_pool.h"
 
 #include "model/conflict_graph.h"
 

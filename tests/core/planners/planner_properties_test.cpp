@@ -4,8 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "planners/common/validator.h"
 #include "planners/registry.h"
-#include "planners/validator.h"
 #include "random_problems.h"
 #include "test_support.h"
 

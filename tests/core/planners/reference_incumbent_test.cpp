@@ -1,4 +1,4 @@
-// The input's reference plan as the incumbent of `best` and `exact` (planners/incumbent.h): kept
+// The input's reference plan as the incumbent of `best` and `exact` (planners/anytime/incumbent.h): kept
 // without a search when it meets the lower bound, never beaten by a worse plan, ignored when it no
 // longer suits the problem; and, over every fixture of tests/ and the bundled examples, `best` and
 // `exact` never rank below the plan any planner makes when that plan is the input's reference.
@@ -8,8 +8,8 @@
 #include <gtest/gtest.h>
 
 #include "inputs/input_file.h"
-#include "planners/incumbent.h"
-#include "planners/lower_bound.h"
+#include "planners/anytime/incumbent.h"
+#include "planners/exact/lower_bound.h"
 #include "planners/registry.h"
 #include "random_problems.h"
 #include "test_support.h"

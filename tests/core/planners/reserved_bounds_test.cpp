@@ -5,9 +5,9 @@
 
 #include <random>
 
-#include "planners/lower_bound.h"
+#include "planners/common/validator.h"
+#include "planners/exact/lower_bound.h"
 #include "planners/registry.h"
-#include "planners/validator.h"
 #include "random_problems.h"
 #include "test_support.h"
 

@@ -3,7 +3,7 @@
 
 #include "base/text_file.h"
 #include "frontends/problem_files/minimalloc_csv.h"
-#include "planners/lower_bound.h"
+#include "planners/exact/lower_bound.h"
 #include "planners/registry.h"
 #include "test_support.h"
 

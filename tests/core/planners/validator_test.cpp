@@ -1,4 +1,4 @@
-#include "planners/validator.h"
+#include "planners/common/validator.h"
 
 #include <gtest/gtest.h>
 
@@ -11,9 +11,12 @@ Problem sample_problem() {
   p.conflict_source = ConflictSource::kLifetimes;
   p.pools.push_back(Pool{.name = "sram", .size_hint_bytes = 100});
   p.pools.push_back(Pool{.name = "dtcm"});
-  p.buffers.push_back(Buffer{.name = "a", .size_bytes = 40, .alignment = 8, .pool_candidates = {0, 1}, .lifetime = Lifetime::closed(0, 4)});
-  p.buffers.push_back(Buffer{.name = "b", .size_bytes = 30, .alignment = 1, .pool_candidates = {0}, .lifetime = Lifetime::closed(3, 6)});
-  p.buffers.push_back(Buffer{.name = "c", .size_bytes = 50, .alignment = 1, .pool_candidates = {0}, .lifetime = Lifetime::closed(7, 9)});
+  p.buffers.push_back(Buffer{
+      .name = "a", .size_bytes = 40, .alignment = 8, .pool_candidates = {0, 1}, .lifetime = Lifetime::closed(0, 4)});
+  p.buffers.push_back(Buffer{
+      .name = "b", .size_bytes = 30, .alignment = 1, .pool_candidates = {0}, .lifetime = Lifetime::closed(3, 6)});
+  p.buffers.push_back(Buffer{
+      .name = "c", .size_bytes = 50, .alignment = 1, .pool_candidates = {0}, .lifetime = Lifetime::closed(7, 9)});
   return p;
 }
 
@@ -25,7 +28,8 @@ Plan plan_of(std::vector<Allocation> allocations) {
 
 std::vector<std::string> codes(const std::vector<Diagnostic>& diagnostics) {
   std::vector<std::string> out;
-  for (const Diagnostic& d : diagnostics) out.push_back(d.code);
+  for (const Diagnostic& d : diagnostics)
+    out.push_back(d.code);
   return out;
 }
 

@@ -9,7 +9,7 @@
 
 #include "base/config_error.h"
 #include "frontends/tflite/tflm_min_arena.h"
-#include "planners/validator.h"
+#include "planners/common/validator.h"
 #include "test_support.h"
 #include "tflm_truth.h"
 

@@ -13,8 +13,8 @@
 #include "export/export_error.h"
 #include "frontends/tvm/tvm_frontend.h"
 #include "inputs/input_file.h"
+#include "planners/common/validator.h"
 #include "planners/registry.h"
-#include "planners/validator.h"
 #include "test_support.h"
 
 namespace usmpx {

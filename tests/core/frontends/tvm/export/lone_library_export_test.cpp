@@ -11,8 +11,8 @@
 #include "export/export_error.h"
 #include "frontends/tvm/export/mlf_export.h"
 #include "frontends/tvm/mlf/mlf_model.h"
+#include "planners/common/validator.h"
 #include "planners/registry.h"
-#include "planners/validator.h"
 #include "test_support.h"
 
 namespace usmpx {

@@ -13,8 +13,8 @@
 #include "frontends/tvm/export/harness/selftest.h"
 #include "frontends/tvm/export/mlf_export.h"
 #include "mlf_bundle_support.h"
+#include "planners/common/validator.h"
 #include "planners/registry.h"
-#include "planners/validator.h"
 #include "test_support.h"
 
 namespace usmpx {

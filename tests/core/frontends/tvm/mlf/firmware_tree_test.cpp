@@ -14,8 +14,8 @@
 #include "frontends/tvm/mlf/mlf_model.h"
 #include "inputs/input_file.h"
 #include "mlf_test_support.h"
+#include "planners/common/validator.h"
 #include "planners/registry.h"
-#include "planners/validator.h"
 #include "test_support.h"
 
 namespace usmpx {

@@ -17,8 +17,8 @@
 #include "inputs/input_file.h"
 #include "inputs/input_kinds.h"
 #include "mlf_test_support.h"
+#include "planners/common/validator.h"
 #include "planners/registry.h"
-#include "planners/validator.h"
 #include "test_support.h"
 
 namespace usmpx {
