@@ -59,11 +59,11 @@ Plan BestPlanner::plan(const Problem& problem, const PlannerOptions& options) co
   Deadline deadline(options);
   const GreedyContext context(problem);
   const OrderKeys keys = OrderKeys::of(context);
-  const int64_t ideal = total_lower_bound(problem).bytes;
-  const std::optional<Incumbent> incumbent = problem_incumbent(problem);
-  if (incumbent_meets_bound(incumbent, ideal)) return plan_of_incumbent_at_bound(*incumbent, name(), ideal);
-  PortfolioResult best = greedy_portfolio(context, keys, ideal, deadline);
-  if (!best.result.complete) return to_plan(problem, std::move(best.result));
+  AnytimeStart start = anytime_start(context, keys, name(), deadline);
+  if (start.finished) return std::move(*start.finished);
+  const int64_t ideal = start.ideal;
+  const std::optional<Incumbent>& incumbent = start.incumbent;
+  PortfolioResult& best = start.greedy;
   std::vector<std::string> steps = {best.label};
 
   Plan plan;

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "planners/common/validator.h"
+#include "planners/exact/lower_bound.h"
 #include "planners/heuristics/multi_start.h"
 
 namespace usmpx {
@@ -56,6 +57,20 @@ bool keep_incumbent_if_better(const Problem& problem, Plan& plan, const std::opt
                               -1,
                               {}});
   return true;
+}
+
+AnytimeStart anytime_start(const GreedyContext& context, const OrderKeys& keys, std::string_view planner,
+                           Deadline& deadline) {
+  AnytimeStart start;
+  start.ideal = total_lower_bound(context.problem).bytes;
+  start.incumbent = problem_incumbent(context.problem);
+  if (incumbent_meets_bound(start.incumbent, start.ideal)) {
+    start.finished = plan_of_incumbent_at_bound(*start.incumbent, planner, start.ideal);
+    return start;
+  }
+  start.greedy = greedy_portfolio(context, keys, start.ideal, deadline);
+  if (!start.greedy.result.complete) start.finished = to_plan(context.problem, std::move(start.greedy.result));
+  return start;
 }
 
 }  // namespace usmpx

@@ -19,18 +19,13 @@
 #include <limits>
 #include <vector>
 
+#include "base/alignment.h"
 #include "model/conflict_graph.h"
 #include "model/problem.h"
 
 namespace usmpx {
 
 inline constexpr int64_t kOpenEnd = std::numeric_limits<int64_t>::max();
-
-inline int64_t align_up(int64_t value, int64_t alignment) {
-  if (alignment <= 1) return value;
-  const int64_t r = value % alignment;
-  return r == 0 ? value : value + alignment - r;
-}
 
 // Disjoint, non-touching [start, end) ranges in increasing order.
 class RangeSet {

@@ -217,10 +217,8 @@ class Choice {
     return true;
   }
 
-  // Moves a buffer of `pool` (topmost first) to another of its candidate pools, into a gap within
-  // that pool's hint when there is one, else above; the first move that lowers the plan's cost
-  // (less overflow first) is kept.
-  bool move_top_out(int pool) {
+  // The buffers of `pool` that may go elsewhere (not pinned, another candidate pool), topmost first.
+  std::vector<int> movable_topmost_first(int pool) const {
     std::vector<int> movable;
     for (size_t b = 0; b < problem_.buffers.size(); ++b) {
       const Buffer& buf = problem_.buffers[b];
@@ -228,6 +226,14 @@ class Choice {
     }
     auto end_of = [&](int b) { return alloc_[static_cast<size_t>(b)].offset + size(b); };
     std::stable_sort(movable.begin(), movable.end(), [&](int a, int b) { return end_of(a) > end_of(b); });
+    return movable;
+  }
+
+  // Moves a buffer of `pool` (topmost first) to another of its candidate pools, into a gap within
+  // that pool's hint when there is one, else above; the first move that lowers the plan's cost
+  // (less overflow first) is kept.
+  bool move_top_out(int pool) {
+    std::vector<int> movable = movable_topmost_first(pool);
     const PlanCost cost = plan_cost(problem_, alloc_);
     for (int b : movable) {
       for (int other : problem_.buffers[static_cast<size_t>(b)].pool_candidates) {
@@ -249,13 +255,7 @@ class Choice {
   // every buffer greedily around that choice (the others may swap pools); kept when the plan's
   // cost improves.
   bool force_out(int pool) {
-    std::vector<int> movable;
-    for (size_t b = 0; b < problem_.buffers.size(); ++b) {
-      const Buffer& buf = problem_.buffers[b];
-      if (alloc_[b].pool == pool && !buf.pin && buf.pool_candidates.size() > 1) movable.push_back(static_cast<int>(b));
-    }
-    auto end_of = [&](int b) { return alloc_[static_cast<size_t>(b)].offset + size(b); };
-    std::stable_sort(movable.begin(), movable.end(), [&](int a, int b) { return end_of(a) > end_of(b); });
+    std::vector<int> movable = movable_topmost_first(pool);
     if (movable.size() > kForcedBuffers) movable.resize(kForcedBuffers);
     const PlanCost cost = plan_cost(problem_, alloc_);
     for (int b : movable) {

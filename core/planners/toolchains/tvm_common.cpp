@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <sstream>
 
+#include "base/alignment.h"
+
 namespace usmpx::tvm_compat {
 namespace {
 
@@ -98,7 +100,7 @@ void place_overflowing(const Problem& problem, const ConflictLists& conflicts, c
     const Allocation& a = plan.allocations[static_cast<size_t>(c)];
     if (!placed[static_cast<size_t>(c)] || a.pool != pool) continue;
     const Buffer& cb = problem.buffers[static_cast<size_t>(c)];
-    offset = std::max(offset, round_up(a.offset + cb.size_bytes, cb.alignment));
+    offset = std::max(offset, align_up(a.offset + cb.size_bytes, cb.alignment));
   }
   plan.allocations[static_cast<size_t>(buffer)] = {pool, offset};
 }

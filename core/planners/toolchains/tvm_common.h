@@ -11,12 +11,6 @@
 // Pieces shared by the TVM-compatible planners (tvm_greedy, tvm_hill_climb).
 namespace usmpx::tvm_compat {
 
-// TVM's round_up_to_byte_alignment.
-inline int64_t round_up(int64_t value, int64_t alignment) {
-  if (alignment <= 1) return value;
-  return ((value + alignment - 1) / alignment) * alignment;
-}
-
 // Buffer indices in greedy_by_size order: size descending, then conflict count descending
 // (duplicates and self included), then name descending, byte-wise.
 std::vector<int> order_by_size(const Problem& problem, const ConflictLists& conflicts);
@@ -33,7 +27,7 @@ std::string placement_error_text(const Problem& problem, int buffer, size_t conf
 
 // After a TVM planner gave up on `buffer`, place it anyway so the user sees the overflow: in its
 // first candidate pool, above its placed conflicts there (TVM's greedy rule, size hint ignored).
-void place_overflowing(const Problem& problem, const ConflictLists& conflicts,
-                       const std::vector<bool>& placed, int buffer, Plan& plan);
+void place_overflowing(const Problem& problem, const ConflictLists& conflicts, const std::vector<bool>& placed,
+                       int buffer, Plan& plan);
 
 }  // namespace usmpx::tvm_compat

@@ -1,11 +1,10 @@
 #include "planners/toolchains/tvm_greedy.h"
 
+#include "base/alignment.h"
 #include "model/conflict_graph.h"
 #include "planners/toolchains/tvm_common.h"
 
 namespace usmpx {
-
-using tvm_compat::round_up;
 
 std::string_view TvmGreedyPlanner::name() const {
   return order_ == Order::kBySize ? "greedy_by_size" : "greedy_by_conflicts";
@@ -42,7 +41,7 @@ Plan TvmGreedyPlanner::plan(const Problem& problem, const PlannerOptions& /*opti
       const Allocation& a = plan.allocations[static_cast<size_t>(c)];
       if (!a.placed()) continue;
       const Buffer& cbuf = problem.buffers[static_cast<size_t>(c)];
-      const int64_t next = round_up(a.offset + cbuf.size_bytes, cbuf.alignment);
+      const int64_t next = align_up(a.offset + cbuf.size_bytes, cbuf.alignment);
       const auto p = static_cast<size_t>(a.pool);
       if (problem.pools[p].fits(next, buf.size_bytes)) {
         present[p] = 1;  // TVM's map operator[] inserts the pool (at 0) even if it was erased

@@ -6,14 +6,13 @@
 #include <tuple>
 #include <utility>
 
+#include "base/alignment.h"
 #include "model/conflict_graph.h"
 #include "planners/toolchains/glibc_rand.h"
 #include "planners/toolchains/tvm_common.h"
 
 namespace usmpx {
 namespace {
-
-using tvm_compat::round_up;
 
 constexpr int kMaxAttempts = 500;
 constexpr const char* kIncreaseHints = "TVM USMP Error: Please increase the size_hints for memory pools.";
@@ -96,7 +95,7 @@ Pass HillClimb::greedy(bool* could_not_fit) const {
       const Allocation& a = pass.alloc[static_cast<size_t>(c)];
       if (!a.placed() || !present[static_cast<size_t>(a.pool)]) continue;
       const auto p = static_cast<size_t>(a.pool);
-      const int64_t next = round_up(a.offset + buffer(c).size_bytes, buffer(c).alignment);
+      const int64_t next = align_up(a.offset + buffer(c).size_bytes, buffer(c).alignment);
       if (problem_.pools[p].fits(next, buf.size_bytes)) {
         if (next > offset[p] && offset[p] + buf.size_bytes > a.offset) offset[p] = next;
       } else {
