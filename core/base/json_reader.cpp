@@ -45,6 +45,14 @@ void JsonReader::expect_object(const Json& j, const Pointer& where) const {
   if (!j.is_object()) fail(where, "expected an object");
 }
 
+void JsonReader::expect_document(const std::string& format, int64_t version) const {
+  const Pointer top("");
+  expect_object(root_, top);
+  if (get_string(root_, top, "format", "") != format) fail(top / "format", "expected \"format\": \"" + format + "\"");
+  if (get_int(root_, top, "version", 0) != version)
+    fail(top / "version", "unsupported version (expected " + std::to_string(version) + ")");
+}
+
 void JsonReader::check_keys(const Json& j, const Pointer& where, std::initializer_list<std::string_view> known) const {
   for (const auto& [key, value] : j.items()) {
     bool ok = false;

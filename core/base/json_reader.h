@@ -28,6 +28,8 @@ class JsonReader {
 
   [[noreturn]] void fail(const Pointer& where, const std::string& message) const;
   void expect_object(const Json& j, const Pointer& where) const;
+  // The root is an object whose "format" is `format` and whose "version" is `version`.
+  void expect_document(const std::string& format, int64_t version) const;
   void check_keys(const Json& j, const Pointer& where, std::initializer_list<std::string_view> known) const;
   const Json* member(const Json& j, const std::string& key) const;
   // Missing keys give `fallback`, or an error "missing "key"" when there is none.

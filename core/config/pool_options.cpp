@@ -115,76 +115,89 @@ NamedValues<std::string> parse_targets(std::string_view option, std::string_view
   return targets;
 }
 
-void apply_pool_options(Problem& problem, const PoolOptions& options) {
+namespace {
+
+// The pools of one kind after --workspace-pools or --constant-pools (`replace`): those named, in
+// that order (the input's own pool of that name kept, with its settings), else the input's.
+void add_pools_of_kind(const Problem& problem, PoolKind kind, bool replace, const std::vector<std::string>& names,
+                       std::vector<Pool>& pools, std::vector<int>& indices) {
+  if (replace) {
+    std::vector<Pool> source = problem.pools;
+    for (const std::string& name : names) {
+      auto it = std::find_if(source.begin(), source.end(), [&](const Pool& p) { return p.name == name; });
+      Pool pool;
+      if (it != source.end()) {
+        if (it->kind != kind) {
+          throw ConfigError("pool '" + name + "' is a " + std::string(to_string(it->kind)) +
+                            " pool and cannot be listed as a " + std::string(to_string(kind)) + " pool");
+        }
+        pool = *it;
+      } else {
+        pool.name = name;
+        pool.kind = kind;
+      }
+      indices.push_back(static_cast<int>(pools.size()));
+      pools.push_back(std::move(pool));
+    }
+  } else {
+    for (const Pool& p : problem.pools) {
+      if (p.kind == kind) pools.push_back(p);
+    }
+  }
+}
+
+// Every buffer's candidate pools and pin moved to the new list of pools: a replaced kind's
+// buffers may go into any pool listed for it, the others keep theirs where they remain.
+void remap_buffers(Problem& problem, const std::vector<Pool>& pools, bool replace_ws, bool replace_cs,
+                   const std::vector<int>& ws_indices, const std::vector<int>& cs_indices) {
+  std::vector<int> remap(problem.pools.size(), -1);
+  for (size_t old = 0; old < problem.pools.size(); ++old) {
+    for (size_t now = 0; now < pools.size(); ++now) {
+      if (pools[now].name == problem.pools[old].name) remap[old] = static_cast<int>(now);
+    }
+  }
+  for (Buffer& b : problem.buffers) {
+    const bool constant = b.kind == BufferKind::kConstant;
+    if (constant ? replace_cs : replace_ws) {
+      b.pool_candidates = constant ? cs_indices : ws_indices;
+    } else {
+      std::vector<int> mapped;
+      for (int p : b.pool_candidates) {
+        if (remap[static_cast<size_t>(p)] >= 0) mapped.push_back(remap[static_cast<size_t>(p)]);
+      }
+      b.pool_candidates = std::move(mapped);
+    }
+    if (b.pin) {
+      const int mapped = remap[static_cast<size_t>(b.pin->pool)];
+      if (mapped < 0 && b.kind == BufferKind::kReserved) {
+        throw ConfigError("pool '" + problem.pools[static_cast<size_t>(b.pin->pool)].name + "' holds " +
+                          std::to_string(b.size_bytes) + " reserved bytes at offset " + std::to_string(*b.pin->offset) +
+                          " that code the tool cannot read may use; the pool options cannot remove it");
+      }
+      if (mapped < 0) {
+        throw ConfigError("buffer '" + b.name + "' is pinned to pool '" +
+                          problem.pools[static_cast<size_t>(b.pin->pool)].name + "', which the pool options remove");
+      }
+      b.pin->pool = mapped;
+    }
+  }
+}
+
+void replace_pools(Problem& problem, const PoolOptions& options) {
   const bool replace_ws = !options.workspace_pools.empty();
   const bool replace_cs = !options.constant_pools.empty();
-  if (replace_ws || replace_cs) {
-    std::vector<Pool> pools;
-    std::vector<int> ws_indices;
-    std::vector<int> cs_indices;
-    auto add_kind = [&](PoolKind kind, bool replace, const std::vector<std::string>& names, std::vector<int>& indices) {
-      if (replace) {
-        std::vector<Pool> source = problem.pools;
-        for (const std::string& name : names) {
-          auto it = std::find_if(source.begin(), source.end(), [&](const Pool& p) { return p.name == name; });
-          Pool pool;
-          if (it != source.end()) {
-            if (it->kind != kind) {
-              throw ConfigError("pool '" + name + "' is a " + std::string(to_string(it->kind)) +
-                                " pool and cannot be listed as a " + std::string(to_string(kind)) + " pool");
-            }
-            pool = *it;
-          } else {
-            pool.name = name;
-            pool.kind = kind;
-          }
-          indices.push_back(static_cast<int>(pools.size()));
-          pools.push_back(std::move(pool));
-        }
-      } else {
-        for (const Pool& p : problem.pools) {
-          if (p.kind == kind) pools.push_back(p);
-        }
-      }
-    };
-    add_kind(PoolKind::kWorkspace, replace_ws, options.workspace_pools, ws_indices);
-    add_kind(PoolKind::kConstant, replace_cs, options.constant_pools, cs_indices);
+  if (!replace_ws && !replace_cs) return;
+  std::vector<Pool> pools;
+  std::vector<int> ws_indices;
+  std::vector<int> cs_indices;
+  add_pools_of_kind(problem, PoolKind::kWorkspace, replace_ws, options.workspace_pools, pools, ws_indices);
+  add_pools_of_kind(problem, PoolKind::kConstant, replace_cs, options.constant_pools, pools, cs_indices);
+  remap_buffers(problem, pools, replace_ws, replace_cs, ws_indices, cs_indices);
+  problem.pools = std::move(pools);
+}
 
-    std::vector<int> remap(problem.pools.size(), -1);
-    for (size_t old = 0; old < problem.pools.size(); ++old) {
-      for (size_t now = 0; now < pools.size(); ++now) {
-        if (pools[now].name == problem.pools[old].name) remap[old] = static_cast<int>(now);
-      }
-    }
-    for (Buffer& b : problem.buffers) {
-      const bool constant = b.kind == BufferKind::kConstant;
-      if (constant ? replace_cs : replace_ws) {
-        b.pool_candidates = constant ? cs_indices : ws_indices;
-      } else {
-        std::vector<int> mapped;
-        for (int p : b.pool_candidates) {
-          if (remap[static_cast<size_t>(p)] >= 0) mapped.push_back(remap[static_cast<size_t>(p)]);
-        }
-        b.pool_candidates = std::move(mapped);
-      }
-      if (b.pin) {
-        const int mapped = remap[static_cast<size_t>(b.pin->pool)];
-        if (mapped < 0 && b.kind == BufferKind::kReserved) {
-          throw ConfigError("pool '" + problem.pools[static_cast<size_t>(b.pin->pool)].name + "' holds " +
-                            std::to_string(b.size_bytes) + " reserved bytes at offset " +
-                            std::to_string(*b.pin->offset) +
-                            " that code the tool cannot read may use; the pool options cannot remove it");
-        }
-        if (mapped < 0) {
-          throw ConfigError("buffer '" + b.name + "' is pinned to pool '" +
-                            problem.pools[static_cast<size_t>(b.pin->pool)].name + "', which the pool options remove");
-        }
-        b.pin->pool = mapped;
-      }
-    }
-    problem.pools = std::move(pools);
-  }
-
+// The size hints and targets the options set on pools named by the user.
+void set_hints_and_targets(Problem& problem, const PoolOptions& options) {
   auto pool_named = [&](const std::string& name, PoolKind kind, std::string_view option) -> Pool& {
     auto index = problem.find_pool(name);
     if (!index) throw ConfigError(std::string(option) + ": unknown pool '" + name + "'");
@@ -213,21 +226,31 @@ void apply_pool_options(Problem& problem, const PoolOptions& options) {
   for (const auto& [name, target] : options.constant_targets) {
     set_target(name, target, PoolKind::kConstant, "--constant-pools-targets");
   }
-  if (options.capacity) {
-    Pool* chosen = nullptr;
-    if (problem.pools.size() == 1) {
-      chosen = &problem.pools.front();
-    } else {
-      for (Pool& p : problem.pools) {
-        if (p.kind != PoolKind::kWorkspace || p.restricted()) continue;
-        if (chosen)
-          throw ConfigError("--capacity: several unrestricted workspace pools; use --workspace-pools-size-hint-bytes");
-        chosen = &p;
-      }
+}
+
+// --capacity: the size hint of the one pool, or of the one unrestricted workspace pool.
+void apply_capacity(Problem& problem, int64_t capacity) {
+  Pool* chosen = nullptr;
+  if (problem.pools.size() == 1) {
+    chosen = &problem.pools.front();
+  } else {
+    for (Pool& p : problem.pools) {
+      if (p.kind != PoolKind::kWorkspace || p.restricted()) continue;
+      if (chosen)
+        throw ConfigError("--capacity: several unrestricted workspace pools; use --workspace-pools-size-hint-bytes");
+      chosen = &p;
     }
-    if (!chosen) throw ConfigError("--capacity: no unrestricted workspace pool to limit");
-    chosen->size_hint_bytes = *options.capacity;
   }
+  if (!chosen) throw ConfigError("--capacity: no unrestricted workspace pool to limit");
+  chosen->size_hint_bytes = capacity;
+}
+
+}  // namespace
+
+void apply_pool_options(Problem& problem, const PoolOptions& options) {
+  replace_pools(problem, options);
+  set_hints_and_targets(problem, options);
+  if (options.capacity) apply_capacity(problem, *options.capacity);
 }
 
 }  // namespace usmpx

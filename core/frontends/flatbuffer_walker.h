@@ -9,6 +9,11 @@
 
 namespace usmpx {
 
+// A field's slot in its table's vtable: 4 + 2 * id.
+constexpr flatbuffers::voffset_t flatbuffer_slot(int id) {
+  return static_cast<flatbuffers::voffset_t>(4 + 2 * id);
+}
+
 // How a model file's refusals name it: "points outside the file" / "... the program", "the
 // model's tables refer to the same lists and names over and over ...; not a real model".
 struct FlatbufferWords {
@@ -30,8 +35,7 @@ class FlatbufferWalker {
 
   [[noreturn]] void fail(const std::string& message) const;
 
-  // A field's slot in its table's vtable.
-  static constexpr flatbuffers::voffset_t slot(int id) { return static_cast<flatbuffers::voffset_t>(4 + 2 * id); }
+  static constexpr flatbuffers::voffset_t slot(int id) { return flatbuffer_slot(id); }
 
   // The position a uoffset stored at `pos` points to, checked to lie inside the file.
   uint64_t offset_target(uint64_t pos, const std::string& what);

@@ -194,8 +194,9 @@ class Frontend {
   // Reads and analyses the input. Throws InputError for unreadable or malformed input and
   // ConfigError when the pool options do not fit it.
   virtual LoadedInput load(const std::string& path, InputFormat format, const LoadOptions& options) const = 0;
-  // The modules the input offers (several in one archive), in file order; empty when none.
-  virtual std::vector<std::string> modules(const std::string& path, InputFormat format) const = 0;
+  // The modules the input offers (several in one archive), in file order; empty when none (a
+  // family whose inputs hold one model keeps this).
+  virtual std::vector<std::string> modules(const std::string& /*path*/, InputFormat /*format*/) const { return {}; }
   // The family a firmware file names this frontend's models by ("tflite", "tvm", "executorch",
   // "problem"); "" when its inputs are not models a firmware runs.
   virtual std::string family() const { return ""; }

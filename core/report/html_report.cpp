@@ -129,15 +129,9 @@ void sharing_section(std::ostringstream& out, const ReportContent& c) {
   out << "</table>\n";
 }
 
-}  // namespace
-
-std::string html_report(const ReportContent& c) {
-  std::ostringstream out;
-  const Problem& p = c.problem;
-  const PlanSummary summary = summarize_plan(p, c.chosen);
-  out << "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>" << escape(c.title)
-      << "</title>\n"
-      // Tables fit the page: long names wrap, and printed pages are landscape.
+// The page's head: tables fit the page, long names wrap, printed pages are landscape.
+void page_head(std::ostringstream& out, const ReportContent& c) {
+  out << "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>" << escape(c.title) << "</title>\n"
       << "<style>body{font-family:sans-serif;margin:2em;color:#222;max-width:100%}"
          "table{border-collapse:collapse;margin:1em 0;max-width:100%}"
          // Numbers, short words and headers never wrap; names wrap at '/' and '_' (<wbr>), and
@@ -147,6 +141,11 @@ std::string html_report(const ReportContent& c) {
          "max-width:40em}td.why{min-width:16em}"
          ".bad{color:#c00;font-weight:bold}img{max-width:100%;border:1px solid #ddd}"
          "@page{size:A4 landscape;margin:12mm}@media print{body{margin:0;font-size:9pt}}</style></head><body>\n";
+}
+
+// The title and the one paragraph that says what the plan is and what it saves.
+void summary_paragraph(std::ostringstream& out, const ReportContent& c, const PlanSummary& summary) {
+  const Problem& p = c.problem;
   out << "<h1>" << escape(c.title) << "</h1>\n<p>Input: <code>" << escape(c.input) << "</code> — " << p.buffers.size()
       << " buffers, " << p.pools.size() << (p.pools.size() == 1 ? " pool" : " pools") << ". Chosen algorithm: <b>"
       << escape(c.chosen.algorithm) << "</b>, total " << escape(format_size_exact(summary.total_bytes))
@@ -163,9 +162,11 @@ std::string html_report(const ReportContent& c) {
         << escape(format_size_exact(c.reference_total_bytes)) << "): this plan does not fit.";
   }
   out << "</p>\n";
-  runtime_memory_section(out, c.runtime_memory);
-  models_section(out, c);
-  sharing_section(out, c);
+}
+
+// Each pool's size, hint, use and lower bound.
+void pools_section(std::ostringstream& out, const ReportContent& c, const PlanSummary& summary) {
+  const Problem& p = c.problem;
   out << "<h2>Pools</h2>\n<table><tr><th>pool</th><th>kind</th><th>size</th><th>size hint</th><th>use</th><th>lower "
          "bound</th>"
          "<th>gap</th><th>buffers</th><th>section</th></tr>\n";
@@ -182,6 +183,11 @@ std::string html_report(const ReportContent& c) {
   out << "</table>\n<p>Lower bound: what no valid plan of these buffers in these pools can go below; gap: how far "
          "this plan is above it. A pool's bound counts the buffers that can go into no other pool; the total's is "
          "at least the sum of the pools'.</p>\n";
+}
+
+// Each pool against the reference plan (TVM's, TFLM's, ...), when there is one.
+void reference_section(std::ostringstream& out, const ReportContent& c, const PlanSummary& summary) {
+  const Problem& p = c.problem;
   if (c.reference_pool_bytes && c.chosen.algorithm != "as-built") {
     out << "<h2>Compared with " << escape(c.reference_name) << "'s plan</h2>\n<table><tr><th>pool</th><th>"
         << escape(c.reference_name) << "</th><th>" << escape(c.chosen.algorithm) << "</th><th>difference</th></tr>\n";
@@ -198,8 +204,11 @@ std::string html_report(const ReportContent& c) {
                          : std::string("none: does not fit"))
         << "</b></td></tr>\n</table>\n";
   }
-  for (const std::string& image : c.images)
-    out << "<p><img src=\"" << escape(image) << "\" alt=\"pool charts\"></p>\n";
+}
+
+// The other algorithms' plans, ranked as the Compare dialog ranks them.
+void compared_section(std::ostringstream& out, const ReportContent& c) {
+  const Problem& p = c.problem;
   if (!c.compared_note.empty())
     out << "<h2>Algorithms compared</h2>\n<p class=\"compared-note\">" << escape(c.compared_note) << "</p>\n";
   if (!c.compared.empty()) {
@@ -231,6 +240,10 @@ std::string html_report(const ReportContent& c) {
     }
     out << "</table>\n";
   }
+}
+
+// The input's warnings, then the plan's findings, each once.
+void diagnostics_section(std::ostringstream& out, const ReportContent& c) {
   if (!c.warnings.empty() || !c.chosen.diagnostics.empty()) {
     // The input's warnings first, then the plan's findings, each once.
     out << "<h2>Warnings and diagnostics</h2>\n<ul>\n";
@@ -248,6 +261,11 @@ std::string html_report(const ReportContent& c) {
     }
     out << "</ul>\n";
   }
+}
+
+// Every buffer's allocation, by pool and offset.
+void allocations_section(std::ostringstream& out, const ReportContent& c) {
+  const Problem& p = c.problem;
   out << "<h2>Allocations</h2>\n<table><tr><th>buffer</th><th>pool</th><th>offset</th><th>size</th><th>end</"
          "th><th>alignment</th>"
          "<th>kind</th><th>lifetime</th><th>pinned</th></tr>\n";
@@ -270,7 +288,27 @@ std::string html_report(const ReportContent& c) {
         << (b.lifetime ? std::to_string(b.lifetime->first()) + "–" + std::to_string(b.lifetime->last()) : "")
         << "</td><td>" << (b.pin ? "yes" : "") << "</td></tr>\n";
   }
-  out << "</table>\n<p style=\"color:#888\">Generated by USMP Explorer.</p>\n</body></html>\n";
+  out << "</table>\n";
+}
+
+}  // namespace
+
+std::string html_report(const ReportContent& c) {
+  std::ostringstream out;
+  const PlanSummary summary = summarize_plan(c.problem, c.chosen);
+  page_head(out, c);
+  summary_paragraph(out, c, summary);
+  runtime_memory_section(out, c.runtime_memory);
+  models_section(out, c);
+  sharing_section(out, c);
+  pools_section(out, c, summary);
+  reference_section(out, c, summary);
+  for (const std::string& image : c.images)
+    out << "<p><img src=\"" << escape(image) << "\" alt=\"pool charts\"></p>\n";
+  compared_section(out, c);
+  diagnostics_section(out, c);
+  allocations_section(out, c);
+  out << "<p style=\"color:#888\">Generated by USMP Explorer.</p>\n</body></html>\n";
   return out.str();
 }
 

@@ -55,11 +55,7 @@ SessionFile read_session_json(std::string_view text, const std::string& session_
   const JsonReader json(text, session_path);
   const Json& root = json.root();
   const Pointer top("");
-  json.expect_object(root, top);
-  if (json.get_string(root, top, "format", "") != "usmpx-session") {
-    json.fail(top / "format", "expected \"format\": \"usmpx-session\"");
-  }
-  if (json.get_int(root, top, "version", 0) != 1) json.fail(top / "version", "unsupported version (expected 1)");
+  json.expect_document("usmpx-session", 1);
   json.check_keys(root, top,
                   {"format", "version", "input", "input_relative", "module", "runtime_kernels", "runtime_target",
                    "runtime_version", "algorithm", "time_limit_seconds", "pools", "pins", "view"});

@@ -4,6 +4,7 @@
 
 #include <flatbuffers/flatbuffers.h>
 
+#include "frontends/flatbuffer_walker.h"
 #include "frontends/tflite/tflite_schema.h"
 
 namespace usmpx::testing {
@@ -23,7 +24,7 @@ fb::Offset<void> buffer_table(fb::FlatBufferBuilder& b, const std::vector<uint8_
     vector = b.CreateVector(data);
   }
   const auto start = b.StartTable();
-  if (!data.empty()) b.AddOffset(sc::slot(sc::buffer::kData), vector);
+  if (!data.empty()) b.AddOffset(usmpx::flatbuffer_slot(sc::buffer::kData), vector);
   return fb::Offset<void>(b.EndTable(start));
 }
 
@@ -42,11 +43,11 @@ std::string write_fixture_tflite(const FixtureModel& model) {
     const auto shape = b.CreateVector(t.shape);
     const auto name = b.CreateString(t.name);
     const auto start = b.StartTable();
-    b.AddOffset(sc::slot(sc::tensor::kShape), shape);
-    b.AddElement<int8_t>(sc::slot(sc::tensor::kType), static_cast<int8_t>(t.type), 0);
-    b.AddElement<uint32_t>(sc::slot(sc::tensor::kBuffer), buffer, 0);
-    b.AddOffset(sc::slot(sc::tensor::kName), name);
-    b.AddElement<uint8_t>(sc::slot(sc::tensor::kIsVariable), t.is_variable ? 1 : 0, 0);
+    b.AddOffset(usmpx::flatbuffer_slot(sc::tensor::kShape), shape);
+    b.AddElement<int8_t>(usmpx::flatbuffer_slot(sc::tensor::kType), static_cast<int8_t>(t.type), 0);
+    b.AddElement<uint32_t>(usmpx::flatbuffer_slot(sc::tensor::kBuffer), buffer, 0);
+    b.AddOffset(usmpx::flatbuffer_slot(sc::tensor::kName), name);
+    b.AddElement<uint8_t>(usmpx::flatbuffer_slot(sc::tensor::kIsVariable), t.is_variable ? 1 : 0, 0);
     tensors.push_back(fb::Offset<void>(b.EndTable(start)));
   }
   std::vector<fb::Offset<void>> codes;
@@ -54,11 +55,11 @@ std::string write_fixture_tflite(const FixtureModel& model) {
     fb::Offset<fb::String> custom;
     if (!c.custom.empty()) custom = b.CreateString(c.custom);
     const auto start = b.StartTable();
-    b.AddElement<int8_t>(sc::slot(sc::opcode::kDeprecatedBuiltinCode),
+    b.AddElement<int8_t>(usmpx::flatbuffer_slot(sc::opcode::kDeprecatedBuiltinCode),
                          static_cast<int8_t>(std::min(c.builtin, kPlaceholderForGreaterOpCodes)), 0);
-    if (!c.custom.empty()) b.AddOffset(sc::slot(sc::opcode::kCustomCode), custom);
-    b.AddElement<int32_t>(sc::slot(sc::opcode::kVersion), 1, 1);
-    b.AddElement<int32_t>(sc::slot(sc::opcode::kBuiltinCode), c.builtin, 0);
+    if (!c.custom.empty()) b.AddOffset(usmpx::flatbuffer_slot(sc::opcode::kCustomCode), custom);
+    b.AddElement<int32_t>(usmpx::flatbuffer_slot(sc::opcode::kVersion), 1, 1);
+    b.AddElement<int32_t>(usmpx::flatbuffer_slot(sc::opcode::kBuiltinCode), c.builtin, 0);
     codes.push_back(fb::Offset<void>(b.EndTable(start)));
   }
   std::vector<fb::Offset<void>> ops;
@@ -66,9 +67,9 @@ std::string write_fixture_tflite(const FixtureModel& model) {
     const auto inputs = b.CreateVector(op.inputs);
     const auto outputs = b.CreateVector(op.outputs);
     const auto start = b.StartTable();
-    b.AddElement<uint32_t>(sc::slot(sc::op::kOpcodeIndex), op.opcode, 0);
-    b.AddOffset(sc::slot(sc::op::kInputs), inputs);
-    b.AddOffset(sc::slot(sc::op::kOutputs), outputs);
+    b.AddElement<uint32_t>(usmpx::flatbuffer_slot(sc::op::kOpcodeIndex), op.opcode, 0);
+    b.AddOffset(usmpx::flatbuffer_slot(sc::op::kInputs), inputs);
+    b.AddOffset(usmpx::flatbuffer_slot(sc::op::kOutputs), outputs);
     ops.push_back(fb::Offset<void>(b.EndTable(start)));
   }
   const auto tensor_vector = b.CreateVector(tensors);
@@ -76,20 +77,20 @@ std::string write_fixture_tflite(const FixtureModel& model) {
   const auto sg_outputs = b.CreateVector(model.outputs);
   const auto op_vector = b.CreateVector(ops);
   const auto sg_start = b.StartTable();
-  b.AddOffset(sc::slot(sc::subgraph::kTensors), tensor_vector);
-  b.AddOffset(sc::slot(sc::subgraph::kInputs), sg_inputs);
-  b.AddOffset(sc::slot(sc::subgraph::kOutputs), sg_outputs);
-  b.AddOffset(sc::slot(sc::subgraph::kOperators), op_vector);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::subgraph::kTensors), tensor_vector);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::subgraph::kInputs), sg_inputs);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::subgraph::kOutputs), sg_outputs);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::subgraph::kOperators), op_vector);
   const fb::Offset<void> subgraph(b.EndTable(sg_start));
 
   const auto code_vector = b.CreateVector(codes);
   const auto subgraph_vector = b.CreateVector(std::vector<fb::Offset<void>>{subgraph});
   const auto buffer_vector = b.CreateVector(buffers);
   const auto model_start = b.StartTable();
-  b.AddElement<uint32_t>(sc::slot(sc::model::kVersion), 3, 0);
-  b.AddOffset(sc::slot(sc::model::kOperatorCodes), code_vector);
-  b.AddOffset(sc::slot(sc::model::kSubgraphs), subgraph_vector);
-  b.AddOffset(sc::slot(sc::model::kBuffers), buffer_vector);
+  b.AddElement<uint32_t>(usmpx::flatbuffer_slot(sc::model::kVersion), 3, 0);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::model::kOperatorCodes), code_vector);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::model::kSubgraphs), subgraph_vector);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::model::kBuffers), buffer_vector);
   const fb::Offset<void> root(b.EndTable(model_start));
   b.Finish(root, "TFL3");
   return std::string(reinterpret_cast<const char*>(b.GetBufferPointer()), b.GetSize());

@@ -30,11 +30,9 @@ uint64_t segment_alignment(uint64_t offset) {
   return a;
 }
 
-}  // namespace
+using Place = std::pair<uint32_t, uint64_t>;  // a tensor's memory id and offset
 
-EtExport export_et(const EtAnalysis& a, const std::string& bytes, const std::string& path, const Problem& problem,
-                   const Plan& plan) {
-  const std::string at = path + ": ";
+void require_valid_plan(const EtAnalysis& a, const std::string& at, const Problem& problem, const Plan& plan) {
   if (plan.allocations.size() != problem.buffers.size() || problem.buffers.size() != a.problem.buffers.size() ||
       problem.pools.size() != a.pools.size())
     throw ExportError(at + "the plan is not of this program's buffers and planned buffers");
@@ -44,31 +42,38 @@ EtExport export_et(const EtAnalysis& a, const std::string& bytes, const std::str
           at + "the " + plan.algorithm + " plan is invalid (" + d.message +
           "); ExecuTorch's runtime would run it unchecked and compute wrong outputs, so it is not written");
   }
-  EtExport e;
-  // Where each tensor goes: its buffer's pool (a memory id of its own method) and offset.
-  std::vector<std::pair<uint32_t, uint64_t>> place(a.tensors.size());
+}
+
+// Where each tensor goes: its buffer's pool (a memory id of its own method) and offset; counts
+// the tensors that move in e.changed_tensors.
+std::vector<Place> tensor_places(const EtAnalysis& a, const std::string& at, const Problem& problem, const Plan& plan,
+                                 EtExport& e) {
+  std::vector<Place> place(a.tensors.size());
   for (size_t t = 0; t < a.tensors.size(); ++t) {
     const EtTensorInfo& info = a.tensors[t];
     const Allocation& alloc = plan.allocations[static_cast<size_t>(info.buffer)];
-    if (!alloc.placed())
-      throw ExportError(at + "buffer '" + problem.buffers[static_cast<size_t>(info.buffer)].name + "' is not placed");
+    const std::string& name = problem.buffers[static_cast<size_t>(info.buffer)].name;
+    if (!alloc.placed()) throw ExportError(at + "buffer '" + name + "' is not placed");
     const EtPoolInfo& pool = a.pools[static_cast<size_t>(alloc.pool)];
     if (pool.method != info.method)
-      throw ExportError(at + "buffer '" + problem.buffers[static_cast<size_t>(info.buffer)].name +
-                        "' is placed in pool '" + problem.pools[static_cast<size_t>(alloc.pool)].name +
-                        "' of another method");
+      throw ExportError(at + "buffer '" + name + "' is placed in pool '" +
+                        problem.pools[static_cast<size_t>(alloc.pool)].name + "' of another method");
     if (alloc.offset < 0 || (alloc.offset + info.delta) % kEtAlignment != 0)
-      throw ExportError(at + "buffer '" + problem.buffers[static_cast<size_t>(info.buffer)].name + "' at offset " +
-                        std::to_string(alloc.offset) + " is not 16-byte aligned");
+      throw ExportError(at + "buffer '" + name + "' at offset " + std::to_string(alloc.offset) +
+                        " is not 16-byte aligned");
     place[t] = {pool.memory_id, static_cast<uint64_t>(alloc.offset + info.delta)};
-    if (place[t] != std::pair<uint32_t, uint64_t>{info.memory_id, static_cast<uint64_t>(info.offset)})
-      ++e.changed_tensors;
+    if (place[t] != Place{info.memory_id, static_cast<uint64_t>(info.offset)}) ++e.changed_tensors;
   }
-  // New sizes per method, by memory id.
+  return place;
+}
+
+// The new non_const_buffer_sizes per method, by memory id; sets `changed` when any differs.
+std::vector<std::vector<int64_t>> buffer_sizes(const EtAnalysis& a, const Problem& problem, const Plan& plan,
+                                               EtExport& e, bool& changed) {
   std::vector<std::vector<int64_t>> sizes;
   for (const EtMethod& m : a.program.methods)
     sizes.push_back(m.buffer_sizes);
-  bool sizes_changed = false;
+  changed = false;
   for (size_t p = 0; p < a.pools.size(); ++p) {
     const int64_t size = et_buffer_bytes(a.pools[p], plan.pool_sizes[p]);
     if (a.pools[p].tail_bytes > 0)
@@ -77,23 +82,22 @@ EtExport export_et(const EtAnalysis& a, const std::string& bytes, const std::str
                                                             " bytes the program holds past its last tensor"));
     e.pool_bytes.push_back(size);
     auto& entry = sizes[static_cast<size_t>(a.pools[p].method)][a.pools[p].memory_id];
-    sizes_changed = sizes_changed || entry != size;
+    changed = changed || entry != size;
     entry = size;
   }
-  if (e.changed_tensors == 0 && !sizes_changed) {
-    e.bytes = bytes;  // the program's own plan: nothing to change
-    return e;
-  }
+  return sizes;
+}
 
+// New AllocationDetails tables (one per distinct place, sharing one vtable) appended to the
+// flatbuffer `out`, and every tensor's allocation_info pointed at its place's.
+void write_places(const EtAnalysis& a, const std::vector<Place>& place, std::string& out) {
   const EtProgram& prog = a.program;
-  const uint64_t fb_size = prog.flatbuffer_size;
-  std::string out = bytes.substr(0, fb_size);
   out.resize(align_up(out.size(), 8), '\0');
   // One vtable for every new AllocationDetails: all three fields present.
   const uint64_t vtable = out.size();
   for (uint16_t v : {uint16_t{10}, uint16_t{16}, uint16_t{4}, uint16_t{8}, uint16_t{12}, uint16_t{0}})
     append<uint16_t>(out, v);
-  std::map<std::pair<uint32_t, uint64_t>, uint64_t> tables;
+  std::map<Place, uint64_t> tables;
   for (size_t t = 0; t < a.tensors.size(); ++t) {
     auto [it, fresh] = tables.try_emplace(place[t], 0);
     if (fresh) {
@@ -108,6 +112,11 @@ EtExport export_et(const EtAnalysis& a, const std::string& bytes, const std::str
     const uint64_t field = x.allocation->field_position;
     put<uint32_t>(out, field, static_cast<uint32_t>(it->second - field));
   }
+}
+
+// Each method whose buffer sizes change gets a new vector, its field pointed at it.
+void write_buffer_sizes(const EtProgram& prog, const std::string& at, const std::vector<std::vector<int64_t>>& sizes,
+                        std::string& out) {
   for (size_t m = 0; m < prog.methods.size(); ++m) {
     if (sizes[m] == prog.methods[m].buffer_sizes) continue;
     const uint64_t field = prog.methods[m].buffer_sizes_field;
@@ -121,23 +130,28 @@ EtExport export_et(const EtAnalysis& a, const std::string& bytes, const std::str
       append<int64_t>(out, s);
     put<uint32_t>(out, field, static_cast<uint32_t>(vec - field));
   }
-  if (out.size() >= kMaxEtFlatbufferBytes) throw ExportError(at + "the rewritten program would pass 2 GB");
-  const uint64_t program_size = out.size();
-  if (prog.header) {
-    const EtExtendedHeader& h = *prog.header;
-    uint64_t base = 0;
-    if (h.segment_base_offset != 0) {
-      base = align_up(program_size, segment_alignment(h.segment_base_offset));
-      out.resize(base, '\0');
-      out.append(bytes, h.segment_base_offset, std::string::npos);
-    } else {
-      out.append(bytes, fb_size, std::string::npos);  // whatever followed the program, unchanged
-    }
-    put<uint64_t>(out, 16, program_size);
-    put<uint64_t>(out, 24, base);
-  }
+}
 
-  // The copy must read back as this plan.
+// The segments after the program, moved to the new segment base, and the extended header's sizes.
+void write_segments(const EtProgram& prog, const std::string& bytes, std::string& out) {
+  const uint64_t program_size = out.size();
+  if (!prog.header) return;
+  const EtExtendedHeader& h = *prog.header;
+  uint64_t base = 0;
+  if (h.segment_base_offset != 0) {
+    base = align_up(program_size, segment_alignment(h.segment_base_offset));
+    out.resize(base, '\0');
+    out.append(bytes, h.segment_base_offset, std::string::npos);
+  } else {
+    out.append(bytes, prog.flatbuffer_size, std::string::npos);  // whatever followed the program, unchanged
+  }
+  put<uint64_t>(out, 16, program_size);
+  put<uint64_t>(out, 24, base);
+}
+
+// The copy must read back as this plan.
+void require_read_back(const EtAnalysis& a, const std::string& out, const std::string& path, const std::string& at,
+                       const std::vector<Place>& place, const std::vector<std::vector<int64_t>>& sizes) {
   EtAnalysis back;
   try {
     back = analyse_et(out, path, PoolOptions{});
@@ -152,11 +166,33 @@ EtExport export_et(const EtAnalysis& a, const std::string& bytes, const std::str
     if (!alloc || alloc->memory_id != place[t].first || alloc->offset != place[t].second)
       throw ExportError(at + "the rewritten program does not hold the plan for value " + std::to_string(info.value));
   }
-  for (size_t m = 0; m < prog.methods.size(); ++m) {
+  for (size_t m = 0; m < a.program.methods.size(); ++m) {
     if (back.program.methods[m].buffer_sizes != sizes[m])
       throw ExportError(at + "the rewritten program does not hold the new buffer sizes of method '" +
-                        prog.methods[m].name + "'");
+                        a.program.methods[m].name + "'");
   }
+}
+
+}  // namespace
+
+EtExport export_et(const EtAnalysis& a, const std::string& bytes, const std::string& path, const Problem& problem,
+                   const Plan& plan) {
+  const std::string at = path + ": ";
+  require_valid_plan(a, at, problem, plan);
+  EtExport e;
+  const std::vector<Place> place = tensor_places(a, at, problem, plan, e);
+  bool sizes_changed = false;
+  const std::vector<std::vector<int64_t>> sizes = buffer_sizes(a, problem, plan, e, sizes_changed);
+  if (e.changed_tensors == 0 && !sizes_changed) {
+    e.bytes = bytes;  // the program's own plan: nothing to change
+    return e;
+  }
+  std::string out = bytes.substr(0, a.program.flatbuffer_size);
+  write_places(a, place, out);
+  write_buffer_sizes(a.program, at, sizes, out);
+  if (out.size() >= kMaxEtFlatbufferBytes) throw ExportError(at + "the rewritten program would pass 2 GB");
+  write_segments(a.program, bytes, out);
+  require_read_back(a, out, path, at, place, sizes);
   e.bytes = std::move(out);
   return e;
 }

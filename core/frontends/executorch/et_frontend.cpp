@@ -33,18 +33,9 @@ std::string list_text(const std::vector<int32_t>& values) {
   return s + "]";
 }
 
-// Methods, instructions and planned tensors.
-std::string info_tables(const EtAnalysis& a) {
+// The program's methods: values, instructions, inputs, outputs, planned buffers, delegates.
+void methods_table(const EtProgram& p, std::ostream& out) {
   using Align = TextTable::Align;
-  std::ostringstream out;
-  const EtProgram& p = a.program;
-  out << "\nprogram: " << p.methods.size() << (p.methods.size() == 1 ? " method" : " methods") << ", "
-      << p.segments.size() << " segment(s), constants "
-      << (p.constant_buffers > 0
-              ? std::to_string(p.constant_buffers) + " inline buffers (deprecated layout)"
-              : std::to_string(p.constant_offsets) + " offsets in segment " + std::to_string(p.constant_segment))
-      << (p.named_data.empty() ? "" : ", " + std::to_string(p.named_data.size()) + " named data")
-      << (p.header ? "" : ", no extended header") << "\n";
   out << "\nmethods:\n";
   TextTable methods({{"method", Align::kLeft},
                      {"values", Align::kRight},
@@ -65,6 +56,12 @@ std::string info_tables(const EtAnalysis& a) {
                      delegates.empty() ? "-" : delegates});
   }
   methods.print(out, "  ");
+}
+
+// Every instruction of every method, at its time.
+void instructions_table(const EtAnalysis& a, std::ostream& out) {
+  using Align = TextTable::Align;
+  const EtProgram& p = a.program;
   out << "\ninstructions (time = instruction index):\n";
   TextTable ins({{"method", Align::kLeft},
                  {"time", Align::kRight},
@@ -102,6 +99,12 @@ std::string info_tables(const EtAnalysis& a) {
     }
   }
   ins.print(out, "  ");
+}
+
+// The planned tensors, with ExecuTorch's offsets and the buffer each went into.
+void tensors_table(const EtAnalysis& a, std::ostream& out) {
+  using Align = TextTable::Align;
+  const EtProgram& p = a.program;
   out << "\nplanned tensors (offset: ExecuTorch's plan):\n";
   TextTable tensors({{"method", Align::kLeft},
                      {"value", Align::kRight},
@@ -125,6 +128,22 @@ std::string info_tables(const EtAnalysis& a) {
   }
   tensors.fit_line_width({8, 3});  // long buffer names and sizes, cut to the terminal's width
   tensors.print(out, "  ");
+}
+
+// Methods, instructions and planned tensors.
+std::string info_tables(const EtAnalysis& a) {
+  std::ostringstream out;
+  const EtProgram& p = a.program;
+  out << "\nprogram: " << p.methods.size() << (p.methods.size() == 1 ? " method" : " methods") << ", "
+      << p.segments.size() << " segment(s), constants "
+      << (p.constant_buffers > 0
+              ? std::to_string(p.constant_buffers) + " inline buffers (deprecated layout)"
+              : std::to_string(p.constant_offsets) + " offsets in segment " + std::to_string(p.constant_segment))
+      << (p.named_data.empty() ? "" : ", " + std::to_string(p.named_data.size()) + " named data")
+      << (p.header ? "" : ", no extended header") << "\n";
+  methods_table(p, out);
+  instructions_table(a, out);
+  tensors_table(a, out);
   return out.str();
 }
 
@@ -504,7 +523,6 @@ class EtFrontend : public Frontend {
     return input;
   }
 
-  std::vector<std::string> modules(const std::string&, InputFormat) const override { return {}; }
   std::string family() const override { return "executorch"; }
 };
 

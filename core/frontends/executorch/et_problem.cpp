@@ -54,11 +54,33 @@ class MethodAnalysis {
     const EtMethod& m = a_.program.methods[static_cast<size_t>(method_)];
     const int64_t end = base_ + std::max<int64_t>(1, static_cast<int64_t>(m.instructions.size())) - 1;
     const size_t start = a_.tensors.size();
-    std::vector<int> of_value(m.values.size(), -1);
+    add_tensors(m);
+    const std::vector<std::pair<int64_t, int64_t>> loops = walk_instructions(m);
+    bound_lifetimes(m, start, end);
+    // A backward jump runs its instructions again: what is live in the loop lives through it.
+    for (int pass = 0; pass < 2 && !loops.empty(); ++pass) {
+      for (const auto& [from, to] : loops) {
+        for (size_t t = start; t < a_.tensors.size(); ++t) {
+          EtTensorInfo& info = a_.tensors[t];
+          if (info.last >= from && info.first <= to) {
+            info.first = std::min(info.first, from);
+            info.last = std::max(info.last, to);
+          }
+        }
+      }
+    }
+  }
+
+  void set_prefix(std::string prefix) { prefix_ = std::move(prefix); }
+
+ private:
+  // One tensor per value of the method that has an allocation (a planned tensor).
+  void add_tensors(const EtMethod& m) {
+    of_value_.assign(m.values.size(), -1);
     for (size_t v = 0; v < m.values.size(); ++v) {
       const auto& x = m.values[v].tensor;
       if (!x || !x->allocation) continue;
-      of_value[v] = static_cast<int>(a_.tensors.size());
+      of_value_[v] = static_cast<int>(a_.tensors.size());
       EtTensorInfo t;
       t.method = method_;
       t.value = static_cast<int>(v);
@@ -69,68 +91,86 @@ class MethodAnalysis {
       a_.tensors.push_back(t);
     }
     uses_.resize(a_.tensors.size());
-    auto use = [&](int32_t v, int64_t tick) {
-      for (int32_t j : named(m, v)) {
-        const int t = of_value[static_cast<size_t>(j)];
-        if (t < 0) continue;
-        EtTensorInfo& info = a_.tensors[static_cast<size_t>(t)];
-        if (info.first < 0) info.first = tick;
-        if (info.last != tick) ++uses_[static_cast<size_t>(t)].instructions;
-        info.last = tick;
+  }
+
+  int tensor_of(int32_t v) const { return v < 0 ? -1 : of_value_[static_cast<size_t>(v)]; }
+
+  // The tensors value `v` names are used at `tick`.
+  void use(const EtMethod& m, int32_t v, int64_t tick) {
+    for (int32_t j : named(m, v)) {
+      const int t = of_value_[static_cast<size_t>(j)];
+      if (t < 0) continue;
+      EtTensorInfo& info = a_.tensors[static_cast<size_t>(t)];
+      if (info.first < 0) info.first = tick;
+      if (info.last != tick) ++uses_[static_cast<size_t>(t)].instructions;
+      info.last = tick;
+    }
+  }
+
+  // A kernel call's arguments are used; out-variant calls end with the returned value(s): the
+  // tensors the kernel writes. Notes the tensors it reads before anything writes them.
+  void kernel_call(const EtMethod& m, const EtInstruction& in, int64_t tick) {
+    const std::vector<int32_t> written = in.args.empty() ? std::vector<int32_t>{} : named(m, in.args.back());
+    std::vector<int> fresh;  // tensors this call names first
+    for (int32_t arg : in.args) {
+      for (int32_t j : named(m, arg)) {
+        const int t = of_value_[static_cast<size_t>(j)];
+        if (t < 0 || a_.tensors[static_cast<size_t>(t)].first >= 0) continue;
+        fresh.push_back(t);
+        if (std::find(written.begin(), written.end(), j) == written.end())
+          uses_[static_cast<size_t>(t)].read_first = true;
       }
-    };
-    auto tensor_of = [&](int32_t v) { return v < 0 ? -1 : of_value[static_cast<size_t>(v)]; };
+      use(m, arg, tick);
+    }
+    state_aliases(m, in, written, fresh);
+  }
+
+  // Every instruction's uses, one tick each, and its timeline label; returns the backward jumps
+  // (from, to) as ticks.
+  std::vector<std::pair<int64_t, int64_t>> walk_instructions(const EtMethod& m) {
     std::vector<std::pair<int64_t, int64_t>> loops;
     for (size_t k = 0; k < m.instructions.size(); ++k) {
       const EtInstruction& in = m.instructions[k];
       const int64_t tick = base_ + static_cast<int64_t>(k);
       switch (in.type) {
-        case sc::InstructionType::kKernelCall: {
-          // Out-variant calls end with the returned value(s): the tensors the kernel writes.
-          const std::vector<int32_t> written = in.args.empty() ? std::vector<int32_t>{} : named(m, in.args.back());
-          std::vector<int> fresh;  // tensors this call names first
-          for (int32_t arg : in.args) {
-            for (int32_t j : named(m, arg)) {
-              const int t = of_value[static_cast<size_t>(j)];
-              if (t < 0 || a_.tensors[static_cast<size_t>(t)].first >= 0) continue;
-              fresh.push_back(t);
-              if (std::find(written.begin(), written.end(), j) == written.end())
-                uses_[static_cast<size_t>(t)].read_first = true;
-            }
-            use(arg, tick);
-          }
-          state_aliases(m, in, written, fresh, tensor_of);
+        case sc::InstructionType::kKernelCall:
+          kernel_call(m, in, tick);
           break;
-        }
         case sc::InstructionType::kDelegateCall:
           // What a delegate receives is live through its call (its internals are its own).
           for (int32_t arg : in.args) {
             for (int32_t j : named(m, arg)) {
-              const int t = of_value[static_cast<size_t>(j)];
+              const int t = of_value_[static_cast<size_t>(j)];
               if (t >= 0 && a_.tensors[static_cast<size_t>(t)].first < 0)
                 uses_[static_cast<size_t>(t)].delegate_first = true;
             }
-            use(arg, tick);
+            use(m, arg, tick);
           }
           break;
         case sc::InstructionType::kMoveCall:
-          use(in.from, tick);
-          use(in.to, tick);
+          use(m, in.from, tick);
+          use(m, in.to, tick);
           break;
         case sc::InstructionType::kJumpFalseCall:
-          use(in.condition, tick);
+          use(m, in.condition, tick);
           if (in.destination <= static_cast<int32_t>(k)) loops.push_back({base_ + in.destination, tick});
           break;
         case sc::InstructionType::kFreeCall:
-          use(in.value, tick);
+          use(m, in.value, tick);
           break;
         default:
           break;
       }
       a_.problem.timeline.push_back({tick, tick, prefix_ + instruction_label(m, in)});
     }
+    return loops;
+  }
+
+  // Method inputs live from the start, outputs and mutable buffers to the end; a tensor nothing
+  // names is assumed live throughout.
+  void bound_lifetimes(const EtMethod& m, size_t start, int64_t end) {
     for (int32_t v : m.inputs) {
-      const int t = of_value[static_cast<size_t>(v)];
+      const int t = of_value_[static_cast<size_t>(v)];
       if (t < 0) continue;
       EtTensorInfo& info = a_.tensors[static_cast<size_t>(t)];
       info.first = base_;
@@ -138,7 +178,7 @@ class MethodAnalysis {
     }
     for (int32_t v : m.outputs) {
       for (int32_t j : named(m, v)) {
-        const int t = of_value[static_cast<size_t>(j)];
+        const int t = of_value_[static_cast<size_t>(j)];
         if (t < 0) continue;
         EtTensorInfo& info = a_.tensors[static_cast<size_t>(t)];
         if (info.first < 0) info.first = base_;
@@ -158,28 +198,12 @@ class MethodAnalysis {
         info.last = end;
       }
     }
-    // A backward jump runs its instructions again: what is live in the loop lives through it.
-    for (int pass = 0; pass < 2 && !loops.empty(); ++pass) {
-      for (const auto& [from, to] : loops) {
-        for (size_t t = start; t < a_.tensors.size(); ++t) {
-          EtTensorInfo& info = a_.tensors[t];
-          if (info.last >= from && info.first <= to) {
-            info.first = std::min(info.first, from);
-            info.last = std::max(info.last, to);
-          }
-        }
-      }
-    }
   }
 
-  void set_prefix(std::string prefix) { prefix_ = std::move(prefix); }
-
- private:
   // The aliases a kernel call states: an et_view's output is its input's storage; the value an
   // out-variant returns may be the out= tensor it writes (named first by this call).
-  template <typename TensorOf>
   void state_aliases(const EtMethod& m, const EtInstruction& in, const std::vector<int32_t>& written,
-                     const std::vector<int>& fresh, const TensorOf& tensor_of) {
+                     const std::vector<int>& fresh) {
     const std::string& op = m.operators[static_cast<size_t>(in.index)].name;
     if (op == "executorch_prim::et_view" && in.args.size() >= 2) {
       const int self = tensor_of(in.args.front()), out = tensor_of(in.args.back());
@@ -210,26 +234,14 @@ class MethodAnalysis {
   std::vector<EtUse>& uses_;            // by tensor (all methods)
   std::vector<EtStatedAlias>& stated_;  // aliases the calls state
   std::string prefix_;
+  std::vector<int> of_value_;  // by value of the method: its tensor, -1 when not planned
 };
 
-std::string shape_text(const std::vector<int32_t>& sizes) {
-  std::string s = "[";
-  for (size_t i = 0; i < sizes.size(); ++i)
-    s += (i ? "," : "") + std::to_string(sizes[i]);
-  return s + "]";
-}
-
-// Everything after the lifetimes: storage groups, buffers, ExecuTorch's plan, which greedy gives
-// it, and the warnings. `join_uncertain`: whether a delegate's first tensor on the exact bytes of
-// a tensor read again after its write is taken for a view of it.
-void finish_analysis(EtAnalysis& a, const std::vector<EtUse>& uses, const std::vector<EtStatedAlias>& stated,
-                     const PoolOptions& pool_options, bool prefixed, bool join_uncertain, int* uncertain) {
+// One buffer per alias group, in graph order (the order of the group's first value), with the
+// program's own offset as the as-built plan; returns how many tensors share a group's storage.
+int add_buffers(EtAnalysis& a, const std::vector<size_t>& root, bool prefixed) {
   const EtProgram& prog = a.program;
   Problem& p = a.problem;
-  // Buffers: one per alias group, in graph order (the order of the group's first value).
-  const EtAliasResult aliases = resolve_et_aliases(a, uses, stated, join_uncertain);
-  if (uncertain) *uncertain = aliases.uncertain_views;
-  const std::vector<size_t>& root = aliases.root;
   std::vector<int> group_buffer(a.tensors.size(), -1);
   std::set<std::string> names;
   int aliased = 0;
@@ -285,8 +297,12 @@ void finish_analysis(EtAnalysis& a, const std::vector<EtUse>& uses, const std::v
     a.tensors[t].buffer = group_buffer[root[t]];
     a.tensors[t].delta = a.tensors[t].offset - a.as_built.allocations[static_cast<size_t>(a.tensors[t].buffer)].offset;
   }
-  std::sort(p.timeline.begin(), p.timeline.end(),
-            [](const TimelineSpan& x, const TimelineSpan& y) { return x.first < y.first; });
+  return aliased;
+}
+
+// The bytes each planned buffer of the program keeps past its last tensor.
+void set_pool_tails(EtAnalysis& a) {
+  const Problem& p = a.problem;
   std::vector<int64_t> ends(a.pools.size(), 0);
   for (size_t b = 0; b < p.buffers.size(); ++b) {
     const Allocation& alloc = a.as_built.allocations[b];
@@ -295,19 +311,22 @@ void finish_analysis(EtAnalysis& a, const std::vector<EtUse>& uses, const std::v
   }
   for (size_t i = 0; i < a.pools.size(); ++i)
     a.pools[i].tail_bytes = std::max<int64_t>(0, a.pools[i].file_size - align_up(ends[i], kEtAlignment));
-  apply_pool_options(p, pool_options);
-  a.as_built.algorithm = "as-built";
+}
 
-  // Which of ExecuTorch's greedies gives the program's offsets.
+// Which of ExecuTorch's greedies gives the program's offsets.
+void find_reproducing_greedy(EtAnalysis& a) {
   for (auto variant : {EtGreedyPlanner::Variant::kCurrent, EtGreedyPlanner::Variant::k2024}) {
     const EtGreedyPlanner planner(variant);
-    const Plan plan = planner.plan(p, PlannerOptions{});
+    const Plan plan = planner.plan(a.problem, PlannerOptions{});
     if (plan.allocations == a.as_built.allocations) {
       a.reproduced_by = std::string(planner.name());
       break;
     }
   }
+}
 
+void add_warnings(EtAnalysis& a, const EtAliasResult& aliases, int aliased) {
+  const EtProgram& prog = a.program;
   int unused = 0;
   for (const EtTensorInfo& t : a.tensors)
     unused += t.unused ? 1 : 0;
@@ -337,6 +356,23 @@ void finish_analysis(EtAnalysis& a, const std::vector<EtUse>& uses, const std::v
                              "scratch, from the temp allocator) is not in the planned buffers"));
     }
   }
+}
+
+// Everything after the lifetimes: storage groups, buffers, ExecuTorch's plan, which greedy gives
+// it, and the warnings. `join_uncertain`: whether a delegate's first tensor on the exact bytes of
+// a tensor read again after its write is taken for a view of it.
+void finish_analysis(EtAnalysis& a, const std::vector<EtUse>& uses, const std::vector<EtStatedAlias>& stated,
+                     const PoolOptions& pool_options, bool prefixed, bool join_uncertain, int* uncertain) {
+  const EtAliasResult aliases = resolve_et_aliases(a, uses, stated, join_uncertain);
+  if (uncertain) *uncertain = aliases.uncertain_views;
+  const int aliased = add_buffers(a, aliases.root, prefixed);
+  std::sort(a.problem.timeline.begin(), a.problem.timeline.end(),
+            [](const TimelineSpan& x, const TimelineSpan& y) { return x.first < y.first; });
+  set_pool_tails(a);
+  apply_pool_options(a.problem, pool_options);
+  a.as_built.algorithm = "as-built";
+  find_reproducing_greedy(a);
+  add_warnings(a, aliases, aliased);
 }
 
 }  // namespace

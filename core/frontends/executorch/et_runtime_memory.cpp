@@ -3,6 +3,8 @@
 #include <array>
 #include <stdexcept>
 
+#include "base/alignment.h"
+
 namespace usmpx {
 namespace {
 
@@ -29,7 +31,7 @@ constexpr int64_t kXnnpackDelegateBytesX86 = 240;
 // ExecuTorch's MemoryAllocator: each allocation starts at the next multiple of its alignment.
 class Bump {
  public:
-  void allocate(int64_t size, int64_t alignment) { used_ = (used_ + alignment - 1) / alignment * alignment + size; }
+  void allocate(int64_t size, int64_t alignment) { used_ = align_up(used_, alignment) + size; }
   int64_t used() const { return used_; }
 
  private:

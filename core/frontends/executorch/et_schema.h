@@ -11,10 +11,6 @@
 // of the schema is skipped. A union takes two ids: its type (id) and its value (id + 1).
 namespace usmpx::et_schema {
 
-constexpr flatbuffers::voffset_t slot(int id) {
-  return static_cast<flatbuffers::voffset_t>(4 + 2 * id);
-}
-
 namespace program {
 inline constexpr int kVersion = 0, kExecutionPlan = 1, kConstantBuffer = 2, kBackendDelegateData = 3, kSegments = 4,
                      kConstantSegment = 5, kMutableDataSegments = 6, kNamedData = 7;

@@ -31,7 +31,6 @@ class ProblemFilesFrontend : public Frontend {
     return input;
   }
 
-  std::vector<std::string> modules(const std::string&, InputFormat) const override { return {}; }
   std::string family() const override { return "problem"; }
 };
 

@@ -23,11 +23,7 @@ class ProblemReader {
   Problem read() {
     const Json& root = json_.root();
     const Pointer top("");
-    json_.expect_object(root, top);
-    if (json_.get_string(root, top, "format", "") != "usmpx-problem") {
-      json_.fail(top / "format", "expected \"format\": \"usmpx-problem\"");
-    }
-    if (json_.get_int(root, top, "version", 0) != 1) json_.fail(top / "version", "unsupported version (expected 1)");
+    json_.expect_document("usmpx-problem", 1);
     json_.check_keys(root, top, {"format", "version", "pools", "buffers", "memory_pressure", "name", "timeline"});
 
     Problem problem;
@@ -104,6 +100,30 @@ class ProblemReader {
     }
   }
 
+  Pin read_pin(const Problem& problem, const Json& pin, const Pointer& at) const {
+    json_.expect_object(pin, at);
+    json_.check_keys(pin, at, {"pool", "offset"});
+    Pin p;
+    if (!pin.contains("pool")) json_.fail(at, "a pin needs a \"pool\"");
+    p.pool = pool_index(problem, pin["pool"], at / "pool");
+    if (pin.contains("offset")) {
+      p.offset = json_.get_int(pin, at, "offset", 0);
+      if (*p.offset < 0) json_.fail(at / "offset", "offset must not be negative");
+    }
+    return p;
+  }
+
+  Origin read_origin(const Json& origin, const Pointer& at) const {
+    json_.expect_object(origin, at);
+    json_.check_keys(origin, at, {"function", "file", "line", "column"});
+    Origin o;
+    o.function = json_.get_string(origin, at, "function", "");
+    o.location.file = json_.get_string(origin, at, "file", "");
+    o.location.line = static_cast<int>(json_.get_int(origin, at, "line", 0));
+    o.location.column = static_cast<int>(json_.get_int(origin, at, "column", 0));
+    return o;
+  }
+
   Buffer read_buffer(const Problem& problem, const Json& j, const Pointer& at,
                      const std::map<std::string, int>& index) const {
     json_.check_keys(j, at,
@@ -154,26 +174,8 @@ class ProblemReader {
       if (last < first - 1) json_.fail(at / "lifetime", "lifetime ends before it starts");
       b.lifetime = Lifetime::closed(first, last);
     }
-    if (const Json* pin = json_.member(j, "pin")) {
-      json_.expect_object(*pin, at / "pin");
-      json_.check_keys(*pin, at / "pin", {"pool", "offset"});
-      Pin p;
-      if (!pin->contains("pool")) json_.fail(at / "pin", "a pin needs a \"pool\"");
-      p.pool = pool_index(problem, (*pin)["pool"], at / "pin" / "pool");
-      if (pin->contains("offset")) {
-        p.offset = json_.get_int(*pin, at / "pin", "offset", 0);
-        if (*p.offset < 0) json_.fail(at / "pin" / "offset", "offset must not be negative");
-      }
-      b.pin = p;
-    }
-    if (const Json* origin = json_.member(j, "origin")) {
-      json_.expect_object(*origin, at / "origin");
-      json_.check_keys(*origin, at / "origin", {"function", "file", "line", "column"});
-      b.origin.function = json_.get_string(*origin, at / "origin", "function", "");
-      b.origin.location.file = json_.get_string(*origin, at / "origin", "file", "");
-      b.origin.location.line = static_cast<int>(json_.get_int(*origin, at / "origin", "line", 0));
-      b.origin.location.column = static_cast<int>(json_.get_int(*origin, at / "origin", "column", 0));
-    }
+    if (const Json* pin = json_.member(j, "pin")) b.pin = read_pin(problem, *pin, at / "pin");
+    if (const Json* origin = json_.member(j, "origin")) b.origin = read_origin(*origin, at / "origin");
     b.dtype = json_.get_string(j, at, "dtype", "");
     if (j.contains("shape")) {
       const Json& shape = json_.get_array(j, at, "shape");

@@ -2,8 +2,10 @@
 
 #include <cstring>
 
+#include "base/alignment.h"
 #include "base/input_error.h"
 #include "export/export_error.h"
+#include "frontends/flatbuffer_walker.h"
 #include "frontends/tflite/tflite_schema.h"
 #include "planners/registry.h"
 
@@ -31,10 +33,6 @@ class Bytes {
   std::string data_;
 };
 
-size_t align(size_t value, size_t to) {
-  return (value + to - 1) / to * to;
-}
-
 std::vector<int32_t> offline_words(const TfliteModel& model, const std::vector<int32_t>& offsets) {
   std::vector<int32_t> words = {1, static_cast<int32_t>(model.subgraphs.size()), static_cast<int32_t>(offsets.size())};
   words.insert(words.end(), offsets.begin(), offsets.end());
@@ -47,7 +45,7 @@ std::string patch_in_place(const std::string& bytes, const TfliteBuffer& buffer,
   return out;
 }
 
-std::string prepend_root(const std::string& bytes, const TfliteModel& model, const std::vector<int32_t>& words) {
+void require_rewritable(const TfliteModel& model) {
   for (const TfliteBuffer& b : model.buffers) {
     if (b.external_offset > 1)
       throw ExportError(
@@ -57,84 +55,100 @@ std::string prepend_root(const std::string& bytes, const TfliteModel& model, con
   if (model.model_has_unknown_fields)
     throw ExportError("the Model table has fields of a newer schema than this tool knows; it cannot be rewritten");
   if (model.buffers.empty()) throw ExportError("the model has no buffers (not even the empty buffer 0)");
+}
+
+// Where prepend_root puts each part of the new region, from byte 8, and how far the old bytes move.
+struct RootLayout {
+  size_t model_vtable = 8, model_vtable_size = 0;
+  std::vector<int> fields;  // model field ids written, in order
+  size_t model_table = 0, model_table_size = 0, buffers_vector = 0, metadata_vector = 0, metadata_vtable = 0,
+         metadata_table = 0, buffer_vtable = 0, buffer_table = 0, name_string = 0, data_vector = 0, shift = 0;
+
+  RootLayout(const TfliteModel& model, size_t name_bytes, size_t words) {
+    model_vtable_size = 4 + 2 * sc::model::kFieldCount;
+    for (int id = 0; id < sc::model::kFieldCount; ++id) {
+      const bool present = id == sc::model::kVersion ? model.model_has_version
+                                                     : model.model_offset_targets[static_cast<size_t>(id)] != 0;
+      if (present || id == sc::model::kBuffers || id == sc::model::kMetadata) fields.push_back(id);
+    }
+    model_table = align_up(model_vtable + model_vtable_size, 4);
+    model_table_size = 4 + 4 * fields.size();
+    buffers_vector = model_table + model_table_size;
+    metadata_vector = buffers_vector + 4 + 4 * (model.buffers.size() + 1);
+    metadata_vtable = metadata_vector + 4 + 4 * (model.metadata.size() + 1);
+    metadata_table = metadata_vtable + 8;
+    buffer_vtable = metadata_table + 12;
+    buffer_table = buffer_vtable + 8;
+    name_string = buffer_table + 8;
+    data_vector = align_up(name_string + 4 + name_bytes + 1 + 4, 16) - 4;  // data 16-aligned
+    const size_t region_end = data_vector + 4 + 4 * words;
+    shift = align_up(region_end - 8, 16);
+  }
+};
+
+// The new Metadata {name, buffer = the new buffer's index}, its Buffer {data}, the name and the data.
+void write_plan_entries(Bytes& out, const RootLayout& l, size_t buffer_index, const std::string& name,
+                        const std::vector<int32_t>& words) {
+  out.u16(l.metadata_vtable, 8);
+  out.u16(l.metadata_vtable + 2, 12);
+  out.u16(l.metadata_vtable + 4, 4);
+  out.u16(l.metadata_vtable + 6, 8);
+  out.i32(l.metadata_table, static_cast<int32_t>(l.metadata_table - l.metadata_vtable));
+  out.offset(l.metadata_table + 4, l.name_string);
+  out.u32(l.metadata_table + 8, static_cast<uint32_t>(buffer_index));
+  out.u16(l.buffer_vtable, 6);
+  out.u16(l.buffer_vtable + 2, 8);
+  out.u16(l.buffer_vtable + 4, 4);
+  out.i32(l.buffer_table, static_cast<int32_t>(l.buffer_table - l.buffer_vtable));
+  out.offset(l.buffer_table + 4, l.data_vector);
+  out.u32(l.name_string, static_cast<uint32_t>(name.size()));
+  out.text(l.name_string + 4, name);
+  out.u32(l.data_vector, static_cast<uint32_t>(words.size() * 4));
+  for (size_t i = 0; i < words.size(); ++i)
+    out.i32(l.data_vector + 4 + 4 * i, words[i]);
+}
+
+std::string prepend_root(const std::string& bytes, const TfliteModel& model, const std::vector<int32_t>& words) {
+  require_rewritable(model);
   const size_t nb = model.buffers.size();
   const size_t nm = model.metadata.size();
   const std::string name(kOfflinePlanMetadataName);
+  const RootLayout l(model, name.size(), words.size());
+  const auto moved = [&](uint64_t old_position) { return static_cast<size_t>(old_position) + l.shift; };
 
-  // Layout of the new region, from byte 8.
-  const size_t model_vtable = 8;
-  const size_t model_vtable_size = 4 + 2 * sc::model::kFieldCount;
-  std::vector<int> fields;  // model field ids written, in order
-  for (int id = 0; id < sc::model::kFieldCount; ++id) {
-    const bool present =
-        id == sc::model::kVersion ? model.model_has_version : model.model_offset_targets[static_cast<size_t>(id)] != 0;
-    if (present || id == sc::model::kBuffers || id == sc::model::kMetadata) fields.push_back(id);
-  }
-  const size_t model_table = align(model_vtable + model_vtable_size, 4);
-  const size_t model_table_size = 4 + 4 * fields.size();
-  const size_t buffers_vector = model_table + model_table_size;
-  const size_t metadata_vector = buffers_vector + 4 + 4 * (nb + 1);
-  const size_t metadata_vtable = metadata_vector + 4 + 4 * (nm + 1);
-  const size_t metadata_table = metadata_vtable + 8;
-  const size_t buffer_vtable = metadata_table + 12;
-  const size_t buffer_table = buffer_vtable + 8;
-  const size_t name_string = buffer_table + 8;
-  const size_t data_vector = align(name_string + 4 + name.size() + 1 + 4, 16) - 4;  // data 16-aligned
-  const size_t region_end = data_vector + 4 + 4 * words.size();
-  const size_t shift = align(region_end - 8, 16);
-  const auto moved = [&](uint64_t old_position) { return static_cast<size_t>(old_position) + shift; };
-
-  Bytes out(bytes.size() + shift);
-  out.offset(0, model_table);
+  Bytes out(bytes.size() + l.shift);
+  out.offset(0, l.model_table);
   out.text(4, "TFL3");
   // The Model: every old field copied (offsets re-aimed at the moved tables), buffers and
   // metadata replaced by the extended vectors.
-  out.u16(model_vtable, static_cast<uint16_t>(model_vtable_size));
-  out.u16(model_vtable + 2, static_cast<uint16_t>(model_table_size));
-  out.i32(model_table, static_cast<int32_t>(model_table - model_vtable));
+  out.u16(l.model_vtable, static_cast<uint16_t>(l.model_vtable_size));
+  out.u16(l.model_vtable + 2, static_cast<uint16_t>(l.model_table_size));
+  out.i32(l.model_table, static_cast<int32_t>(l.model_table - l.model_vtable));
   const auto* old_root = reinterpret_cast<const flatbuffers::Table*>(bytes.data() + model.root_position);
-  for (size_t k = 0; k < fields.size(); ++k) {
-    const int id = fields[k];
-    const size_t pos = model_table + 4 + 4 * k;
-    out.u16(model_vtable + 4 + 2 * static_cast<size_t>(id), static_cast<uint16_t>(4 + 4 * k));
+  for (size_t k = 0; k < l.fields.size(); ++k) {
+    const int id = l.fields[k];
+    const size_t pos = l.model_table + 4 + 4 * k;
+    out.u16(l.model_vtable + 4 + 2 * static_cast<size_t>(id), static_cast<uint16_t>(4 + 4 * k));
     if (id == sc::model::kVersion) {
-      out.u32(pos, old_root->GetField<uint32_t>(sc::slot(id), 0));
+      out.u32(pos, old_root->GetField<uint32_t>(flatbuffer_slot(id), 0));
     } else if (id == sc::model::kBuffers) {
-      out.offset(pos, buffers_vector);
+      out.offset(pos, l.buffers_vector);
     } else if (id == sc::model::kMetadata) {
-      out.offset(pos, metadata_vector);
+      out.offset(pos, l.metadata_vector);
     } else {
       out.offset(pos, moved(model.model_offset_targets[static_cast<size_t>(id)]));
     }
   }
-  out.u32(buffers_vector, static_cast<uint32_t>(nb + 1));
+  out.u32(l.buffers_vector, static_cast<uint32_t>(nb + 1));
   for (size_t i = 0; i < nb; ++i)
-    out.offset(buffers_vector + 4 + 4 * i, moved(model.buffers[i].table_position));
-  out.offset(buffers_vector + 4 + 4 * nb, buffer_table);
-  out.u32(metadata_vector, static_cast<uint32_t>(nm + 1));
+    out.offset(l.buffers_vector + 4 + 4 * i, moved(model.buffers[i].table_position));
+  out.offset(l.buffers_vector + 4 + 4 * nb, l.buffer_table);
+  out.u32(l.metadata_vector, static_cast<uint32_t>(nm + 1));
   for (size_t i = 0; i < nm; ++i)
-    out.offset(metadata_vector + 4 + 4 * i, moved(model.metadata[i].table_position));
-  out.offset(metadata_vector + 4 + 4 * nm, metadata_table);
-  // Metadata {name, buffer = the new buffer's index}.
-  out.u16(metadata_vtable, 8);
-  out.u16(metadata_vtable + 2, 12);
-  out.u16(metadata_vtable + 4, 4);
-  out.u16(metadata_vtable + 6, 8);
-  out.i32(metadata_table, static_cast<int32_t>(metadata_table - metadata_vtable));
-  out.offset(metadata_table + 4, name_string);
-  out.u32(metadata_table + 8, static_cast<uint32_t>(nb));
-  // Buffer {data}.
-  out.u16(buffer_vtable, 6);
-  out.u16(buffer_vtable + 2, 8);
-  out.u16(buffer_vtable + 4, 4);
-  out.i32(buffer_table, static_cast<int32_t>(buffer_table - buffer_vtable));
-  out.offset(buffer_table + 4, data_vector);
-  out.u32(name_string, static_cast<uint32_t>(name.size()));
-  out.text(name_string + 4, name);
-  out.u32(data_vector, static_cast<uint32_t>(words.size() * 4));
-  for (size_t i = 0; i < words.size(); ++i)
-    out.i32(data_vector + 4 + 4 * i, words[i]);
-  std::memcpy(&out.str()[8 + shift], bytes.data() + 8, bytes.size() - 8);
+    out.offset(l.metadata_vector + 4 + 4 * i, moved(model.metadata[i].table_position));
+  out.offset(l.metadata_vector + 4 + 4 * nm, l.metadata_table);
+  write_plan_entries(out, l, nb, name, words);
+  std::memcpy(&out.str()[8 + l.shift], bytes.data() + 8, bytes.size() - 8);
   return std::move(out.str());
 }
 

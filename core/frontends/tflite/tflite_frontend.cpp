@@ -20,9 +20,9 @@
 #include "frontends/tflite/tflite_schema.h"
 #include "frontends/tflite/tflm_build.h"
 #include "frontends/tflite/tflm_min_arena.h"
-#include "model/live_bytes.h"
 #include "frontends/tflite/tflm_support.h"
 #include "frontends/tflite/tflm_tree.h"
+#include "model/live_bytes.h"
 #include "planners/registry.h"
 
 namespace usmpx {
@@ -443,7 +443,6 @@ class TfliteFrontend : public Frontend {
     return input;
   }
 
-  std::vector<std::string> modules(const std::string&, InputFormat) const override { return {}; }
   std::string family() const override { return "tflite"; }
 };
 

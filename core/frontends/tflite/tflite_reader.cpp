@@ -35,9 +35,10 @@ class Reader : FlatbufferWalker {
     model.model_offset_targets.assign(sc::model::kFieldCount, 0);
     for (int id = 1; id < sc::model::kFieldCount; ++id)
       model.model_offset_targets[static_cast<size_t>(id)] = offset_field(root, id, "a Model field");
-    model.model_has_version = root->GetOptionalFieldOffset(sc::slot(sc::model::kVersion)) != 0;
+    model.model_has_version = root->GetOptionalFieldOffset(flatbuffer_slot(sc::model::kVersion)) != 0;
     for (uint32_t id = sc::model::kFieldCount; id < field_count(model.root_position); ++id) {
-      if (root->GetOptionalFieldOffset(sc::slot(static_cast<int>(id))) != 0) model.model_has_unknown_fields = true;
+      if (root->GetOptionalFieldOffset(flatbuffer_slot(static_cast<int>(id))) != 0)
+        model.model_has_unknown_fields = true;
     }
     model.version = scalar<uint32_t>(root, sc::model::kVersion, 0, "Model.version");
     model.description = string_field(root, sc::model::kDescription, "Model.description");

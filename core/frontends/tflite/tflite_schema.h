@@ -12,11 +12,6 @@
 // ids of the tables it reads, enum values it names. Only these; the rest of the schema is skipped.
 namespace usmpx::tflite_schema {
 
-// A field's slot in its table's vtable: 4 + 2 * id.
-constexpr flatbuffers::voffset_t slot(int id) {
-  return static_cast<flatbuffers::voffset_t>(4 + 2 * id);
-}
-
 namespace model {
 inline constexpr int kVersion = 0, kOperatorCodes = 1, kSubgraphs = 2, kDescription = 3, kBuffers = 4,
                      kMetadataBuffer = 5, kMetadata = 6, kSignatureDefs = 7, kFieldCount = 8;

@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 
+#include "base/alignment.h"
 #include "frontends/tflite/tflite_problem.h"
 #include "frontends/tflite/tflite_schema.h"
 #include "frontends/tflite/tflm_kernels.h"
@@ -53,7 +54,7 @@ class Tail {
   int64_t allocate(int64_t bytes, int64_t alignment, const char* category, int64_t count = 1) {
     steps_.push_back({TflmArenaStep::Kind::kPersistent, bytes, alignment});
     const int64_t before = used_;
-    used_ = (used_ + bytes + alignment - 1) / alignment * alignment;
+    used_ = align_up(used_ + bytes, alignment);
     Counts& c = counts_[category];
     c.used += used_ - before;
     c.requested += bytes;

@@ -32,11 +32,7 @@ class FirmwareReader {
   FirmwareSpec read() {
     const Json& root = json_.root();
     const Pointer top("");
-    json_.expect_object(root, top);
-    if (json_.get_string(root, top, "format", "") != kFirmwareFormat)
-      json_.fail(top / "format", "expected \"format\": \"usmpx-firmware\"");
-    if (json_.get_int(root, top, "version", 0) != kFirmwareVersion)
-      json_.fail(top / "version", "unsupported version (expected 1)");
+    json_.expect_document(std::string(kFirmwareFormat), kFirmwareVersion);
     json_.check_keys(root, top, {"format", "version", "models", "schedule", "passed", "memory", "tflm", "name"});
     FirmwareSpec spec;
     spec.path = file_;

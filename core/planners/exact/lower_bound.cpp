@@ -5,6 +5,7 @@
 #include <numeric>
 #include <ranges>
 
+#include "base/alignment.h"
 #include "model/conflict_graph.h"
 #include "model/live_bytes.h"
 #include "planners/exact/clique_pool.h"
@@ -178,13 +179,13 @@ struct FixedBlocks {
   std::vector<std::pair<int64_t, int64_t>> gaps_by_room;
   std::vector<std::pair<int64_t, int64_t>> gaps;
 
-  int64_t rounded(int64_t bytes) const { return (bytes + unit - 1) / unit * unit; }
+  int64_t rounded(int64_t bytes) const { return align_up(bytes, unit); }
 };
 
 bool fits_a_gap(const FixedBlocks& blocks, const Buffer& b) {
   const int64_t align = std::max<int64_t>(1, b.alignment);
   return std::any_of(blocks.gaps.begin(), blocks.gaps.end(),
-                     [&](const auto& g) { return (g.first + align - 1) / align * align + b.size_bytes <= g.second; });
+                     [&](const auto& g) { return align_up(g.first, align) + b.size_bytes <= g.second; });
 }
 
 // The buffers live together, split into those too large for every gap (they lie above the top)
@@ -261,26 +262,11 @@ int64_t common_alignment(const Problem& problem, const std::vector<int>& free) {
   return std::max<int64_t>(1, unit);
 }
 
-int64_t fixed_blocks_bound(const Problem& problem, const std::vector<int>& subset) {
-  std::vector<int> fixed;
-  std::vector<int> free;
-  for (int b : subset) {
-    const Buffer& buf = problem.buffers[static_cast<size_t>(b)];
-    if (buf.pin && buf.pin->offset) {
-      fixed.push_back(b);
-    } else if (buf.size_bytes > 0) {
-      free.push_back(b);
-    }
-  }
-  if (fixed.empty()) return 0;
-  FixedBlocks blocks;
-  const ConflictLists conflicts = problem.interval_conflicts() ? ConflictLists{} : symmetric_conflicts(problem);
-  // A buffer in conflict with nothing may lie over anything: it pushes nothing up.
-  std::erase_if(free, [&](int b) {
-    const Buffer& buf = problem.buffers[static_cast<size_t>(b)];
-    return problem.interval_conflicts() ? !buf.lifetime || buf.lifetime->empty()
-                                        : conflicts[static_cast<size_t>(b)].empty();
-  });
+// The blocks pinned in the pool among `fixed`, seen from the `free` buffers: the highest one's
+// end, and the walls that conflict with every free buffer, with the gaps they leave. Returns
+// whether there is any such wall.
+bool find_walls(const Problem& problem, const std::vector<int>& fixed, const std::vector<int>& free,
+                const ConflictLists& conflicts, FixedBlocks& blocks) {
   std::vector<std::pair<int64_t, int64_t>> walls;
   for (int f : fixed) {
     const Buffer& buf = problem.buffers[static_cast<size_t>(f)];
@@ -296,7 +282,7 @@ int64_t fixed_blocks_bound(const Problem& problem, const std::vector<int>& subse
     });
     if (universal && buf.size_bytes > 0) walls.emplace_back(begin, begin + buf.size_bytes);
   }
-  if (walls.empty() || free.empty()) return blocks.highest;
+  if (walls.empty() || free.empty()) return false;
   std::sort(walls.begin(), walls.end());
   int64_t at = 0;
   for (const auto& w : walls) {
@@ -311,41 +297,74 @@ int64_t fixed_blocks_bound(const Problem& problem, const std::vector<int>& subse
                                      blocks.rounded(g.second) - blocks.rounded(g.first));
   }
   std::sort(blocks.gaps_by_room.rbegin(), blocks.gaps_by_room.rend());
+  return true;
+}
+
+// Lifetime problems: a sweep over the ticks (half-open lifetimes: what ends at a tick frees its
+// bytes before what starts there), the most the buffers live at one start put above the top.
+int64_t above_top_by_sweep(const Problem& problem, const FixedBlocks& blocks, const std::vector<int>& free) {
+  struct Event {
+    int64_t tick;
+    int delta;  // -1 ends, +1 starts
+    int buffer;
+    bool large;
+  };
+  std::vector<Event> events;
+  for (int b : free) {
+    const Buffer& buf = problem.buffers[static_cast<size_t>(b)];
+    const bool large = !fits_a_gap(blocks, buf);
+    events.push_back({buf.lifetime->begin, +1, b, large});
+    events.push_back({buf.lifetime->end, -1, b, large});
+  }
+  std::sort(events.begin(), events.end(),
+            [](const Event& a, const Event& b) { return a.tick != b.tick ? a.tick < b.tick : a.delta < b.delta; });
+  LiveTogether live;
   int64_t above = 0;
-  if (problem.interval_conflicts()) {
-    // A sweep over the ticks (half-open lifetimes: what ends at a tick frees its bytes before what
-    // starts there), the buffers live at each start.
-    struct Event {
-      int64_t tick;
-      int delta;  // -1 ends, +1 starts
-      int buffer;
-      bool large;
-    };
-    std::vector<Event> events;
-    for (int b : free) {
-      const Buffer& buf = problem.buffers[static_cast<size_t>(b)];
-      const bool large = !fits_a_gap(blocks, buf);
-      events.push_back({buf.lifetime->begin, +1, b, large});
-      events.push_back({buf.lifetime->end, -1, b, large});
-    }
-    std::sort(events.begin(), events.end(),
-              [](const Event& a, const Event& b) { return a.tick != b.tick ? a.tick < b.tick : a.delta < b.delta; });
-    LiveTogether live;
-    for (const Event& e : events) {
-      live.add(blocks, problem.buffers[static_cast<size_t>(e.buffer)], e.large, e.delta);
-      if (e.delta > 0) above = std::max(above, live.above(blocks));
-    }
-  } else {
-    // The heaviest clique of all free buffers, and of those that fit no gap.
-    std::vector<int> large;
-    for (int b : free) {
-      if (!fits_a_gap(blocks, problem.buffers[static_cast<size_t>(b)])) large.push_back(b);
-    }
-    for (const std::vector<int>* set : {&free, &large}) {
-      if (set->empty()) continue;
-      above = std::max(above, above_top(problem, blocks, heaviest_clique(problem, *set).witness));
+  for (const Event& e : events) {
+    live.add(blocks, problem.buffers[static_cast<size_t>(e.buffer)], e.large, e.delta);
+    if (e.delta > 0) above = std::max(above, live.above(blocks));
+  }
+  return above;
+}
+
+// Conflict lists: the heaviest clique of all free buffers, and of those that fit no gap.
+int64_t above_top_by_cliques(const Problem& problem, const FixedBlocks& blocks, const std::vector<int>& free) {
+  std::vector<int> large;
+  for (int b : free) {
+    if (!fits_a_gap(blocks, problem.buffers[static_cast<size_t>(b)])) large.push_back(b);
+  }
+  int64_t above = 0;
+  const std::vector<int>* sets[] = {&free, &large};
+  for (const std::vector<int>* set : sets) {
+    if (set->empty()) continue;
+    above = std::max(above, above_top(problem, blocks, heaviest_clique(problem, *set).witness));
+  }
+  return above;
+}
+
+int64_t fixed_blocks_bound(const Problem& problem, const std::vector<int>& subset) {
+  std::vector<int> fixed;
+  std::vector<int> free;
+  for (int b : subset) {
+    const Buffer& buf = problem.buffers[static_cast<size_t>(b)];
+    if (buf.pin && buf.pin->offset) {
+      fixed.push_back(b);
+    } else if (buf.size_bytes > 0) {
+      free.push_back(b);
     }
   }
+  if (fixed.empty()) return 0;
+  const ConflictLists conflicts = problem.interval_conflicts() ? ConflictLists{} : symmetric_conflicts(problem);
+  // A buffer in conflict with nothing may lie over anything: it pushes nothing up.
+  std::erase_if(free, [&](int b) {
+    const Buffer& buf = problem.buffers[static_cast<size_t>(b)];
+    return problem.interval_conflicts() ? !buf.lifetime || buf.lifetime->empty()
+                                        : conflicts[static_cast<size_t>(b)].empty();
+  });
+  FixedBlocks blocks;
+  if (!find_walls(problem, fixed, free, conflicts, blocks)) return blocks.highest;
+  const int64_t above = problem.interval_conflicts() ? above_top_by_sweep(problem, blocks, free)
+                                                     : above_top_by_cliques(problem, blocks, free);
   if (above == 0) return std::max(blocks.highest, blocks.top);
   // The lowest buffer above the top starts at the top rounded up to the common alignment.
   return std::max(blocks.highest, blocks.rounded(blocks.top) + above);

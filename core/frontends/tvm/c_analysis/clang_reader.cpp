@@ -153,159 +153,187 @@ void collect_errors(CXTranslationUnit tu, const std::string& file, int file_inde
   }
 }
 
-}  // namespace
+// One parse of a program: the files clang may see (by virtual path), the flags, and what the
+// rounds of parsing learnt (headers the input lacks, specifiers no header defines).
+class ProgramParser {
+ public:
+  explicit ProgramParser(const CParseInput& input) : input_(input), index_(clang_createIndex(0, 0)) {}
 
-CProgram parse_c_program(const CParseInput& input) {
-  CProgram program;
-  // Every file clang may see, by virtual path; the strings must outlive the parses.
-  std::vector<std::pair<std::string, std::string_view>> files;
-  std::vector<std::string> blanked;  // what clang sees of the sources; offsets equal the originals'
-  blanked.reserve(input.sources.size());
-  std::set<std::string> too_deep;  // files clang must not see (it would overflow its stack)
-  auto guard = [&](const CSourceFile& f, std::string_view text) {
+  CProgram run() {
+    gather_files();
+    if (input_.standin_runtime) add_runtime_headers();
+    prepare();
+    for (const CSourceFile& f : input_.sources)
+      parse(f, false);
+    for (const CSourceFile& f : input_.macro_headers)
+      parse(f, true);
+    return std::move(program_);
+  }
+
+ private:
+  // Whether clang may see the file: one nested beyond what it parses safely is left out, with a warning.
+  bool guard(const CSourceFile& f, std::string_view text) {
     const std::optional<CNestingFinding> finding = find_excessive_c_nesting(text);
     if (!finding) return true;
     Diagnostic d;
     d.severity = Severity::kWarning;
     d.code = "c-too-deep";
-    d.location = location_in_text(text, finding->offset, input.display_root + "/" + f.path);
+    d.location = location_in_text(text, finding->offset, input_.display_root + "/" + f.path);
     d.message = finding->message + " is beyond what the C analysis reads safely; the file is left out";
-    program.diagnostics.push_back(std::move(d));
-    too_deep.insert(f.path);
+    program_.diagnostics.push_back(std::move(d));
+    too_deep_.insert(f.path);
     return false;
-  };
-  for (const CSourceFile& f : input.sources) {
-    blanked.push_back(input.skip_constant_data ? blank_constant_data(f.text) : std::string(f.text));
-    guard(f, blanked.back());
-    files.emplace_back(kArchiveRoot + f.path, blanked.back());
   }
-  for (const CSourceFile& f : input.macro_headers)
-    files.emplace_back(kArchiveRoot + f.path, guard(f, f.text) ? f.text : std::string_view());
-  for (const CSourceFile& f : input.include_files) {
-    const bool safe = !too_deep.count(f.path) && guard(f, f.text);
-    files.emplace_back(kArchiveRoot + f.path, safe ? f.text : std::string_view());
+
+  void gather_files() {
+    blanked_.reserve(input_.sources.size());
+    for (const CSourceFile& f : input_.sources) {
+      blanked_.push_back(input_.skip_constant_data ? blank_constant_data(f.text) : std::string(f.text));
+      guard(f, blanked_.back());
+      files_.emplace_back(kArchiveRoot + f.path, blanked_.back());
+    }
+    for (const CSourceFile& f : input_.macro_headers)
+      files_.emplace_back(kArchiveRoot + f.path, guard(f, f.text) ? f.text : std::string_view());
+    for (const CSourceFile& f : input_.include_files) {
+      const bool safe = !too_deep_.count(f.path) && guard(f, f.text);
+      files_.emplace_back(kArchiveRoot + f.path, safe ? f.text : std::string_view());
+    }
+    for (const StandinHeader& h : standin_libc_headers())
+      files_.emplace_back(kLibcRoot + std::string(h.path), h.text);
+    for (const StandinHeader& h : standin_kernel_headers())
+      files_.emplace_back(kLibcRoot + std::string(h.path), h.text);
   }
-  for (const StandinHeader& h : standin_libc_headers())
-    files.emplace_back(kLibcRoot + std::string(h.path), h.text);
-  for (const StandinHeader& h : standin_kernel_headers())
-    files.emplace_back(kLibcRoot + std::string(h.path), h.text);
-  // A runtime header a source includes by a path relative to its own folder, as firmware trees
-  // include TVM's from where they keep it: a file at exactly the path clang looks up (the
-  // source's folder, "/", the include's text) that includes our stand-in.
-  std::vector<std::unique_ptr<std::string>> forwarding;  // the texts of those files
-  if (input.standin_runtime) {
+
+  // TVM's runtime headers as stand-ins, and for a runtime header a source includes by a path
+  // relative to its own folder, as firmware trees include TVM's from where they keep it: a file at
+  // exactly the path clang looks up (the source's folder, "/", the include's text) that includes
+  // our stand-in.
+  void add_runtime_headers() {
     for (const StandinHeader& h : standin_tvm_headers())
-      files.emplace_back(kTvmRoot + std::string(h.path), h.text);
+      files_.emplace_back(kTvmRoot + std::string(h.path), h.text);
     std::set<std::string> seen;
-    for (const CSourceFile& f : input.sources) {
+    for (const CSourceFile& f : input_.sources) {
       const std::string folder = (kArchiveRoot + f.path).substr(0, (kArchiveRoot + f.path).rfind('/'));
       for (const std::string& include : quoted_includes(f.text)) {
         const std::string_view standin = standin_for_relative_include(include);
         if (standin.empty() || !seen.insert(folder + "/" + include).second) continue;
-        forwarding.push_back(std::make_unique<std::string>("#include <" + std::string(standin) + ">\n"));
-        files.emplace_back(folder + "/" + include, *forwarding.back());
+        forwarding_.push_back(std::make_unique<std::string>("#include <" + std::string(standin) + ">\n"));
+        files_.emplace_back(folder + "/" + include, *forwarding_.back());
       }
     }
   }
-  std::set<std::string> unknown_headers;  // includes the input lacks, supplied empty
-  std::set<std::string> empty_macros;     // reserved specifiers no header defines, read as empty macros
-  std::vector<std::string> unknown_paths;
-  std::vector<CXUnsavedFile> unsaved;
-  std::vector<std::string> args;
-  std::vector<const char*> argv;
-  auto prepare = [&] {
-    unsaved.clear();
-    for (const auto& [path, text] : files)
-      unsaved.push_back({path.c_str(), text.data(), static_cast<unsigned long>(text.size())});
-    unknown_paths.clear();
-    for (const std::string& name : unknown_headers)
-      unknown_paths.push_back(kUnknownRoot + name);
-    for (const std::string& path : unknown_paths)
-      unsaved.push_back({path.c_str(), "", 0});
-    // Calls to functions no header declares stay calls (an error by default in newer clang).
-    args = {"-xc",
-            "-std=gnu11",
-            "-nostdinc",
-            "-w",
-            "-ferror-limit=0",
-            "-fno-spell-checking",
-            "-Wno-implicit-function-declaration",
-            "-Wno-implicit-int"};
-    for (const std::string& dir : input.include_dirs)
-      args.push_back("-I" + kArchiveRoot + dir);
-    for (const std::string& name : empty_macros)
-      args.push_back("-D" + name + "=");
-    if (input.standin_runtime) args.push_back("-I" + kTvmRoot);
-    args.push_back("-I" + kLibcRoot);
-    args.push_back("-I" + kUnknownRoot);
-    if (!input.target_triple.empty()) args.insert(args.begin(), {"-target", input.target_triple});
-    argv.clear();
-    for (const std::string& a : args)
-      argv.push_back(a.c_str());
-  };
-  prepare();
 
-  std::unique_ptr<void, IndexDeleter> index(clang_createIndex(0, 0));
-  auto parse = [&](const CSourceFile& file, bool macros) {
-    if (too_deep.count(file.path)) {
-      if (!macros) program.left_out_files.push_back(file.path);
+  // The unsaved files and the command line for the next parse.
+  void prepare() {
+    unsaved_.clear();
+    for (const auto& [path, text] : files_)
+      unsaved_.push_back({path.c_str(), text.data(), static_cast<unsigned long>(text.size())});
+    unknown_paths_.clear();
+    for (const std::string& name : unknown_headers_)
+      unknown_paths_.push_back(kUnknownRoot + name);
+    for (const std::string& path : unknown_paths_)
+      unsaved_.push_back({path.c_str(), "", 0});
+    // Calls to functions no header declares stay calls (an error by default in newer clang).
+    args_ = {"-xc",
+             "-std=gnu11",
+             "-nostdinc",
+             "-w",
+             "-ferror-limit=0",
+             "-fno-spell-checking",
+             "-Wno-implicit-function-declaration",
+             "-Wno-implicit-int"};
+    for (const std::string& dir : input_.include_dirs)
+      args_.push_back("-I" + kArchiveRoot + dir);
+    for (const std::string& name : empty_macros_)
+      args_.push_back("-D" + name + "=");
+    if (input_.standin_runtime) args_.push_back("-I" + kTvmRoot);
+    args_.push_back("-I" + kLibcRoot);
+    args_.push_back("-I" + kUnknownRoot);
+    if (!input_.target_triple.empty()) args_.insert(args_.begin(), {"-target", input_.target_triple});
+    argv_.clear();
+    for (const std::string& a : args_)
+      argv_.push_back(a.c_str());
+  }
+
+  CXErrorCode parse_once(const std::string& path, unsigned options, CXTranslationUnit* tu) {
+    return clang_parseTranslationUnit2(index_.get(), path.c_str(), argv_.data(), static_cast<int>(argv_.size()),
+                                       unsaved_.data(), static_cast<unsigned>(unsaved_.size()), options, tu);
+  }
+
+  // Whether the parse found headers or specifiers not known before (each noted once).
+  bool learn_from(CXTranslationUnit tu, const CSourceFile& file) {
+    bool learnt = false;
+    for (const std::string& name : missing_includes(tu)) {
+      if (!unknown_headers_.insert(name).second) continue;
+      learnt = true;
+      program_.diagnostics.push_back(parse_note(
+          input_, file, "c-missing-header",
+          "'" + name + "' is not in the input; parsed without it (calls into it count as external operators)"));
+    }
+    for (const std::string& name : unknown_reserved_specifiers(tu)) {
+      if (!empty_macros_.insert(name).second) continue;
+      learnt = true;
+      program_.diagnostics.push_back(parse_note(input_, file, "c-unknown-specifier",
+                                                "'" + name + "' is defined by no header here; read as an empty macro"));
+    }
+    return learnt;
+  }
+
+  void parse(const CSourceFile& file, bool macros) {
+    if (too_deep_.count(file.path)) {
+      if (!macros) program_.left_out_files.push_back(file.path);
       return;
     }
-    program.files.push_back(file);
-    const int file_index = static_cast<int>(program.files.size()) - 1;
+    program_.files.push_back(file);
+    const int file_index = static_cast<int>(program_.files.size()) - 1;
     const std::string path = kArchiveRoot + file.path;
     unsigned options = CXTranslationUnit_KeepGoing;
     if (macros) options |= CXTranslationUnit_DetailedPreprocessingRecord;
     CXTranslationUnit tu = nullptr;
-    CXErrorCode status =
-        clang_parseTranslationUnit2(index.get(), path.c_str(), argv.data(), static_cast<int>(argv.size()),
-                                    unsaved.data(), static_cast<unsigned>(unsaved.size()), options, &tu);
+    CXErrorCode status = parse_once(path, options, &tu);
     // Headers the input lacks (an operator library's, a vendor's) are supplied empty and the file
     // parsed again: its statements stay visible, unknown declarations become parse errors. A
     // missing header hides what follows it, so a second round may find reserved specifiers.
-    for (int round = 0; round < 3 && status == CXError_Success && tu; ++round) {
-      const size_t known = unknown_headers.size();
-      for (const std::string& name : missing_includes(tu)) {
-        if (unknown_headers.insert(name).second) {
-          program.diagnostics.push_back(parse_note(
-              input, file, "c-missing-header",
-              "'" + name + "' is not in the input; parsed without it (calls into it count as external operators)"));
-        }
-      }
-      const size_t known_macros = empty_macros.size();
-      for (const std::string& name : unknown_reserved_specifiers(tu)) {
-        if (empty_macros.insert(name).second) {
-          program.diagnostics.push_back(
-              parse_note(input, file, "c-unknown-specifier",
-                         "'" + name + "' is defined by no header here; read as an empty macro"));
-        }
-      }
-      if (unknown_headers.size() == known && empty_macros.size() == known_macros) break;
+    for (int round = 0; round < 3 && status == CXError_Success && tu && learn_from(tu, file); ++round) {
       clang_disposeTranslationUnit(tu);
       tu = nullptr;
       prepare();
-      status = clang_parseTranslationUnit2(index.get(), path.c_str(), argv.data(), static_cast<int>(argv.size()),
-                                           unsaved.data(), static_cast<unsigned>(unsaved.size()), options, &tu);
+      status = parse_once(path, options, &tu);
     }
     if (status != CXError_Success || !tu) {
       Diagnostic d;
       d.severity = Severity::kWarning;
       d.code = "c-parse-error";
-      d.location = {input.display_root + "/" + file.path, 0, 0};
+      d.location = {input_.display_root + "/" + file.path, 0, 0};
       d.message = "libclang could not parse this file (error " + std::to_string(static_cast<int>(status)) + ")";
-      program.diagnostics.push_back(std::move(d));
-      if (!macros) program.left_out_files.push_back(file.path);
+      program_.diagnostics.push_back(std::move(d));
+      if (!macros) program_.left_out_files.push_back(file.path);
       return;
     }
-    collect_errors(tu, file.path, file_index, path, input.display_root, program);
-    convert_translation_unit(tu, file_index, path, macros, program);
+    collect_errors(tu, file.path, file_index, path, input_.display_root, program_);
+    convert_translation_unit(tu, file_index, path, macros, program_);
     clang_disposeTranslationUnit(tu);
-  };
-  for (const CSourceFile& f : input.sources)
-    parse(f, false);
-  for (const CSourceFile& f : input.macro_headers)
-    parse(f, true);
-  return program;
+  }
+
+  const CParseInput& input_;
+  CProgram program_;
+  std::vector<std::pair<std::string, std::string_view>> files_;  // the strings must outlive the parses
+  std::vector<std::string> blanked_;  // what clang sees of the sources; offsets equal the originals'
+  std::set<std::string> too_deep_;    // files clang must not see (it would overflow its stack)
+  std::vector<std::unique_ptr<std::string>> forwarding_;  // the texts of the forwarding headers
+  std::set<std::string> unknown_headers_;                 // includes the input lacks, supplied empty
+  std::set<std::string> empty_macros_;                    // reserved specifiers no header defines, read as empty macros
+  std::vector<std::string> unknown_paths_;
+  std::vector<CXUnsavedFile> unsaved_;
+  std::vector<std::string> args_;
+  std::vector<const char*> argv_;
+  std::unique_ptr<void, IndexDeleter> index_;
+};
+
+}  // namespace
+
+CProgram parse_c_program(const CParseInput& input) {
+  return ProgramParser(input).run();
 }
 
 }  // namespace usmpx

@@ -6,19 +6,17 @@
 #include <unordered_map>
 
 #include "base/input_error.h"
+#include "frontends/tvm/c_analysis/access_extents.h"
 #include "frontends/tvm/c_analysis/expr_range.h"
-#include "frontends/tvm/c_analysis/external_operators.h"
 #include "frontends/tvm/c_analysis/kept_allocations.h"
-#include "frontends/tvm/c_analysis/pointer_reach.h"
 #include "frontends/tvm/c_analysis/value_range.h"
-#include "model/problem_limits.h"
 
 namespace usmpx {
 namespace {
 
 constexpr int kMaxCallDepth = 64;
 
-enum class Use { kLoad, kStore, kAddress };
+using Use = AccessUse;
 
 bool is_assignment(const std::string& op) {
   return op == "=" || op == "+=" || op == "-=" || op == "*=" || op == "/=" || op == "%=" || op == "<<=" ||
@@ -33,10 +31,17 @@ std::string strip_let(const std::string& name) {
   return name;
 }
 
-class Walker {
+// Walks the entry's statements in order, into the module's functions it calls, giving each
+// statement a tick: where each buffer is allocated, aliased and used, and so when it is live.
+// What the accesses say about each buffer's size is AccessExtents' (access_extents.h).
+class Walker : private PointerView {
  public:
   Walker(const CProgram& program, const TvmCode& code, const WalkOptions& options, const std::string& root)
-      : program_(program), code_(code), options_(options), root_(root) {}
+      : program_(program),
+        code_(code),
+        options_(options),
+        root_(root),
+        extents_(program, ranges_, *this, result_.buffers) {}
 
   WalkResult run() {
     if (code_.entry < 0) return std::move(result_);
@@ -263,7 +268,8 @@ class Walker {
       std::vector<int> held;
       collect_buffers(*var.init, held);
       frame().carried[static_cast<size_t>(v)] = held;
-      read_descriptor(var, v);
+      if (const int64_t elements = extents_.read_descriptor(var); elements >= 0)
+        frame().dims_elements[static_cast<size_t>(v)] = elements;
     }
   }
 
@@ -308,63 +314,6 @@ class Walker {
       collect_buffers(a, out);
   }
 
-  // CMSIS-NN descriptors: `cmsis_nn_context c = {buffer, bytes};` states a scratch buffer's size,
-  // `cmsis_nn_dims d = {n, h, w, c};` a tensor's element count for the call it is passed to.
-  void read_descriptor(const CVariable& var, int v) {
-    const CExpr& init = *var.init;
-    if (init.kind != CExprKind::kOther || init.text != "{}") return;
-    if (is_cmsis_context_type(var.type) && init.args.size() == 2) {
-      const int b = buffer_of(init.args[0]);
-      const ValueRange size = evaluate(init.args[1]);
-      if (b >= 0 && size.known && size.lo == size.hi && size.lo > 0) state_size(b, size.lo);
-    } else if (is_cmsis_dims_type(var.type) && init.args.size() == 4) {
-      int64_t elements = 1;
-      for (const CExpr& a : init.args) {
-        const ValueRange d = evaluate(a);
-        if (!d.known || d.lo != d.hi || d.lo <= 0 || __builtin_mul_overflow(elements, d.lo, &elements) ||
-            elements > kMaxPlannableBytes) {
-          return;
-        }
-      }
-      frame().dims_elements[static_cast<size_t>(v)] = elements;
-    }
-  }
-
-  void state_size(int b, int64_t bytes) {
-    int64_t& stated = result_.buffers[static_cast<size_t>(b)].accesses.stated_bytes;
-    stated = std::max(stated, bytes);
-  }
-
-  // A call into code without a body here: every buffer it receives counts as accessed (the
-  // arguments are visited), and its API may state how far each pointer reaches.
-  void call_external(const CExpr& call) {
-    for (const CExpr& a : call.args)
-      visit_expr(a, Use::kLoad);
-    ++result_.external_calls[call.text];
-    ExternalCallContext context;
-    context.value = [this](const CExpr& e) -> std::optional<int64_t> {
-      const ValueRange r = evaluate(e);
-      if (r.known && r.lo == r.hi) return r.lo;
-      return std::nullopt;
-    };
-    context.dims_elements = [this](const CExpr& e) -> std::optional<int64_t> {
-      const CExpr& x = strip_casts(e);
-      if (x.kind != CExprKind::kName || x.decl < 0) return std::nullopt;
-      const int64_t n = frame().dims_elements[static_cast<size_t>(x.decl)];
-      return n > 0 ? std::optional<int64_t>(n) : std::nullopt;
-    };
-    for (const ExternalExtent& extent : external_call_extents(call, context)) {
-      const CExpr& arg = strip_casts(call.args[extent.arg]);
-      const int b = buffer_of(arg);
-      if (b < 0) continue;
-      const CVariable& var = function(frame().function).variables[static_cast<size_t>(arg.decl)];
-      const int64_t element = var.element_bytes > 0 ? var.element_bytes : 1;
-      int64_t bytes = 0;
-      if (!__builtin_mul_overflow(extent.elements, element, &bytes) && bytes <= kMaxPlannableBytes)
-        state_size(b, bytes);
-    }
-  }
-
   void visit_for(const CStmt& s) {
     const CStmt& init = s.body[0];
     // The loop variable and its range, for the canonical `for (T i = a; i < b; ++i)`.
@@ -403,7 +352,7 @@ class Walker {
     scopes_.pop_back();
   }
 
-  bool is_view(const CExpr& e) {
+  bool is_view(const CExpr& e) override {
     const CExpr& x = strip_casts(e);
     return x.kind == CExprKind::kName && x.decl >= 0 && frame().view_of_var[static_cast<size_t>(x.decl)];
   }
@@ -422,7 +371,7 @@ class Walker {
     return -1;
   }
 
-  int buffer_of(const CExpr& e) {
+  int buffer_of(const CExpr& e) override {
     const CExpr& x = strip_casts(e);
     if (x.kind != CExprKind::kName || x.decl < 0) return -1;
     return frame().buffer_of_var[static_cast<size_t>(x.decl)];
@@ -441,7 +390,7 @@ class Walker {
       case CExprKind::kSubscript:
         if (e.args.size() == 2) {
           const int b = buffer_of(e.args[0]);
-          if (b >= 0 && !is_view(e.args[0])) record_access(b, e, use, evaluate(e.args[1]));
+          if (b >= 0 && !is_view(e.args[0])) extents_.record(b, e, use, evaluate(e.args[1]));
         }
         for (const CExpr& a : e.args)
           visit_expr(a, Use::kLoad);
@@ -475,14 +424,18 @@ class Walker {
         // The module's own functions (a prefix TVM gives only them), defined here or not.
         const bool module_function = code_.operators.count(e.text) || e.text.rfind(code_.prefix, 0) == 0;
         if (const CFunction* f = program_.find_function(e.text); f && f->is_definition)
-          size_punned_arguments(e, *f, module_function);
+          extents_.punned_arguments(e, *f, module_function);
         if (module_function) {
           call_operator(e);
         } else if (const CFunction* f = program_.find_function(e.text); f && f->is_definition) {
           for (const CExpr& a : e.args)
             visit_expr(a, Use::kLoad);
         } else {
-          call_external(e);
+          // A call into code without a body here: every buffer it receives counts as accessed.
+          for (const CExpr& a : e.args)
+            visit_expr(a, Use::kLoad);
+          ++result_.external_calls[e.text];
+          extents_.external_call(e);
         }
         break;
       }
@@ -495,107 +448,6 @@ class Walker {
           visit_expr(a, Use::kLoad);
         break;
     }
-  }
-
-  void record_access(int b, const CExpr& subscript, Use use, const ValueRange& index) {
-    BufferAccesses& acc = result_.buffers[static_cast<size_t>(b)].accesses;
-    const int64_t element = subscript.type_bytes > 0 ? subscript.type_bytes : 1;
-    if (acc.element_bytes == 0) {
-      acc.element_bytes = element;
-      acc.element_type = subscript.type;
-    }
-    if (use == Use::kStore) acc.stored = true;
-    if (use == Use::kLoad) acc.loaded = true;
-    int64_t bytes = 0;
-    // An index whose byte extent is beyond what can be planned counts as unbounded, like an unknown one.
-    if (!index.known ||
-        (index.hi >= 0 && (__builtin_mul_overflow(index.hi + 1, element, &bytes) || bytes > kMaxPlannableBytes))) {
-      if (acc.unbounded++ == 0) acc.first_unbounded = subscript.range;
-      return;
-    }
-    if (index.hi < 0) return;
-    int64_t& slot = use == Use::kLoad ? acc.load_bytes : acc.store_bytes;
-    slot = std::max(slot, bytes);
-  }
-
-  // Where a call's argument points: its buffer, the byte offset into it, and the size of the
-  // element type the caller passes it as (0 for void*).
-  struct ArgumentPointer {
-    int buffer = -1;
-    ValueRange offset;
-    int64_t element_bytes = 0;
-  };
-
-  ArgumentPointer argument_pointer(const CExpr& arg) {
-    ArgumentPointer p;
-    const CExpr& x = strip_casts(arg);
-    p.element_bytes = arg.pointee_bytes;
-    if (const int b = buffer_of(arg); b >= 0) {
-      p.buffer = b;
-      p.offset = is_view(arg) ? ValueRange::unknown() : ValueRange::exactly(0);
-      return p;
-    }
-    const CExpr* base = nullptr;
-    const CExpr* index = nullptr;
-    int64_t unit = 1;
-    if (x.kind == CExprKind::kUnary && x.text == "&" && !x.args.empty() &&
-        strip_casts(x.args[0]).kind == CExprKind::kSubscript && strip_casts(x.args[0]).args.size() == 2) {
-      const CExpr& element = strip_casts(x.args[0]);
-      base = &element.args[0];
-      index = &element.args[1];
-      unit = element.type_bytes;
-      p.element_bytes = element.type_bytes;
-    } else if (x.kind == CExprKind::kBinary && x.text == "+" && x.args.size() == 2) {
-      const bool first = buffer_of(x.args[0]) >= 0;
-      base = &x.args[first ? 0 : 1];
-      index = &x.args[first ? 1 : 0];
-      unit = x.pointee_bytes;
-    }
-    if (!base || buffer_of(*base) < 0) return p;
-    p.buffer = buffer_of(*base);
-    p.offset = is_view(*base) ? ValueRange::unknown()
-                              : ranges_.mul(evaluate(*index), ValueRange::exactly(unit > 0 ? unit : 1));
-    return p;
-  }
-
-  // A function defined here that receives a buffer through a pointer to another element type (TVM's
-  // Arm tensordot kernels take `uint32_t*` for int16 data and count 4-byte words) reaches it in its
-  // own elements: that reach, measured in the callee from the address it receives, is added to the
-  // argument's offset. A module function walked here sizes its own accesses to a buffer it gets as
-  // `void*`; a pasted kernel is not walked, so every pun into it counts.
-  void size_punned_arguments(const CExpr& call, const CFunction& callee, bool walked) {
-    std::vector<ValueRange> values;
-    for (const CExpr& a : call.args)
-      values.push_back(evaluate(a));
-    const int fn = static_cast<int>(&callee - program_.functions.data());
-    for (size_t i = 0; i < call.args.size() && i < callee.params.size(); ++i) {
-      const ArgumentPointer p = argument_pointer(call.args[i]);
-      const CVariable& param = callee.variables[static_cast<size_t>(callee.params[i])];
-      if (p.buffer < 0 || p.element_bytes == param.element_bytes || (walked && p.element_bytes == 0)) continue;
-      const PointerReach reach = parameter_reach(program_, fn, static_cast<int>(i), values);
-      const std::string what = "'" + param.type + " " + param.name + "' of " + callee.name + ": ";
-      int64_t end = 0;
-      if (!reach.bounded) {
-        unsized_pun(p.buffer, call.args[i].range, what + reach.why);
-      } else if (reach.bytes == 0) {
-        continue;
-      } else if (!p.offset.known || p.offset.lo < 0 || __builtin_add_overflow(p.offset.hi, reach.bytes, &end) ||
-                 end > kMaxPlannableBytes) {
-        unsized_pun(p.buffer, call.args[i].range, what + "an offset into the buffer the analysis cannot bound");
-      } else {
-        BufferAccesses& acc = result_.buffers[static_cast<size_t>(p.buffer)].accesses;
-        (reach.written ? acc.stored : acc.loaded) = true;
-        int64_t& slot = reach.written ? acc.store_bytes : acc.load_bytes;
-        slot = std::max(slot, end);
-      }
-    }
-  }
-
-  void unsized_pun(int b, const CRange& at, const std::string& why) {
-    BufferAccesses& acc = result_.buffers[static_cast<size_t>(b)].accesses;
-    if (acc.unsized_pun.valid()) return;
-    acc.unsized_pun = at;
-    acc.unsized_pun_why = why;
   }
 
   void call_operator(const CExpr& call) {
@@ -672,7 +524,11 @@ class Walker {
     return [this](int decl) { return frame().value_of_var[static_cast<size_t>(decl)]; };
   }
 
-  ValueRange evaluate(const CExpr& e) { return evaluate_expr(e, ranges_, value_of()); }
+  ValueRange evaluate(const CExpr& e) override { return evaluate_expr(e, ranges_, value_of()); }
+  int64_t dims_elements(int decl) override { return frame().dims_elements[static_cast<size_t>(decl)]; }
+  const CVariable& variable(int decl) override {
+    return function(frame().function).variables[static_cast<size_t>(decl)];
+  }
 
   const CProgram& program_;
   const TvmCode& code_;
@@ -695,6 +551,7 @@ class Walker {
   std::set<int> damaged_reported_;
   std::vector<bool> frame_damaged_;  // per frame: its function did not parse whole
   RangeContext ranges_;
+  AccessExtents extents_;
 };
 
 }  // namespace

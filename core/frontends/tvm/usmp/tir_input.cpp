@@ -2,6 +2,7 @@
 
 #include "base/input_error.h"
 #include "base/utf8_check.h"
+#include "frontends/loaded_model.h"
 #include "frontends/tvm/tir_readers/legacy_tir_reader.h"
 #include "frontends/tvm/tir_readers/tvmscript_reader.h"
 #include "model/problem_limits.h"
@@ -25,12 +26,7 @@ TirProblem analyze_tir_dump(std::string_view text, const std::string& path, Inpu
 }
 
 LoadedInput loaded_tir_dump(const TirProblem& analysed, const std::string& path, InputFormat format) {
-  LoadedInput input;
-  input.path = path;
-  input.format = format;
-  input.problem = analysed.problem;
-  input.as_built = analysed.as_built;
-  input.warnings = analysed.warnings;
+  LoadedInput input = loaded_model(path, format, analysed, "greedy_by_size", "TVM");
   for (Diagnostic& d : input.warnings) {
     if (d.location.file.empty() && d.location.line == 0) d.location.file = path;
   }

@@ -3,6 +3,7 @@
 #include <flatbuffers/flatbuffers.h>
 
 #include "frontends/executorch/et_schema.h"
+#include "frontends/flatbuffer_walker.h"
 
 namespace usmpx::testing {
 namespace {
@@ -19,33 +20,34 @@ fb::Offset<void> tensor_value(fb::FlatBufferBuilder& b, const EtTestTensor& t) {
   fb::Offset<void> allocation;
   if (t.memory_id > 0) {
     const auto start = b.StartTable();
-    b.AddElement<uint32_t>(sc::slot(sc::allocation::kMemoryId), t.memory_id, 0);
-    b.AddElement<uint32_t>(sc::slot(sc::allocation::kOffsetLow), static_cast<uint32_t>(t.offset), 0);
-    b.AddElement<uint32_t>(sc::slot(sc::allocation::kOffsetHigh), static_cast<uint32_t>(t.offset >> 32), 0);
+    b.AddElement<uint32_t>(usmpx::flatbuffer_slot(sc::allocation::kMemoryId), t.memory_id, 0);
+    b.AddElement<uint32_t>(usmpx::flatbuffer_slot(sc::allocation::kOffsetLow), static_cast<uint32_t>(t.offset), 0);
+    b.AddElement<uint32_t>(usmpx::flatbuffer_slot(sc::allocation::kOffsetHigh), static_cast<uint32_t>(t.offset >> 32),
+                           0);
     allocation = fb::Offset<void>(b.EndTable(start));
   }
   auto start = b.StartTable();
-  b.AddElement<int8_t>(sc::slot(sc::tensor::kScalarType), t.scalar_type, 0);
-  b.AddOffset(sc::slot(sc::tensor::kSizes), sizes);
-  b.AddOffset(sc::slot(sc::tensor::kDimOrder), dim_order);
-  if (t.memory_id > 0) b.AddOffset(sc::slot(sc::tensor::kAllocationInfo), allocation);
+  b.AddElement<int8_t>(usmpx::flatbuffer_slot(sc::tensor::kScalarType), t.scalar_type, 0);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::tensor::kSizes), sizes);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::tensor::kDimOrder), dim_order);
+  if (t.memory_id > 0) b.AddOffset(usmpx::flatbuffer_slot(sc::tensor::kAllocationInfo), allocation);
   const fb::Offset<void> table(b.EndTable(start));
   start = b.StartTable();
-  b.AddElement<uint8_t>(sc::slot(sc::evalue::kValType), static_cast<uint8_t>(sc::ValueType::kTensor), 0);
-  b.AddOffset(sc::slot(sc::evalue::kVal), table);
+  b.AddElement<uint8_t>(usmpx::flatbuffer_slot(sc::evalue::kValType), static_cast<uint8_t>(sc::ValueType::kTensor), 0);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::evalue::kVal), table);
   return fb::Offset<void>(b.EndTable(start));
 }
 
 fb::Offset<void> call(fb::FlatBufferBuilder& b, const EtTestCall& c) {
   const auto vector = b.CreateVector(c.args);
   auto start = b.StartTable();
-  b.AddElement<int32_t>(sc::slot(sc::kernel_call::kOpIndex), c.index, 0);
-  b.AddOffset(sc::slot(sc::kernel_call::kArgs), vector);
+  b.AddElement<int32_t>(usmpx::flatbuffer_slot(sc::kernel_call::kOpIndex), c.index, 0);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::kernel_call::kArgs), vector);
   const fb::Offset<void> args(b.EndTable(start));
   const auto type = c.delegate ? sc::InstructionType::kDelegateCall : sc::InstructionType::kKernelCall;
   start = b.StartTable();
-  b.AddElement<uint8_t>(sc::slot(sc::instruction::kArgsType), static_cast<uint8_t>(type), 0);
-  b.AddOffset(sc::slot(sc::instruction::kArgs), args);
+  b.AddElement<uint8_t>(usmpx::flatbuffer_slot(sc::instruction::kArgsType), static_cast<uint8_t>(type), 0);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::instruction::kArgs), args);
   return fb::Offset<void>(b.EndTable(start));
 }
 
@@ -58,11 +60,11 @@ std::string et_test_program_bytes(const EtTestProgram& p) {
     values.push_back(tensor_value(b, t));
   for (int64_t i : p.ints) {
     auto start = b.StartTable();
-    b.AddElement<int64_t>(sc::slot(0), i, 0);  // Int.int_val
+    b.AddElement<int64_t>(usmpx::flatbuffer_slot(0), i, 0);  // Int.int_val
     const fb::Offset<void> table(b.EndTable(start));
     start = b.StartTable();
-    b.AddElement<uint8_t>(sc::slot(sc::evalue::kValType), static_cast<uint8_t>(sc::ValueType::kInt), 0);
-    b.AddOffset(sc::slot(sc::evalue::kVal), table);
+    b.AddElement<uint8_t>(usmpx::flatbuffer_slot(sc::evalue::kValType), static_cast<uint8_t>(sc::ValueType::kInt), 0);
+    b.AddOffset(usmpx::flatbuffer_slot(sc::evalue::kVal), table);
     values.push_back(fb::Offset<void>(b.EndTable(start)));
   }
   std::vector<fb::Offset<void>> instructions;
@@ -74,25 +76,25 @@ std::string et_test_program_bytes(const EtTestProgram& p) {
     const auto name = b.CreateString(full.substr(0, dot));
     const auto overload = b.CreateString(dot == std::string::npos ? "" : full.substr(dot + 1));
     const auto start = b.StartTable();
-    b.AddOffset(sc::slot(sc::op::kName), name);
-    b.AddOffset(sc::slot(sc::op::kOverload), overload);
+    b.AddOffset(usmpx::flatbuffer_slot(sc::op::kName), name);
+    b.AddOffset(usmpx::flatbuffer_slot(sc::op::kOverload), overload);
     operators.push_back(fb::Offset<void>(b.EndTable(start)));
   }
   std::vector<fb::Offset<void>> delegates;
   for (const std::string& id : p.delegates) {
     const auto name = b.CreateString(id);
     auto start = b.StartTable();
-    b.AddElement<int8_t>(sc::slot(sc::data_reference::kLocation), sc::kInline, -1);
-    b.AddElement<uint32_t>(sc::slot(sc::data_reference::kIndex), 0, 1);
+    b.AddElement<int8_t>(usmpx::flatbuffer_slot(sc::data_reference::kLocation), sc::kInline, -1);
+    b.AddElement<uint32_t>(usmpx::flatbuffer_slot(sc::data_reference::kIndex), 0, 1);
     const fb::Offset<void> processed(b.EndTable(start));
     start = b.StartTable();
-    b.AddOffset(sc::slot(sc::delegate::kId), name);
-    b.AddOffset(sc::slot(sc::delegate::kProcessed), processed);
+    b.AddOffset(usmpx::flatbuffer_slot(sc::delegate::kId), name);
+    b.AddOffset(usmpx::flatbuffer_slot(sc::delegate::kProcessed), processed);
     delegates.push_back(fb::Offset<void>(b.EndTable(start)));
   }
   const auto instruction_vector = b.CreateVector(instructions);
   auto start = b.StartTable();
-  b.AddOffset(sc::slot(sc::chain::kInstructions), instruction_vector);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::chain::kInstructions), instruction_vector);
   const fb::Offset<void> chain(b.EndTable(start));
 
   const auto name = b.CreateString("forward");
@@ -104,19 +106,19 @@ std::string et_test_program_bytes(const EtTestProgram& p) {
   const auto delegate_vector = b.CreateVector(delegates);
   const auto buffer_sizes = b.CreateVector(p.buffer_sizes);
   start = b.StartTable();
-  b.AddOffset(sc::slot(sc::plan::kName), name);
-  b.AddOffset(sc::slot(sc::plan::kValues), value_vector);
-  b.AddOffset(sc::slot(sc::plan::kInputs), inputs);
-  b.AddOffset(sc::slot(sc::plan::kOutputs), outputs);
-  b.AddOffset(sc::slot(sc::plan::kChains), chains);
-  b.AddOffset(sc::slot(sc::plan::kOperators), operator_vector);
-  b.AddOffset(sc::slot(sc::plan::kDelegates), delegate_vector);
-  b.AddOffset(sc::slot(sc::plan::kNonConstBufferSizes), buffer_sizes);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::plan::kName), name);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::plan::kValues), value_vector);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::plan::kInputs), inputs);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::plan::kOutputs), outputs);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::plan::kChains), chains);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::plan::kOperators), operator_vector);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::plan::kDelegates), delegate_vector);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::plan::kNonConstBufferSizes), buffer_sizes);
   const fb::Offset<void> plan(b.EndTable(start));
 
   const auto plans = b.CreateVector(std::vector<fb::Offset<void>>{plan});
   start = b.StartTable();
-  b.AddOffset(sc::slot(sc::program::kExecutionPlan), plans);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::program::kExecutionPlan), plans);
   const fb::Offset<void> program(b.EndTable(start));
   b.Finish(program, "ET12");
   return std::string(reinterpret_cast<const char*>(b.GetBufferPointer()), b.GetSize());

@@ -7,6 +7,7 @@
 #include <flatbuffers/flatbuffers.h>
 
 #include "frontends/executorch/et_schema.h"
+#include "frontends/flatbuffer_walker.h"
 
 namespace usmpx::testing {
 namespace {
@@ -23,31 +24,31 @@ fb::Offset<void> tensor(fb::FlatBufferBuilder& b, const TensorSpec& t) {
   const auto sizes = b.CreateVector(std::vector<int32_t>{t.elements});
   const auto dim_order = b.CreateVector(std::vector<uint8_t>{0});
   auto start = b.StartTable();
-  b.AddElement<uint32_t>(sc::slot(sc::allocation::kMemoryId), 1, 0);
-  b.AddElement<uint32_t>(sc::slot(sc::allocation::kOffsetLow), static_cast<uint32_t>(t.offset), 0);
+  b.AddElement<uint32_t>(usmpx::flatbuffer_slot(sc::allocation::kMemoryId), 1, 0);
+  b.AddElement<uint32_t>(usmpx::flatbuffer_slot(sc::allocation::kOffsetLow), static_cast<uint32_t>(t.offset), 0);
   const fb::Offset<void> allocation(b.EndTable(start));
   start = b.StartTable();
-  b.AddElement<int8_t>(sc::slot(sc::tensor::kScalarType), 6, 0);  // FLOAT
-  b.AddOffset(sc::slot(sc::tensor::kSizes), sizes);
-  b.AddOffset(sc::slot(sc::tensor::kDimOrder), dim_order);
-  b.AddOffset(sc::slot(sc::tensor::kAllocationInfo), allocation);
+  b.AddElement<int8_t>(usmpx::flatbuffer_slot(sc::tensor::kScalarType), 6, 0);  // FLOAT
+  b.AddOffset(usmpx::flatbuffer_slot(sc::tensor::kSizes), sizes);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::tensor::kDimOrder), dim_order);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::tensor::kAllocationInfo), allocation);
   const fb::Offset<void> table(b.EndTable(start));
   start = b.StartTable();
-  b.AddElement<uint8_t>(sc::slot(sc::evalue::kValType), static_cast<uint8_t>(sc::ValueType::kTensor), 0);
-  b.AddOffset(sc::slot(sc::evalue::kVal), table);
+  b.AddElement<uint8_t>(usmpx::flatbuffer_slot(sc::evalue::kValType), static_cast<uint8_t>(sc::ValueType::kTensor), 0);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::evalue::kVal), table);
   return fb::Offset<void>(b.EndTable(start));
 }
 
 fb::Offset<void> kernel_call(fb::FlatBufferBuilder& b, int32_t op, const std::vector<int32_t>& args) {
   const auto vector = b.CreateVector(args);
   auto start = b.StartTable();
-  b.AddElement<int32_t>(sc::slot(sc::kernel_call::kOpIndex), op, 0);
-  b.AddOffset(sc::slot(sc::kernel_call::kArgs), vector);
+  b.AddElement<int32_t>(usmpx::flatbuffer_slot(sc::kernel_call::kOpIndex), op, 0);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::kernel_call::kArgs), vector);
   const fb::Offset<void> call(b.EndTable(start));
   start = b.StartTable();
-  b.AddElement<uint8_t>(sc::slot(sc::instruction::kArgsType), static_cast<uint8_t>(sc::InstructionType::kKernelCall),
-                        0);
-  b.AddOffset(sc::slot(sc::instruction::kArgs), call);
+  b.AddElement<uint8_t>(usmpx::flatbuffer_slot(sc::instruction::kArgsType),
+                        static_cast<uint8_t>(sc::InstructionType::kKernelCall), 0);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::instruction::kArgs), call);
   return fb::Offset<void>(b.EndTable(start));
 }
 
@@ -71,13 +72,13 @@ std::string example_program_bytes() {
     const auto name = b.CreateString("example::step_" + std::to_string(k + 1));
     const auto overload = b.CreateString("out");
     const auto start = b.StartTable();
-    b.AddOffset(sc::slot(sc::op::kName), name);
-    b.AddOffset(sc::slot(sc::op::kOverload), overload);
+    b.AddOffset(usmpx::flatbuffer_slot(sc::op::kName), name);
+    b.AddOffset(usmpx::flatbuffer_slot(sc::op::kOverload), overload);
     operators.push_back(fb::Offset<void>(b.EndTable(start)));
   }
   const auto instruction_vector = b.CreateVector(instructions);
   auto start = b.StartTable();
-  b.AddOffset(sc::slot(sc::chain::kInstructions), instruction_vector);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::chain::kInstructions), instruction_vector);
   const fb::Offset<void> chain(b.EndTable(start));
 
   const auto name = b.CreateString("forward");
@@ -88,18 +89,18 @@ std::string example_program_bytes() {
   const auto operator_vector = b.CreateVector(operators);
   const auto buffer_sizes = b.CreateVector(std::vector<int64_t>{0, 864});
   start = b.StartTable();
-  b.AddOffset(sc::slot(sc::plan::kName), name);
-  b.AddOffset(sc::slot(sc::plan::kValues), value_vector);
-  b.AddOffset(sc::slot(sc::plan::kInputs), inputs);
-  b.AddOffset(sc::slot(sc::plan::kOutputs), outputs);
-  b.AddOffset(sc::slot(sc::plan::kChains), chains);
-  b.AddOffset(sc::slot(sc::plan::kOperators), operator_vector);
-  b.AddOffset(sc::slot(sc::plan::kNonConstBufferSizes), buffer_sizes);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::plan::kName), name);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::plan::kValues), value_vector);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::plan::kInputs), inputs);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::plan::kOutputs), outputs);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::plan::kChains), chains);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::plan::kOperators), operator_vector);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::plan::kNonConstBufferSizes), buffer_sizes);
   const fb::Offset<void> plan(b.EndTable(start));
 
   const auto plans = b.CreateVector(std::vector<fb::Offset<void>>{plan});
   start = b.StartTable();
-  b.AddOffset(sc::slot(sc::program::kExecutionPlan), plans);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::program::kExecutionPlan), plans);
   const fb::Offset<void> program(b.EndTable(start));
   b.Finish(program, "ET12");
 

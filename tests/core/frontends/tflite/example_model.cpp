@@ -5,6 +5,7 @@
 
 #include <flatbuffers/flatbuffers.h>
 
+#include "frontends/flatbuffer_walker.h"
 #include "frontends/tflite/tflite_schema.h"
 
 namespace usmpx::testing {
@@ -33,7 +34,7 @@ fb::Offset<void> buffer_table(fb::FlatBufferBuilder& b, const std::vector<uint8_
     vector = b.CreateVector(data);
   }
   const auto start = b.StartTable();
-  if (!data.empty()) b.AddOffset(sc::slot(sc::buffer::kData), vector);
+  if (!data.empty()) b.AddOffset(usmpx::flatbuffer_slot(sc::buffer::kData), vector);
   return fb::Offset<void>(b.EndTable(start));
 }
 
@@ -75,19 +76,19 @@ std::string build_example_tflite() {
     const auto shape = b.CreateVector(t.shape);
     const auto name = b.CreateString(t.name);
     const auto start = b.StartTable();
-    b.AddOffset(sc::slot(sc::tensor::kShape), shape);
-    b.AddElement<int8_t>(sc::slot(sc::tensor::kType), t.type, 0);
-    b.AddElement<uint32_t>(sc::slot(sc::tensor::kBuffer), t.buffer, 0);
-    b.AddOffset(sc::slot(sc::tensor::kName), name);
+    b.AddOffset(usmpx::flatbuffer_slot(sc::tensor::kShape), shape);
+    b.AddElement<int8_t>(usmpx::flatbuffer_slot(sc::tensor::kType), t.type, 0);
+    b.AddElement<uint32_t>(usmpx::flatbuffer_slot(sc::tensor::kBuffer), t.buffer, 0);
+    b.AddOffset(usmpx::flatbuffer_slot(sc::tensor::kName), name);
     tensor_tables.push_back(fb::Offset<void>(b.EndTable(start)));
   }
   // Operator codes: 0 FULLY_CONNECTED (9), 1 ADD (0), 2 SOFTMAX (25).
   std::vector<fb::Offset<void>> codes;
   for (int32_t code : {9, 0, 25}) {
     const auto start = b.StartTable();
-    b.AddElement<int8_t>(sc::slot(sc::opcode::kDeprecatedBuiltinCode), static_cast<int8_t>(code), 0);
-    b.AddElement<int32_t>(sc::slot(sc::opcode::kVersion), 1, 1);
-    b.AddElement<int32_t>(sc::slot(sc::opcode::kBuiltinCode), code, 0);
+    b.AddElement<int8_t>(usmpx::flatbuffer_slot(sc::opcode::kDeprecatedBuiltinCode), static_cast<int8_t>(code), 0);
+    b.AddElement<int32_t>(usmpx::flatbuffer_slot(sc::opcode::kVersion), 1, 1);
+    b.AddElement<int32_t>(usmpx::flatbuffer_slot(sc::opcode::kBuiltinCode), code, 0);
     codes.push_back(fb::Offset<void>(b.EndTable(start)));
   }
   const std::vector<OpSpec> ops = {
@@ -98,9 +99,9 @@ std::string build_example_tflite() {
     const auto inputs = b.CreateVector(op.inputs);
     const auto outputs = b.CreateVector(op.outputs);
     const auto start = b.StartTable();
-    b.AddElement<uint32_t>(sc::slot(sc::op::kOpcodeIndex), op.opcode, 0);
-    b.AddOffset(sc::slot(sc::op::kInputs), inputs);
-    b.AddOffset(sc::slot(sc::op::kOutputs), outputs);
+    b.AddElement<uint32_t>(usmpx::flatbuffer_slot(sc::op::kOpcodeIndex), op.opcode, 0);
+    b.AddOffset(usmpx::flatbuffer_slot(sc::op::kInputs), inputs);
+    b.AddOffset(usmpx::flatbuffer_slot(sc::op::kOutputs), outputs);
     op_tables.push_back(fb::Offset<void>(b.EndTable(start)));
   }
   const auto tensor_vector = b.CreateVector(tensor_tables);
@@ -109,11 +110,11 @@ std::string build_example_tflite() {
   const auto op_vector = b.CreateVector(op_tables);
   const auto sg_name = b.CreateString("main");
   const auto sg_start = b.StartTable();
-  b.AddOffset(sc::slot(sc::subgraph::kTensors), tensor_vector);
-  b.AddOffset(sc::slot(sc::subgraph::kInputs), sg_inputs);
-  b.AddOffset(sc::slot(sc::subgraph::kOutputs), sg_outputs);
-  b.AddOffset(sc::slot(sc::subgraph::kOperators), op_vector);
-  b.AddOffset(sc::slot(sc::subgraph::kName), sg_name);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::subgraph::kTensors), tensor_vector);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::subgraph::kInputs), sg_inputs);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::subgraph::kOutputs), sg_outputs);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::subgraph::kOperators), op_vector);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::subgraph::kName), sg_name);
   const fb::Offset<void> subgraph(b.EndTable(sg_start));
 
   const auto code_vector = b.CreateVector(codes);
@@ -121,11 +122,11 @@ std::string build_example_tflite() {
   const auto description = b.CreateString("USMP Explorer example: a tiny int8 classifier with a skip connection");
   const auto buffer_vector = b.CreateVector(buffers);
   const auto model_start = b.StartTable();
-  b.AddElement<uint32_t>(sc::slot(sc::model::kVersion), 3, 0);
-  b.AddOffset(sc::slot(sc::model::kOperatorCodes), code_vector);
-  b.AddOffset(sc::slot(sc::model::kSubgraphs), subgraph_vector);
-  b.AddOffset(sc::slot(sc::model::kDescription), description);
-  b.AddOffset(sc::slot(sc::model::kBuffers), buffer_vector);
+  b.AddElement<uint32_t>(usmpx::flatbuffer_slot(sc::model::kVersion), 3, 0);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::model::kOperatorCodes), code_vector);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::model::kSubgraphs), subgraph_vector);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::model::kDescription), description);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::model::kBuffers), buffer_vector);
   const fb::Offset<void> model(b.EndTable(model_start));
   b.Finish(model, "TFL3");
   return std::string(reinterpret_cast<const char*>(b.GetBufferPointer()), b.GetSize());

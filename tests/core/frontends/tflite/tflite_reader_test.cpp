@@ -8,6 +8,7 @@
 
 #include "base/text_file.h"
 #include "example_model.h"
+#include "frontends/flatbuffer_walker.h"
 #include "frontends/tflite/tflite_export.h"
 #include "frontends/tflite/tflite_problem.h"
 #include "frontends/tflite/tflite_schema.h"
@@ -124,27 +125,27 @@ std::string repeated_operator_model(size_t repeats, size_t inputs) {
   const fb::Offset<void> empty_buffer(b.EndTable(empty_start));
   const auto shape = b.CreateVector(std::vector<int32_t>{1});
   const auto tensor_start = b.StartTable();
-  b.AddOffset(sc::slot(sc::tensor::kShape), shape);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::tensor::kShape), shape);
   const fb::Offset<void> tensor(b.EndTable(tensor_start));
   const auto code_start = b.StartTable();
   const fb::Offset<void> code(b.EndTable(code_start));
   const auto op_inputs = b.CreateVector(std::vector<int32_t>(inputs, 0));
   const auto op_start = b.StartTable();
-  b.AddOffset(sc::slot(sc::op::kInputs), op_inputs);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::op::kInputs), op_inputs);
   const fb::Offset<void> op(b.EndTable(op_start));
   const auto ops = b.CreateVector(std::vector<fb::Offset<void>>(repeats, op));
   const auto tensors = b.CreateVector(std::vector<fb::Offset<void>>{tensor});
   const auto sg_start = b.StartTable();
-  b.AddOffset(sc::slot(sc::subgraph::kTensors), tensors);
-  b.AddOffset(sc::slot(sc::subgraph::kOperators), ops);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::subgraph::kTensors), tensors);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::subgraph::kOperators), ops);
   const fb::Offset<void> subgraph(b.EndTable(sg_start));
   const auto codes = b.CreateVector(std::vector<fb::Offset<void>>{code});
   const auto subgraphs = b.CreateVector(std::vector<fb::Offset<void>>{subgraph});
   const auto buffers = b.CreateVector(std::vector<fb::Offset<void>>{empty_buffer});
   const auto model_start = b.StartTable();
-  b.AddOffset(sc::slot(sc::model::kOperatorCodes), codes);
-  b.AddOffset(sc::slot(sc::model::kSubgraphs), subgraphs);
-  b.AddOffset(sc::slot(sc::model::kBuffers), buffers);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::model::kOperatorCodes), codes);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::model::kSubgraphs), subgraphs);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::model::kBuffers), buffers);
   b.Finish(fb::Offset<void>(b.EndTable(model_start)), "TFL3");
   return std::string(reinterpret_cast<const char*>(b.GetBufferPointer()), b.GetSize());
 }
@@ -174,29 +175,29 @@ std::string control_flow_model(int32_t code, std::vector<int32_t> called) {
   auto tensor = [&] {
     const auto shape = b.CreateVector(std::vector<int32_t>{4});
     const auto start = b.StartTable();
-    b.AddOffset(sc::slot(sc::tensor::kShape), shape);
+    b.AddOffset(usmpx::flatbuffer_slot(sc::tensor::kShape), shape);
     return fb::Offset<void>(b.EndTable(start));
   };
   auto opcode = [&](int32_t c) {
     const auto start = b.StartTable();
-    b.AddElement<int32_t>(sc::slot(sc::opcode::kBuiltinCode), c, 0);
+    b.AddElement<int32_t>(usmpx::flatbuffer_slot(sc::opcode::kBuiltinCode), c, 0);
     return fb::Offset<void>(b.EndTable(start));
   };
   auto subgraph = [&](uint32_t opcode_index, bool with_options) {
     std::vector<fb::Offset<void>> tensors = {tensor(), tensor()};
     const auto options_start = b.StartTable();
     for (size_t k = 0; k < called.size(); ++k)
-      b.AddElement<int32_t>(sc::slot(static_cast<int>(k)), called[k], -1);
+      b.AddElement<int32_t>(usmpx::flatbuffer_slot(static_cast<int>(k)), called[k], -1);
     const fb::Offset<void> options(b.EndTable(options_start));
     const auto inputs = b.CreateVector(std::vector<int32_t>{0});
     const auto outputs = b.CreateVector(std::vector<int32_t>{1});
     const auto op_start = b.StartTable();
-    b.AddElement<uint32_t>(sc::slot(sc::op::kOpcodeIndex), opcode_index, 0);
-    b.AddOffset(sc::slot(sc::op::kInputs), inputs);
-    b.AddOffset(sc::slot(sc::op::kOutputs), outputs);
+    b.AddElement<uint32_t>(usmpx::flatbuffer_slot(sc::op::kOpcodeIndex), opcode_index, 0);
+    b.AddOffset(usmpx::flatbuffer_slot(sc::op::kInputs), inputs);
+    b.AddOffset(usmpx::flatbuffer_slot(sc::op::kOutputs), outputs);
     if (with_options) {
-      b.AddElement<uint8_t>(sc::slot(sc::op::kOptionsType), 1, 0);
-      b.AddOffset(sc::slot(sc::op::kOptions), options);
+      b.AddElement<uint8_t>(usmpx::flatbuffer_slot(sc::op::kOptionsType), 1, 0);
+      b.AddOffset(usmpx::flatbuffer_slot(sc::op::kOptions), options);
     }
     const fb::Offset<void> op(b.EndTable(op_start));
     const auto tensor_vector = b.CreateVector(tensors);
@@ -204,10 +205,10 @@ std::string control_flow_model(int32_t code, std::vector<int32_t> called) {
     const auto sg_inputs = b.CreateVector(std::vector<int32_t>{0});
     const auto sg_outputs = b.CreateVector(std::vector<int32_t>{1});
     const auto start = b.StartTable();
-    b.AddOffset(sc::slot(sc::subgraph::kTensors), tensor_vector);
-    b.AddOffset(sc::slot(sc::subgraph::kInputs), sg_inputs);
-    b.AddOffset(sc::slot(sc::subgraph::kOutputs), sg_outputs);
-    b.AddOffset(sc::slot(sc::subgraph::kOperators), ops);
+    b.AddOffset(usmpx::flatbuffer_slot(sc::subgraph::kTensors), tensor_vector);
+    b.AddOffset(usmpx::flatbuffer_slot(sc::subgraph::kInputs), sg_inputs);
+    b.AddOffset(usmpx::flatbuffer_slot(sc::subgraph::kOutputs), sg_outputs);
+    b.AddOffset(usmpx::flatbuffer_slot(sc::subgraph::kOperators), ops);
     return fb::Offset<void>(b.EndTable(start));
   };
   const std::vector<fb::Offset<void>> codes = {opcode(code), opcode(0)};
@@ -216,9 +217,9 @@ std::string control_flow_model(int32_t code, std::vector<int32_t> called) {
   const auto subgraph_vector = b.CreateVector(subgraphs);
   const auto buffers = b.CreateVector(std::vector<fb::Offset<void>>{empty_buffer});
   const auto model_start = b.StartTable();
-  b.AddOffset(sc::slot(sc::model::kOperatorCodes), code_vector);
-  b.AddOffset(sc::slot(sc::model::kSubgraphs), subgraph_vector);
-  b.AddOffset(sc::slot(sc::model::kBuffers), buffers);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::model::kOperatorCodes), code_vector);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::model::kSubgraphs), subgraph_vector);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::model::kBuffers), buffers);
   b.Finish(fb::Offset<void>(b.EndTable(model_start)), "TFL3");
   return std::string(reinterpret_cast<const char*>(b.GetBufferPointer()), b.GetSize());
 }

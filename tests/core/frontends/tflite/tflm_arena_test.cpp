@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "frontends/flatbuffer_walker.h"
 #include "frontends/tflite/tflite_problem.h"
 #include "frontends/tflite/tflite_schema.h"
 #include "frontends/tflite/tflm_min_arena.h"
@@ -95,36 +96,36 @@ std::string one_operator_model(int8_t code, int8_t type = 0) {
   for (int k = 0; k < 2; ++k) {
     const auto shape = b.CreateVector(std::vector<int32_t>{1, 8});
     const auto start = b.StartTable();
-    b.AddOffset(sc::slot(sc::tensor::kShape), shape);
-    b.AddElement<int8_t>(sc::slot(sc::tensor::kType), type, 0);
+    b.AddOffset(usmpx::flatbuffer_slot(sc::tensor::kShape), shape);
+    b.AddElement<int8_t>(usmpx::flatbuffer_slot(sc::tensor::kType), type, 0);
     tensors.emplace_back(b.EndTable(start));
   }
   const auto code_start = b.StartTable();
-  b.AddElement<int8_t>(sc::slot(sc::opcode::kDeprecatedBuiltinCode), code, 0);
+  b.AddElement<int8_t>(usmpx::flatbuffer_slot(sc::opcode::kDeprecatedBuiltinCode), code, 0);
   const fb::Offset<void> opcode(b.EndTable(code_start));
   const auto in = b.CreateVector(std::vector<int32_t>{0});
   const auto out = b.CreateVector(std::vector<int32_t>{1});
   const auto op_start = b.StartTable();
-  b.AddOffset(sc::slot(sc::op::kInputs), in);
-  b.AddOffset(sc::slot(sc::op::kOutputs), out);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::op::kInputs), in);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::op::kOutputs), out);
   const fb::Offset<void> op(b.EndTable(op_start));
   const auto tensor_vector = b.CreateVector(tensors);
   const auto ops = b.CreateVector(std::vector<fb::Offset<void>>{op});
   const auto sg_in = b.CreateVector(std::vector<int32_t>{0});
   const auto sg_out = b.CreateVector(std::vector<int32_t>{1});
   const auto sg_start = b.StartTable();
-  b.AddOffset(sc::slot(sc::subgraph::kTensors), tensor_vector);
-  b.AddOffset(sc::slot(sc::subgraph::kInputs), sg_in);
-  b.AddOffset(sc::slot(sc::subgraph::kOutputs), sg_out);
-  b.AddOffset(sc::slot(sc::subgraph::kOperators), ops);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::subgraph::kTensors), tensor_vector);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::subgraph::kInputs), sg_in);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::subgraph::kOutputs), sg_out);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::subgraph::kOperators), ops);
   const fb::Offset<void> subgraph(b.EndTable(sg_start));
   const auto codes = b.CreateVector(std::vector<fb::Offset<void>>{opcode});
   const auto subgraphs = b.CreateVector(std::vector<fb::Offset<void>>{subgraph});
   const auto buffers = b.CreateVector(std::vector<fb::Offset<void>>{empty_buffer});
   const auto model_start = b.StartTable();
-  b.AddOffset(sc::slot(sc::model::kOperatorCodes), codes);
-  b.AddOffset(sc::slot(sc::model::kSubgraphs), subgraphs);
-  b.AddOffset(sc::slot(sc::model::kBuffers), buffers);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::model::kOperatorCodes), codes);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::model::kSubgraphs), subgraphs);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::model::kBuffers), buffers);
   b.Finish(fb::Offset<void>(b.EndTable(model_start)), "TFL3");
   return std::string(reinterpret_cast<const char*>(b.GetBufferPointer()), b.GetSize());
 }

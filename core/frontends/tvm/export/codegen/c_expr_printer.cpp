@@ -7,36 +7,16 @@ namespace {
 
 using tir::BinaryOp;
 
+// C writes TIR's operators as TIR prints them, except those without a C operator (nullptr).
 const char* c_operator(BinaryOp op) {
   switch (op) {
-    case BinaryOp::kAdd:
-      return "+";
-    case BinaryOp::kSub:
-      return "-";
-    case BinaryOp::kMul:
-      return "*";
-    case BinaryOp::kDiv:
-      return "/";
-    case BinaryOp::kMod:
-      return "%";
-    case BinaryOp::kEq:
-      return "==";
-    case BinaryOp::kNe:
-      return "!=";
-    case BinaryOp::kLt:
-      return "<";
-    case BinaryOp::kLe:
-      return "<=";
-    case BinaryOp::kGt:
-      return ">";
-    case BinaryOp::kGe:
-      return ">=";
-    case BinaryOp::kAnd:
-      return "&&";
-    case BinaryOp::kOr:
-      return "||";
-    default:
+    case BinaryOp::kFloorDiv:
+    case BinaryOp::kFloorMod:
+    case BinaryOp::kMin:
+    case BinaryOp::kMax:
       return nullptr;
+    default:
+      return tir::to_string(op).data();  // a string literal
   }
 }
 
