@@ -20,6 +20,7 @@ SessionFile ExplorerController::session_file() const {
   session.module = module_.toStdString();
   session.runtime_kernels = history_.current().runtime_kernels;
   session.runtime_target = history_.current().runtime_target;
+  session.runtime_version = history_.current().runtime_version;
   session.edits = history_.current();
   session.view = view_;
   return session;
@@ -31,10 +32,22 @@ void ExplorerController::set_runtime_build(const QString& kernels, const QString
   if (kernels.toStdString() == next.runtime_kernels && target.toStdString() == next.runtime_target) return;
   next.runtime_kernels = kernels.toStdString();
   next.runtime_target = target.toStdString();
-  const QString words =
-      QStringLiteral("%1 build: %2, %3")
-          .arg(QString::fromStdString(runtime_builds(*input_).runtime),
-               kernels.isEmpty() ? tr("default kernels") : kernels, target.isEmpty() ? tr("default target") : target);
+  push_runtime_edit(
+      QStringLiteral("build: %1, %2")
+          .arg(kernels.isEmpty() ? tr("default kernels") : kernels, target.isEmpty() ? tr("default target") : target),
+      std::move(next));
+}
+
+void ExplorerController::set_runtime_version(const QString& version) {
+  if (!has_input() || loading_) return;
+  SessionEdits next = history_.current();
+  if (version.toStdString() == next.runtime_version) return;
+  next.runtime_version = version.toStdString();
+  push_runtime_edit(QStringLiteral("version: %1").arg(version.isEmpty() ? tr("default") : version), std::move(next));
+}
+
+void ExplorerController::push_runtime_edit(const QString& what, SessionEdits next) {
+  const QString words = QString::fromStdString(runtime_builds(*input_).runtime) + QLatin1Char(' ') + what;
   history_.push(words.toStdString(), std::move(next));
   emit history_changed();
   autosave_timer_.start();
@@ -43,7 +56,8 @@ void ExplorerController::set_runtime_build(const QString& kernels, const QString
 
 void ExplorerController::follow_history() {
   const SessionEdits& edits = history_.current();
-  if (edits.runtime_kernels != loaded_kernels_ || edits.runtime_target != loaded_target_) {
+  if (edits.runtime_kernels != loaded_kernels_ || edits.runtime_target != loaded_target_ ||
+      edits.runtime_version != loaded_version_) {
     // The scratch buffers and the tail depend on the build: read the model again, history kept.
     pending_recovered_ = recovered_;
     pending_keep_history_ = true;
@@ -56,8 +70,8 @@ void ExplorerController::follow_history() {
 }
 
 bool ExplorerController::default_runtime_build() const {
-  return !has_input() ||
-         is_default_build(*input_, history_.current().runtime_kernels, history_.current().runtime_target);
+  return !has_input() || is_default_build(*input_, history_.current().runtime_kernels,
+                                          history_.current().runtime_target, history_.current().runtime_version);
 }
 
 QString ExplorerController::runtime_build_text() const {
@@ -85,6 +99,7 @@ bool ExplorerController::open_session(const QString& path, QString* error) {
     SessionEdits edits = session.edits;
     edits.runtime_kernels = session.runtime_kernels;
     edits.runtime_target = session.runtime_target;
+    edits.runtime_version = session.runtime_version;
     start_loading(QString::fromStdString(session.input), QString::fromStdString(session.module), std::move(edits),
                   QFileInfo(path).absoluteFilePath(), session.view);
     return true;

@@ -7,6 +7,16 @@
 
 namespace usmpx {
 
+std::string RuntimeBuilds::label(const std::string& value) const {
+  const auto it = labels.find(value);
+  return it == labels.end() ? value : it->second;
+}
+
+bool RuntimeBuilds::builds_for(const std::string& kernels_value, const std::string& target) const {
+  const auto it = kernel_targets.find(kernels_value);
+  return it == kernel_targets.end() || std::find(it->second.begin(), it->second.end(), target) != it->second.end();
+}
+
 std::string FigureToPaste::text() const {
   return name + (exact ? " = " : " >= ") + with_separators(bytes) + " B" + (exact ? "" : " (at least)");
 }

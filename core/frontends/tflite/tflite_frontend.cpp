@@ -20,9 +20,9 @@
 #include "frontends/tflite/tflite_schema.h"
 #include "frontends/tflite/tflm_build.h"
 #include "frontends/tflite/tflm_min_arena.h"
-#include "model/live_bytes.h"
 #include "frontends/tflite/tflm_support.h"
 #include "frontends/tflite/tflm_tree.h"
+#include "model/live_bytes.h"
 #include "planners/registry.h"
 
 namespace usmpx {
@@ -300,15 +300,7 @@ class TfliteDetails : public InputDetails {
   }
   // TVM's figure for a .tflite: the peak of bytes live at once, from the tensors' lifetimes.
   int64_t memory_pressure(const Problem& problem) const override { return lifetime_memory_pressure(problem); }
-  RuntimeBuilds runtime_builds() const override {
-    RuntimeBuilds builds;
-    builds.runtime = "TFLM";
-    for (const TflmKernels k : {TflmKernels::kReference, TflmKernels::kCmsisNn})
-      builds.kernels.emplace_back(to_string(k));
-    for (const TflmTarget t : {TflmTarget::kCortexM, TflmTarget::kX86_64})
-      builds.targets.emplace_back(to_string(t));
-    return builds;
-  }
+  RuntimeBuilds runtime_builds() const override { return tflm_runtime_builds(); }
   std::string runtime_build_text() const override { return describe(a_->build); }
   std::string as_built_text() const override {
     if (!a_->offline_offsets) return "";

@@ -1,6 +1,8 @@
 #include "frontends/tflite/tflm_build.h"
 
 #include "base/config_error.h"
+#include "frontends/frontend.h"
+#include "frontends/tflite/tflm_tree.h"
 
 namespace usmpx {
 
@@ -63,6 +65,70 @@ TflmBuild tflm_build_from(std::string_view kernels, std::string_view target, std
         "--tflm-target cortex-m for a DSP core (M4, M7, M33), or the reference kernels");
   }
   return build;
+}
+
+namespace {
+
+constexpr TflmKernels kAllKernels[] = {TflmKernels::kReference, TflmKernels::kCmsisNn};
+constexpr TflmTarget kAllTargets[] = {TflmTarget::kCortexM, TflmTarget::kCortexM55, TflmTarget::kX86_64};
+
+std::string label(TflmKernels kernels) {
+  return kernels == TflmKernels::kCmsisNn ? "CMSIS-NN Kernels (Cortex-M4/M7/M33, DSP)" : "Reference Kernels";
+}
+
+std::string label(TflmTarget target) {
+  switch (target) {
+    case TflmTarget::kCortexM:
+      return "Cortex-M Target (32-bit pointers)";
+    case TflmTarget::kCortexM55:
+      return "Cortex-M55 Target (Helium; the records of Cortex-M)";
+    case TflmTarget::kX86_64:
+      return "x86-64 Host (64-bit pointers)";
+  }
+  return std::string(to_string(target));
+}
+
+bool accepted(TflmKernels kernels, TflmTarget target) {
+  try {
+    tflm_build_from(to_string(kernels), to_string(target));
+    return true;
+  } catch (const ConfigError&) {
+    return false;
+  }
+}
+
+}  // namespace
+
+RuntimeBuilds tflm_runtime_builds() {
+  RuntimeBuilds builds;
+  builds.runtime = "TFLM";
+  for (const TflmKernels k : kAllKernels) {
+    const std::string value(to_string(k));
+    builds.kernels.push_back(value);
+    builds.labels[value] = label(k);
+    for (const TflmTarget t : kAllTargets)
+      if (accepted(k, t)) builds.kernel_targets[value].emplace_back(to_string(t));
+  }
+  for (const TflmTarget t : kAllTargets) {
+    builds.targets.emplace_back(to_string(t));
+    builds.labels[builds.targets.back()] = label(t);
+  }
+  const auto& versions = tflm_versions();
+  for (auto v = versions.rbegin(); v != versions.rend(); ++v) {
+    const std::string value(v->name);
+    builds.versions.push_back(value);
+    builds.labels[value] =
+        value + (v->version == kTflmDefaultVersion ? " (default): " : ": ") + std::string(v->shipped_by);
+  }
+  builds.read_tree = [](const std::string& dir) {
+    try {
+      const TflmTreeVersion r = recognise_tflm_tree(dir);
+      return RuntimeTreeReading{r.version ? std::string(to_string(*r.version)) : std::string(), r.summary};
+    } catch (const ConfigError& e) {
+      return RuntimeTreeReading{"", e.what()};
+    }
+  };
+  return builds;
 }
 
 std::string describe(const TflmBuild& build) {

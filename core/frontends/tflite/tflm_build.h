@@ -8,6 +8,8 @@
 
 namespace usmpx {
 
+struct RuntimeBuilds;
+
 // The TFLite Micro build a figure is for: its version, the kernel set it is compiled with and the
 // target's pointer width. Persistent records, kernels' op data and their scratch requests all
 // depend on it.
@@ -33,6 +35,11 @@ std::optional<TflmTarget> parse_tflm_target(std::string_view text);
 // Reads the option values ("" = the default); throws ConfigError naming the bad value or a
 // pair TFLM is not built as (CMSIS-NN's DSP code paths are for Arm cores only).
 TflmBuild tflm_build_from(std::string_view kernels, std::string_view target, std::string_view version = "");
+
+// Every kernel set, target and version by option value, the defaults first and the versions newest
+// first, with what a menu calls each and the targets each kernel set builds for (the pairs
+// tflm_build_from accepts), and the reading of a firmware's TFLM tree.
+RuntimeBuilds tflm_runtime_builds();
 
 // "TFLM tflite-micro 90b983c, cmsis_nn, cortex-m"
 std::string describe(const TflmBuild& build);
