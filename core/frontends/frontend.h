@@ -67,8 +67,8 @@ struct LoadOptions {
 // each list is the default. Empty lists: the figures do not depend on a build.
 struct RuntimeBuilds {
   std::string runtime;                // whose build: "TFLM"
-  std::vector<std::string> kernels;   // "reference", "cmsis_nn"
-  std::vector<std::string> targets;   // "cortex-m", "x86-64"
+  std::vector<std::string> kernels;   // "reference", "cmsis_nn", "esp_nn"
+  std::vector<std::string> targets;   // "cortex-m", "x86-64", "esp32s3", "esp32"
   std::vector<std::string> versions;  // the runtime's versions, newest (the default) first
   bool empty() const { return kernels.empty() && targets.empty(); }
 };

@@ -20,9 +20,9 @@
 #include "frontends/tflite/tflite_schema.h"
 #include "frontends/tflite/tflm_build.h"
 #include "frontends/tflite/tflm_min_arena.h"
-#include "model/live_bytes.h"
 #include "frontends/tflite/tflm_support.h"
 #include "frontends/tflite/tflm_tree.h"
+#include "model/live_bytes.h"
 #include "planners/registry.h"
 
 namespace usmpx {
@@ -303,9 +303,9 @@ class TfliteDetails : public InputDetails {
   RuntimeBuilds runtime_builds() const override {
     RuntimeBuilds builds;
     builds.runtime = "TFLM";
-    for (const TflmKernels k : {TflmKernels::kReference, TflmKernels::kCmsisNn})
+    for (const TflmKernels k : {TflmKernels::kReference, TflmKernels::kCmsisNn, TflmKernels::kEspNn})
       builds.kernels.emplace_back(to_string(k));
-    for (const TflmTarget t : {TflmTarget::kCortexM, TflmTarget::kX86_64})
+    for (const TflmTarget t : {TflmTarget::kCortexM, TflmTarget::kX86_64, TflmTarget::kEsp32S3, TflmTarget::kEsp32})
       builds.targets.emplace_back(to_string(t));
     return builds;
   }

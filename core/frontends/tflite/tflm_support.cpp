@@ -39,6 +39,7 @@ constexpr std::string_view kCustomKernels[] = {
 static_assert(std::is_sorted(std::begin(kCustomKernels), std::end(kCustomKernels)));
 
 std::string kernels_name(TflmKernels kernels) {
+  if (kernels == TflmKernels::kEspNn) return "ESP-NN kernels";
   return kernels == TflmKernels::kCmsisNn ? "CMSIS-NN kernels" : "reference kernels";
 }
 

@@ -129,6 +129,7 @@ std::string tflm_version_unverified(const std::string& variant, const TflmBuild&
   if (std::any_of(std::begin(kNotMeasured), std::end(kNotMeasured),
                   [&](std::string_view p) { return glob(p, variant); }))
     return "not measured on TFLM " + v;
+  if (esp32_layout(build.target)) return "the ESP32 build measured on TFLM 90b983c only";
   if (build.kernels == TflmKernels::kCmsisNn &&
       std::find(std::begin(kCmsisNnKernels), std::end(kCmsisNnKernels), kernel) != std::end(kCmsisNnKernels))
     return "CMSIS-NN measured on TFLM 90b983c only";
