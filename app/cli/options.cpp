@@ -216,7 +216,8 @@ std::string usage_text(const std::string& command) {
       "                                             ones also choose ESP-NN's code path (esp32: every chip but\n"
       "                                             the S3 and P4; esp32-ansi: CONFIG_NN_ANSI_C)\n"
       "  --tflm-version 2023-06-30|2024-05-29|2025-02-07|90b983c\n"
-      "                                             .tflite: the TFLM version the firmware ships (default 90b983c)\n"
+      "                                             .tflite: the TFLM version the firmware ships (default 90b983c),\n"
+      "                                             or a date between two of them (YYYY-MM-DD)\n"
       "  --tflm-tree DIR                            .tflite: read that version from the firmware's TFLM sources\n"
       "                                             (the folder holding tensorflow/lite/micro)\n";
   const std::string plan_options =

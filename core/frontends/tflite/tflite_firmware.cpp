@@ -13,7 +13,7 @@ namespace usmpx {
 namespace {
 
 std::string build_words(const TflmBuild& b) {
-  return "TFLM " + std::string(to_string(b.version)) + ", " + std::string(to_string(b.kernels)) + ", " +
+  return "TFLM " + tflm_version_label(b) + ", " + std::string(to_string(b.kernels)) + ", " +
          std::string(to_string(b.target));
 }
 
@@ -164,7 +164,7 @@ std::string TflmArena::json(const std::vector<Plan>& parts, int64_t declared_byt
     j["models"].push_back(t.name);
   j["kernels"] = std::string(to_string(own_.build.kernels));
   j["target"] = std::string(to_string(own_.build.target));
-  j["tflm_version"] = tflm_version_name(own_.build.version);
+  j["tflm_version"] = tflm_version_name(own_.build);
   j["declared_bytes"] = declared_bytes;
   j["tflm_own"] = figures_json(own_);
   j["this_plan"] = figures_json(figures(parts));

@@ -80,8 +80,8 @@ void check_esp_pair(const TflmBuild& build) {
                       ": CMSIS-NN is for Arm Cortex-M cores; esp-tflite-micro builds ESP-NN (esp_nn) or the "
                       "reference kernels");
   }
-  if (build.kernels == TflmKernels::kEspNn && build.version != kTflmDefaultVersion) {
-    throw ConfigError("--tflm-kernels esp_nn with --tflm-version " + std::string(to_string(build.version)) +
+  if (build.kernels == TflmKernels::kEspNn && (build.version != kTflmDefaultVersion || build.newer)) {
+    throw ConfigError("--tflm-kernels esp_nn with --tflm-version " + tflm_version_label(build) +
                       ": ESP-NN is modelled for esp-tflite-micro 1.4.0 only (TFLM 90b983c with " +
                       std::string(kEspNnVersion) +
                       "); older esp-tflite-micro releases ship an older TFLM and esp-nn, whose convolutions "
@@ -95,8 +95,17 @@ TflmBuild tflm_build_from(std::string_view kernels, std::string_view target, std
   TflmBuild build;
   if (!version.empty()) {
     const auto v = parse_tflm_version(version);
-    if (!v) throw ConfigError("--tflm-version: '" + std::string(version) + "' is not one of " + tflm_version_names());
-    build.version = *v;
+    const auto around = tflm_versions_around(version);
+    if (!v && !around) {
+      throw ConfigError("--tflm-version: '" + std::string(version) + "' is not one of " + tflm_version_names() +
+                        ", nor a date (YYYY-MM-DD) between " + std::string(tflm_versions().front().date) + " and " +
+                        std::string(tflm_versions().back().date));
+    }
+    build.version = v ? *v : around->first;
+    if (!v) {
+      build.newer = around->second;
+      build.date = std::string(version);
+    }
   }
   if (!kernels.empty()) {
     const auto k = parse_tflm_kernels(kernels);
@@ -127,10 +136,20 @@ TflmBuild tflm_build_from(std::string_view kernels, std::string_view target, std
   return build;
 }
 
+std::string tflm_version_label(const TflmBuild& build) {
+  return build.newer ? build.date : std::string(to_string(build.version));
+}
+
+std::string tflm_version_name(const TflmBuild& build) {
+  if (!build.newer) return tflm_version_name(build.version);
+  return "tflite-micro of " + build.date + " (between " + std::string(to_string(build.version)) + " and " +
+         std::string(to_string(*build.newer)) + ")";
+}
+
 std::string describe(const TflmBuild& build) {
   const std::string esp_nn =
       build.kernels == TflmKernels::kEspNn ? " (" + std::string(kEspNnVersion) + ")" : std::string();
-  return "TFLM " + tflm_version_name(build.version) + ", " + std::string(to_string(build.kernels)) + esp_nn + ", " +
+  return "TFLM " + tflm_version_name(build) + ", " + std::string(to_string(build.kernels)) + esp_nn + ", " +
          std::string(to_string(build.target));
 }
 

@@ -29,7 +29,18 @@ struct TflmBuild {
   TflmKernels kernels = TflmKernels::kReference;
   TflmTarget target = TflmTarget::kCortexM;
   TflmVersion version = kTflmDefaultVersion;
+  // A TFLM dated between two known versions (--tflm-version YYYY-MM-DD): `version` is the one
+  // before, `newer` the one after, `date` the date given. Each kernel takes the two versions' rule
+  // where they agree, else the larger and the figure names it (tflm_version_rules.h).
+  std::optional<TflmVersion> newer;
+  std::string date;
 };
+
+// How figures name the build's TFLM: "2024-05-29", "90b983c", or a date between two known ones.
+std::string tflm_version_label(const TflmBuild& build);
+// "tflite-micro 2024-05-29 (71fba59)"; between: "tflite-micro of 2024-12-01 (between 2024-05-29
+// and 2025-02-07)".
+std::string tflm_version_name(const TflmBuild& build);
 
 // The TFLM version most ground truth is for (every build of ../shared/tflite), the default.
 inline constexpr std::string_view kTflmVersion = "tflite-micro 90b983c";

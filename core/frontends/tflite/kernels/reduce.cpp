@@ -26,7 +26,7 @@ ScratchNeed reduce_scratch(const TflmOp& op, bool mean_or_sum) {
   if (mean_or_sum && (type == sc::kInt8 || type == sc::kInt16)) need.bytes.push_back(4 * out);
   // Before 2026-01-16 MEAN/SUM asked only the sums (tflm_version_rules.cpp).
   const std::string name = sc::builtin_name(op.model.operator_codes[op.op.opcode_index].builtin_code);
-  if (mean_or_sum && tflm_version_has(op.build.version, name, TflmChange::kReduceTempSumOnly)) {
+  if (mean_or_sum && tflm_build_has(op.build, name, TflmChange::kReduceTempSumOnly)) {
     need.rule = "MEAN/SUM before 2026-01-16: [4 x output elements (8/16-bit input)]";
     return need;
   }
