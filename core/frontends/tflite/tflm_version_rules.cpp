@@ -104,14 +104,15 @@ void apply_known_version(TflmKernelRecord& r, const TflmBuild& build, int64_t in
     r = TflmKernelRecord{false, false, r.variant, kernel + ": " + who + " refuses it at AllocateTensors"};
     return;
   }
-  const bool x64 = build.target == TflmTarget::kX86_64;
+  // Options structs follow the enums' width: four bytes on x86-64 and the ESP32 layout.
+  const bool wide = build.target == TflmTarget::kX86_64 || esp32_layout(build.target);
   // On a target the version was not measured on, a struct of another size takes the larger one.
   auto size = [&](int64_t version_bytes, int64_t current) {
     return measured_target(build) ? version_bytes : std::max(version_bytes, current);
   };
   if (const TflmVersionChange* c = find(version, kernel, C::kOptions)) {
-    r.options_bytes = size(x64 ? c->options.bytes64 : c->options.bytes32, r.options_bytes);
-    r.options_align = x64 ? c->options.align64 : c->options.align32;
+    r.options_bytes = size(wide ? c->options.bytes64 : c->options.bytes32, r.options_bytes);
+    r.options_align = wide ? c->options.align64 : c->options.align32;
   }
   if (const TflmVersionChange* c = find(version, kernel, C::kInitOpData);
       c && build.kernels == TflmKernels::kReference) {
