@@ -32,7 +32,8 @@ struct Records {
 
 constexpr Records kCortexM{4, 8, 12, 32, 32, 12, 220, 116, 8, 20, 12, 12, 24};
 constexpr Records kX86_64{8, 16, 24, 64, 64, 24, 424, 216, 16, 40, 16, 16, 32};
-// The ESP32 layout: Cortex-M's but a TfLiteTensor of 40 bytes (its enums are four bytes).
+// The ESP32 layout: Cortex-M's but a TfLiteTensor of 40 bytes (its enums are four bytes); with
+// these every tail of ../shared/tflite/tflm_esp_nn.json comes out exact.
 constexpr Records kEsp32{4, 8, 12, 32, 40, 12, 220, 116, 8, 20, 12, 12, 24};
 constexpr int64_t kMaxScratchBuffersPerOp = 12;
 constexpr int64_t kResourceSlots = 8;
