@@ -91,6 +91,7 @@ class ExplorerController : public QObject {
   // An undoable edit: changing it reads the input again with the other edits and the history
   // kept; it is saved in the session. A newly opened input starts on the default build.
   void set_runtime_build(const QString& kernels, const QString& target);
+  void set_runtime_build(const QString& kernels, const QString& target, const QString& version);
   // The runtime's version the figures are for ("" = the default), an undoable edit like the build.
   void set_runtime_version(const QString& version);
   QString runtime_kernels() const { return QString::fromStdString(history_.current().runtime_kernels); }

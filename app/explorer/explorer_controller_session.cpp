@@ -27,23 +27,36 @@ SessionFile ExplorerController::session_file() const {
 }
 
 void ExplorerController::set_runtime_build(const QString& kernels, const QString& target) {
+  set_runtime_build(kernels, target, runtime_version());
+}
+
+void ExplorerController::set_runtime_build(const QString& kernels, const QString& target, const QString& version) {
   if (!has_input() || loading_) return;
   SessionEdits next = history_.current();
-  if (kernels.toStdString() == next.runtime_kernels && target.toStdString() == next.runtime_target) return;
+  // Compared as the builds they name ("" is the default, the first of each list).
+  const RuntimeBuilds builds = runtime_builds(*input_);
+  const auto same = [](const QString& chosen, const std::string& was, const std::vector<std::string>& options) {
+    const auto named = [&](const std::string& v) { return v.empty() && !options.empty() ? options.front() : v; };
+    return named(chosen.toStdString()) == named(was);
+  };
+  const bool same_build =
+      same(kernels, next.runtime_kernels, builds.kernels) && same(target, next.runtime_target, builds.targets);
+  const bool same_version = same(version, next.runtime_version, builds.versions);
+  if (same_build && same_version) return;
   next.runtime_kernels = kernels.toStdString();
   next.runtime_target = target.toStdString();
-  push_runtime_edit(
-      QStringLiteral("build: %1, %2")
-          .arg(kernels.isEmpty() ? tr("default kernels") : kernels, target.isEmpty() ? tr("default target") : target),
-      std::move(next));
+  next.runtime_version = version.toStdString();
+  const QString shown_kernels = kernels.isEmpty() ? tr("default kernels") : kernels;
+  const QString shown_target = target.isEmpty() ? tr("default target") : target;
+  const QString shown_version = version.isEmpty() ? tr("default") : version;
+  QString what = QStringLiteral("build: %1, %2").arg(shown_kernels, shown_target);
+  if (same_build) what = QStringLiteral("version: %1").arg(shown_version);
+  if (!same_build && !same_version) what += QStringLiteral(", %1").arg(shown_version);
+  push_runtime_edit(what, std::move(next));
 }
 
 void ExplorerController::set_runtime_version(const QString& version) {
-  if (!has_input() || loading_) return;
-  SessionEdits next = history_.current();
-  if (version.toStdString() == next.runtime_version) return;
-  next.runtime_version = version.toStdString();
-  push_runtime_edit(QStringLiteral("version: %1").arg(version.isEmpty() ? tr("default") : version), std::move(next));
+  set_runtime_build(runtime_kernels(), runtime_target(), version);
 }
 
 void ExplorerController::push_runtime_edit(const QString& what, SessionEdits next) {

@@ -36,6 +36,16 @@ QActionGroup* add_choices(QMenu* menu, const RuntimeBuilds& builds, const std::v
   return group;
 }
 
+// "cortex-m" or "esp32s3, esp32 and version 90b983c": the targets and versions a kernel set is for.
+QString limits(const RuntimeBuilds& builds, const std::string& kernels) {
+  QStringList parts;
+  if (builds.kernel_targets.count(kernels) && builds.kernel_targets.at(kernels).size() < builds.targets.size())
+    parts << to_qt(builds.kernel_targets.at(kernels)).join(QStringLiteral(", "));
+  if (builds.kernel_versions.count(kernels) && builds.kernel_versions.at(kernels).size() < builds.versions.size())
+    parts << QStringLiteral("version ") + to_qt(builds.kernel_versions.at(kernels)).join(QStringLiteral(", "));
+  return parts.join(QStringLiteral(" and "));
+}
+
 void check(QActionGroup* group, const QString& value) {
   if (!group) return;
   for (QAction* a : group->actions())
@@ -85,8 +95,7 @@ void RuntimeBuildMenu::rebuild() {
   QMenu* versions = addMenu(tr("%1 &Version").arg(runtime));
   versions->setObjectName(QStringLiteral("runtimeVersionMenu"));
   versions_ = add_choices(versions, builds, builds.versions);
-  connect(versions_, &QActionGroup::triggered, this,
-          [this](QAction* a) { controller_->set_runtime_version(a->data().toString()); });
+  connect(versions_, &QActionGroup::triggered, this, [this](QAction* a) { choose_version(a->data().toString()); });
   if (builds.read_tree) {
     QAction* tree = addAction(tr("Read %1 Version from Its Source &Tree…").arg(runtime));
     tree->setToolTip(tr("Choose the folder of the firmware's %1 sources; the version is recognised from its "
@@ -110,38 +119,60 @@ QString RuntimeBuildMenu::current_version() const {
 
 void RuntimeBuildMenu::choose_kernels(const QString& kernels) {
   const RuntimeBuilds builds = runtime_builds(controller_->input());
+  const std::string k = kernels.toStdString();
   QString target = current_target();
-  QString said;
-  if (!builds.builds_for(kernels.toStdString(), target.toStdString())) {
-    // A kernel set built for some targets only takes the first of them, and says so.
-    const QString first = QString::fromStdString(builds.kernel_targets.at(kernels.toStdString()).front());
-    said = tr("%1: the target is now %2, since these kernels build only for %3 (Plan ▸ %4 Build)")
-               .arg(QString::fromStdString(builds.label(kernels.toStdString())), first,
-                    to_qt(builds.kernel_targets.at(kernels.toStdString())).join(QStringLiteral(", ")),
-                    QString::fromStdString(builds.runtime));
-    target = first;
+  QString version = current_version();
+  QStringList said;
+  // A kernel set built for some targets (or modelled for some versions) only takes the first of
+  // them, and says so.
+  if (!builds.builds_for(k, target.toStdString())) {
+    target = QString::fromStdString(builds.kernel_targets.at(k).front());
+    said << tr("the target is now %1, since these kernels build only for %2").arg(target, limits(builds, k));
   }
-  controller_->set_runtime_build(kernels, target);
-  if (!said.isEmpty()) emit notice(said);
+  if (!builds.models_version(k, version.toStdString())) {
+    version = QString::fromStdString(builds.kernel_versions.at(k).front());
+    said << tr("the version is now %1, since these kernels are modelled for %2 only")
+                .arg(version, to_qt(builds.kernel_versions.at(k)).join(QStringLiteral(", ")));
+  }
+  controller_->set_runtime_build(kernels, target, version);
+  if (!said.isEmpty())
+    emit notice(tr("%1: %2 (Plan ▸ %3 Build)")
+                    .arg(QString::fromStdString(builds.label(k)), said.join(QStringLiteral("; ")),
+                         QString::fromStdString(builds.runtime)));
+}
+
+// The kernels that stay for `target` and `version`: the current ones, else the first set that
+// builds for both (the default kernels come first).
+QString RuntimeBuildMenu::kernels_for(const QString& target, const QString& version) const {
+  const RuntimeBuilds builds = runtime_builds(controller_->input());
+  const QString kernels = current_kernels();
+  const auto fits = [&](const std::string& k) {
+    return builds.builds_for(k, target.toStdString()) && builds.models_version(k, version.toStdString());
+  };
+  if (fits(kernels.toStdString())) return kernels;
+  for (const std::string& k : builds.kernels)
+    if (fits(k)) return QString::fromStdString(k);
+  return kernels;
 }
 
 void RuntimeBuildMenu::choose_target(const QString& target) {
+  switch_kernels_if_needed(target, current_version());
+}
+
+void RuntimeBuildMenu::choose_version(const QString& version) {
+  switch_kernels_if_needed(current_target(), version);
+}
+
+void RuntimeBuildMenu::switch_kernels_if_needed(const QString& target, const QString& version) {
   const RuntimeBuilds builds = runtime_builds(controller_->input());
-  QString kernels = current_kernels();
-  QString said;
-  if (!builds.builds_for(kernels.toStdString(), target.toStdString())) {
-    // The target keeps the user's choice; the kernels become the first set that builds for it.
-    QString instead;
-    for (const std::string& k : builds.kernels)
-      if (instead.isEmpty() && builds.builds_for(k, target.toStdString())) instead = QString::fromStdString(k);
-    said = tr("%1: the kernels are now the %2 kernels, since %3 builds only for %4 (Plan ▸ %5 Build)")
-               .arg(target, instead, kernels,
-                    to_qt(builds.kernel_targets.at(kernels.toStdString())).join(QStringLiteral(", ")),
-                    QString::fromStdString(builds.runtime));
-    kernels = instead;
-  }
-  controller_->set_runtime_build(kernels, target);
-  if (!said.isEmpty()) emit notice(said);
+  const QString was = current_kernels();
+  const QString kernels = kernels_for(target, version);
+  controller_->set_runtime_build(kernels, target, version);
+  // The target or version keeps the user's choice; the kernels follow, said.
+  if (kernels != was)
+    emit notice(tr("%1 (%2): the kernels are now the %3 kernels, since %4 builds only for %5 (Plan ▸ %6 Build)")
+                    .arg(target, version, kernels, was, limits(builds, was.toStdString()),
+                         QString::fromStdString(builds.runtime)));
 }
 
 void RuntimeBuildMenu::choose_tree() {
@@ -163,7 +194,7 @@ QString RuntimeBuildMenu::read_version_from_tree(const QString& dir) {
                     .arg(runtime, dir, QString::fromStdString(reading.summary), current_version()));
     return {};
   }
-  controller_->set_runtime_version(QString::fromStdString(reading.version));
+  choose_version(QString::fromStdString(reading.version));
   emit notice(tr("%1 tree %2: its kernels are %1 %3").arg(runtime, dir, QString::fromStdString(reading.summary)));
   return QString::fromStdString(reading.version);
 }

@@ -36,6 +36,9 @@ class RuntimeBuildMenu : public QMenu {
   void rebuild();
   void choose_kernels(const QString& kernels);
   void choose_target(const QString& target);
+  void choose_version(const QString& version);
+  void switch_kernels_if_needed(const QString& target, const QString& version);
+  QString kernels_for(const QString& target, const QString& version) const;
   void choose_tree();
   QString current_kernels() const;
   QString current_target() const;

@@ -12,9 +12,23 @@ std::string RuntimeBuilds::label(const std::string& value) const {
   return it == labels.end() ? value : it->second;
 }
 
+namespace {
+
+// Whether `value` is among what `limits` lists for `key` (a key not listed is unlimited).
+bool allowed(const std::map<std::string, std::vector<std::string>>& limits, const std::string& key,
+             const std::string& value) {
+  const auto it = limits.find(key);
+  return it == limits.end() || std::find(it->second.begin(), it->second.end(), value) != it->second.end();
+}
+
+}  // namespace
+
 bool RuntimeBuilds::builds_for(const std::string& kernels_value, const std::string& target) const {
-  const auto it = kernel_targets.find(kernels_value);
-  return it == kernel_targets.end() || std::find(it->second.begin(), it->second.end(), target) != it->second.end();
+  return allowed(kernel_targets, kernels_value, target);
+}
+
+bool RuntimeBuilds::models_version(const std::string& kernels_value, const std::string& version) const {
+  return allowed(kernel_versions, kernels_value, version);
 }
 
 std::string FigureToPaste::text() const {

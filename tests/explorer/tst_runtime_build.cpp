@@ -168,8 +168,9 @@ class TestRuntimeBuild : public ExplorerWindowFixture {
              qPrintable(said()));
   }
 
-  // Cortex-M55 is a target of its own; CMSIS-NN (modelled for DSP cores) moves it to Cortex-M, said.
-  void cortex_m55_is_a_target_and_cmsis_nn_says_its_move() {
+  // Cortex-M55 is a target of its own; CMSIS-NN (modelled for DSP cores) moves it to Cortex-M, ESP-NN
+  // to an ESP32 and TFLM 90b983c, a host target back to the reference kernels: each said.
+  void kernels_a_target_or_version_cannot_take_switch_and_say_so() {
     open(qs(testing::source_path("resources/examples/tiny_classifier.tflite")));
     tflm_build_action(QStringLiteral("Cortex-M55"))->trigger();
     controller()->wait_idle();
@@ -184,6 +185,27 @@ class TestRuntimeBuild : public ExplorerWindowFixture {
                                             "cortex-m")),
              qPrintable(said()));
     QVERIFY(tflm_build_action(QStringLiteral("Cortex-M Target"))->isChecked());
+
+    // ESP-NN on an older version: modelled for the ESP32 targets and 90b983c only, both follow.
+    version_action(QStringLiteral("2024-05-29"))->trigger();
+    controller()->wait_idle();
+    tflm_build_action(QStringLiteral("ESP-NN"))->trigger();
+    controller()->wait_idle();
+    QCOMPARE(controller()->runtime_kernels(), QStringLiteral("esp_nn"));
+    QCOMPARE(controller()->runtime_target(), QStringLiteral("esp32s3"));
+    QCOMPARE(controller()->runtime_version(), QStringLiteral("90b983c"));
+    QVERIFY2(said().contains(QStringLiteral("the target is now esp32s3")) &&
+                 said().contains(QStringLiteral("the version is now 90b983c")),
+             qPrintable(said()));
+    QCOMPARE(qs(controller()->history().undo_text()), QStringLiteral("TFLM build: esp_nn, esp32s3, 90b983c"));
+    QVERIFY2(window_->windowTitle().contains(QStringLiteral("esp_nn")), qPrintable(window_->windowTitle()));
+    // A host target takes the kernels that build for it.
+    tflm_build_action(QStringLiteral("x86-64"))->trigger();
+    controller()->wait_idle();
+    QCOMPARE(controller()->runtime_kernels(), QStringLiteral("reference"));
+    QVERIFY2(said().contains(QStringLiteral("the kernels are now the reference kernels, since esp_nn builds only for "
+                                            "esp32s3")),
+             qPrintable(said()));
   }
 
   void a_build_switch_is_one_undo_step() {

@@ -5,6 +5,7 @@
 #include <memory>
 #include <tuple>
 
+#include "base/c_identifier.h"
 #include "export/export_error.h"
 #include "frontends/input_probe.h"
 #include "inputs/firmware/firmware_input.h"
@@ -61,13 +62,22 @@ class FirmwareDetails : public InputDetails {
   }
   std::string runtime_build_text() const override {
     for (const auto& model : in_->models) {
-      if (model->details && !model->details->runtime_build_text().empty())
-        return model->details->runtime_build_text();
+      if (model->details && !model->details->runtime_build_text().empty()) return model->details->runtime_build_text();
     }
     return "";
   }
   std::vector<SharedPoolFigures> sharing(const Problem&, const Plan& plan) const override {
     return firmware_sharing(*in_, plan);
+  }
+  // The shared runtime arena's size (the one MicroAllocator's kTensorArenaSize): the figure that
+  // heads its chart, as the Models panel and usmpx_firmware.h give it.
+  std::optional<FigureToPaste> firmware_figure(const Problem& problem, const Plan& plan) const override {
+    for (const SharedPoolFigures& f : firmware_sharing(*in_, plan)) {
+      const std::optional<int> pool = problem.find_pool(f.pool);
+      if (f.runtime_arena && pool)
+        return FigureToPaste{"USMPX_" + c_macro_name(f.pool) + "_SIZE (kTensorArenaSize)", f.shared, f.exact, *pool};
+    }
+    return std::nullopt;
   }
   std::string as_built_text() const override {
     return "as-built plan: each model's own plan (the one it carries, else its runtime's planner); the shared "
@@ -87,9 +97,10 @@ class FirmwareExporter : public ModelExporter {
 
   ExportForm form() const override {
     ExportForm f;
-    f.what = "Every model of {input} is written back with its part of the {plan} plan, each in a folder named after "
-             "it, with usmpx_firmware.h giving the shared pools' sizes (and the TFLite Micro interpreters' creation "
-             "order); the inputs are not changed.";
+    f.what =
+        "Every model of {input} is written back with its part of the {plan} plan, each in a folder named after "
+        "it, with usmpx_firmware.h giving the shared pools' sizes (and the TFLite Micro interpreters' creation "
+        "order); the inputs are not changed.";
     return f;
   }
 
