@@ -25,8 +25,8 @@ struct Options {
   PoolOptions pools;
   std::string module;           // MLF module to load; empty = the first
   std::string runtime_log;      // --tflm-log FILE: TFLM's memory-plan printout for a .tflite input
-  std::string runtime_kernels;  // --tflm-kernels reference|cmsis_nn ("" = reference)
-  std::string runtime_target;   // --tflm-target cortex-m|x86-64 ("" = cortex-m)
+  std::string runtime_kernels;  // --tflm-kernels reference|cmsis_nn|esp_nn ("" = reference)
+  std::string runtime_target;   // --tflm-target cortex-m|x86-64|esp32s3|... ("" = cortex-m)
   std::string runtime_version;  // --tflm-version 2023-06-30|2024-05-29|2025-02-07|90b983c ("" = 90b983c)
   std::string runtime_tree;     // --tflm-tree DIR: the firmware's TFLM sources, its version read from them
   std::vector<PinSpec> pins;

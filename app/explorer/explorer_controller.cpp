@@ -172,15 +172,18 @@ void ExplorerController::start_loading(const QString& path, const QString& modul
   load_watcher_.setProperty("module", module);
   const std::string kernels = pending_edits_ ? pending_edits_->runtime_kernels : std::string();
   const std::string target = pending_edits_ ? pending_edits_->runtime_target : std::string();
+  const std::string version = pending_edits_ ? pending_edits_->runtime_version : std::string();
   load_watcher_.setProperty("kernels", QString::fromStdString(kernels));
   load_watcher_.setProperty("target", QString::fromStdString(target));
-  load_watcher_.setFuture(QtConcurrent::run([file, module_name, kernels, target]() {
+  load_watcher_.setProperty("version", QString::fromStdString(version));
+  load_watcher_.setFuture(QtConcurrent::run([file, module_name, kernels, target, version]() {
     auto result = std::make_shared<LoadResult>();
     try {
       LoadOptions options;
       options.module = module_name;
       options.runtime_kernels = kernels;
       options.runtime_target = target;
+      options.runtime_version = version;
       result->input = std::make_unique<LoadedInput>(load_input(file, options));
       result->source = result->input->exporter;
       // The bound search of the input's pools, here rather than on the window's thread when the
@@ -219,6 +222,7 @@ void ExplorerController::finish_loading() {
   pending_recovered_ = false;
   loaded_kernels_ = load_watcher_.property("kernels").toString().toStdString();
   loaded_target_ = load_watcher_.property("target").toString().toStdString();
+  loaded_version_ = load_watcher_.property("version").toString().toStdString();
   const bool keep_history = pending_keep_history_;
   pending_keep_history_ = false;
   view_ = std::move(pending_view_);

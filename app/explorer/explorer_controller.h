@@ -91,8 +91,12 @@ class ExplorerController : public QObject {
   // An undoable edit: changing it reads the input again with the other edits and the history
   // kept; it is saved in the session. A newly opened input starts on the default build.
   void set_runtime_build(const QString& kernels, const QString& target);
+  void set_runtime_build(const QString& kernels, const QString& target, const QString& version);
+  // The runtime's version the figures are for ("" = the default), an undoable edit like the build.
+  void set_runtime_version(const QString& version);
   QString runtime_kernels() const { return QString::fromStdString(history_.current().runtime_kernels); }
   QString runtime_target() const { return QString::fromStdString(history_.current().runtime_target); }
+  QString runtime_version() const { return QString::fromStdString(history_.current().runtime_version); }
   // Whether the figures are for the input's default build (none to choose counts as default).
   bool default_runtime_build() const;
   // The build the figures are for, in words ("" when they do not depend on one).
@@ -191,6 +195,9 @@ class ExplorerController : public QObject {
   // The build the loaded input was read for; a reload for another keeps the history.
   std::string loaded_kernels_;
   std::string loaded_target_;
+  std::string loaded_version_;
+  // Pushes a change of the runtime build (`what` in words) as an undoable edit and reads the input again.
+  void push_runtime_edit(const QString& what, SessionEdits next);
   bool pending_keep_history_ = false;
   bool recovered_ = false;  // the state came from the autosave file and was not saved since
   bool pending_recovered_ = false;

@@ -20,21 +20,47 @@ SessionFile ExplorerController::session_file() const {
   session.module = module_.toStdString();
   session.runtime_kernels = history_.current().runtime_kernels;
   session.runtime_target = history_.current().runtime_target;
+  session.runtime_version = history_.current().runtime_version;
   session.edits = history_.current();
   session.view = view_;
   return session;
 }
 
 void ExplorerController::set_runtime_build(const QString& kernels, const QString& target) {
+  set_runtime_build(kernels, target, runtime_version());
+}
+
+void ExplorerController::set_runtime_build(const QString& kernels, const QString& target, const QString& version) {
   if (!has_input() || loading_) return;
   SessionEdits next = history_.current();
-  if (kernels.toStdString() == next.runtime_kernels && target.toStdString() == next.runtime_target) return;
+  // Compared as the builds they name ("" is the default, the first of each list).
+  const RuntimeBuilds builds = runtime_builds(*input_);
+  const auto same = [](const QString& chosen, const std::string& was, const std::vector<std::string>& options) {
+    const auto named = [&](const std::string& v) { return v.empty() && !options.empty() ? options.front() : v; };
+    return named(chosen.toStdString()) == named(was);
+  };
+  const bool same_build =
+      same(kernels, next.runtime_kernels, builds.kernels) && same(target, next.runtime_target, builds.targets);
+  const bool same_version = same(version, next.runtime_version, builds.versions);
+  if (same_build && same_version) return;
   next.runtime_kernels = kernels.toStdString();
   next.runtime_target = target.toStdString();
-  const QString words =
-      QStringLiteral("%1 build: %2, %3")
-          .arg(QString::fromStdString(runtime_builds(*input_).runtime),
-               kernels.isEmpty() ? tr("default kernels") : kernels, target.isEmpty() ? tr("default target") : target);
+  next.runtime_version = version.toStdString();
+  const QString shown_kernels = kernels.isEmpty() ? tr("default kernels") : kernels;
+  const QString shown_target = target.isEmpty() ? tr("default target") : target;
+  const QString shown_version = version.isEmpty() ? tr("default") : version;
+  QString what = QStringLiteral("build: %1, %2").arg(shown_kernels, shown_target);
+  if (same_build) what = QStringLiteral("version: %1").arg(shown_version);
+  if (!same_build && !same_version) what += QStringLiteral(", %1").arg(shown_version);
+  push_runtime_edit(what, std::move(next));
+}
+
+void ExplorerController::set_runtime_version(const QString& version) {
+  set_runtime_build(runtime_kernels(), runtime_target(), version);
+}
+
+void ExplorerController::push_runtime_edit(const QString& what, SessionEdits next) {
+  const QString words = QString::fromStdString(runtime_builds(*input_).runtime) + QLatin1Char(' ') + what;
   history_.push(words.toStdString(), std::move(next));
   emit history_changed();
   autosave_timer_.start();
@@ -43,7 +69,8 @@ void ExplorerController::set_runtime_build(const QString& kernels, const QString
 
 void ExplorerController::follow_history() {
   const SessionEdits& edits = history_.current();
-  if (edits.runtime_kernels != loaded_kernels_ || edits.runtime_target != loaded_target_) {
+  if (edits.runtime_kernels != loaded_kernels_ || edits.runtime_target != loaded_target_ ||
+      edits.runtime_version != loaded_version_) {
     // The scratch buffers and the tail depend on the build: read the model again, history kept.
     pending_recovered_ = recovered_;
     pending_keep_history_ = true;
@@ -56,8 +83,8 @@ void ExplorerController::follow_history() {
 }
 
 bool ExplorerController::default_runtime_build() const {
-  return !has_input() ||
-         is_default_build(*input_, history_.current().runtime_kernels, history_.current().runtime_target);
+  return !has_input() || is_default_build(*input_, history_.current().runtime_kernels,
+                                          history_.current().runtime_target, history_.current().runtime_version);
 }
 
 QString ExplorerController::runtime_build_text() const {
@@ -85,6 +112,7 @@ bool ExplorerController::open_session(const QString& path, QString* error) {
     SessionEdits edits = session.edits;
     edits.runtime_kernels = session.runtime_kernels;
     edits.runtime_target = session.runtime_target;
+    edits.runtime_version = session.runtime_version;
     start_loading(QString::fromStdString(session.input), QString::fromStdString(session.module), std::move(edits),
                   QFileInfo(path).absoluteFilePath(), session.view);
     return true;

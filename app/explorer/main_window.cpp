@@ -45,6 +45,7 @@
 #include "panels/inspector_widget.h"
 #include "panels/pool_editor_widget.h"
 #include "report_writer.h"
+#include "runtime_build_menu.h"
 #include "session/session_file.h"
 #include "tables/buffer_filter_proxy.h"
 #include "tables/buffer_table_model.h"
@@ -134,7 +135,10 @@ MainWindow::MainWindow(QWidget* parent)
   statusBar()->addPermanentWidget(cancel_button_);
   // The whole of a shortened message is in the bar's tooltip while it shows.
   connect(statusBar(), &QStatusBar::messageChanged, this, [this](const QString& text) {
-    if (text.isEmpty()) statusBar()->setToolTip(QString());
+    if (!text.isEmpty()) return;
+    statusBar()->setToolTip(QString());
+    message_room_ = 0;
+    update_status();
   });
   connect(cancel_button_, &QToolButton::clicked, controller_, &ExplorerController::cancel_planning);
 
@@ -532,11 +536,7 @@ void MainWindow::update_actions() {
   export_action_->setStatusTip(export_action_->toolTip());
   reference_action_->setEnabled(loaded && controller_->has_reference());
   // Offered where the input's figures depend on a runtime build (its frontend says which).
-  tflm_build_menu_->setEnabled(loaded && !runtime_builds(controller_->input()).empty());
-  const bool cmsis = controller_->runtime_kernels() == QStringLiteral("cmsis_nn");
-  const bool x86 = controller_->runtime_target() == QStringLiteral("x86-64");
-  (cmsis ? kernels_cmsis_action_ : kernels_reference_action_)->setChecked(true);
-  (x86 ? target_x86_action_ : target_cortex_m_action_)->setChecked(true);
+  build_menu_->refresh();
   // Where the reference plan is described, how faithfully it was read.
   const QString fidelity = loaded ? controller_->reference_fidelity() : QString();
   reference_action_->setToolTip(tr("Draw where %1's plan placed each buffer as dashed outlines over the current plan")

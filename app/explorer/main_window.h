@@ -32,6 +32,7 @@ class PoolEditorWidget;
 namespace usmpx::app {
 
 class ExplorerController;
+class RuntimeBuildMenu;
 
 // The explorer's main window: pool charts in the centre; buffer table, inspector, pool editor and
 // diagnostics around them; algorithm choice, re-plan, compare and export in the toolbar. All state
@@ -171,11 +172,7 @@ class MainWindow : public QMainWindow {
   QAction* replan_action_;
   QAction* compare_action_;
   // Plan ▸ TFLM Build: the kernels and target a .tflite's arena figures are for.
-  QMenu* tflm_build_menu_ = nullptr;
-  QAction* kernels_reference_action_ = nullptr;
-  QAction* kernels_cmsis_action_ = nullptr;
-  QAction* target_cortex_m_action_ = nullptr;
-  QAction* target_x86_action_ = nullptr;
+  RuntimeBuildMenu* build_menu_ = nullptr;
   QAction* report_action_;
   QAction* export_action_;
   QAction* unpin_action_;
@@ -193,6 +190,7 @@ class MainWindow : public QMainWindow {
                             // summary, before parts were dropped to fit
   QString loading_path_;    // the input being loaded, dropped from Open Recent when it fails
   bool batch_mode_ = false;
+  int message_room_ = 0;          // what the status bar's message takes from the summary's room, in pixels
   bool switching_input_ = false;  // an input was loaded; the views switch with its first plan
   bool syncing_selection_ = false;
   bool filling_algorithms_ = false;

@@ -2,7 +2,6 @@
 #include "main_window.h"
 
 #include <QAction>
-#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
@@ -42,6 +41,7 @@
 #include "panels/inspector_widget.h"
 #include "panels/pool_editor_widget.h"
 #include "report_writer.h"
+#include "runtime_build_menu.h"
 #include "tables/buffer_table_model.h"
 #include "tables/diagnostics_model.h"
 #include "window_fit.h"
@@ -97,43 +97,14 @@ void MainWindow::create_actions() {
   compare_action_ =
       plan->addAction(tr("C&ompare Algorithms…"), QKeySequence(tr("Ctrl+K")), this, &MainWindow::show_compare);
   plan->addSeparator();
-  tflm_build_menu_ = plan->addMenu(tr("TFLM &Build"));
-  tflm_build_menu_->setObjectName(QStringLiteral("tflmBuildMenu"));
-  tflm_build_menu_->setToolTip(tr("The TFLite Micro build the arena size (head + persistent tail) is computed for"));
-  tflm_build_menu_->setToolTipsVisible(true);
-  auto* kernels = new QActionGroup(this);
-  kernels_reference_action_ = tflm_build_menu_->addAction(tr("&Reference Kernels"));
-  kernels_cmsis_action_ = tflm_build_menu_->addAction(tr("&CMSIS-NN Kernels (Cortex-M4/M7/M33, DSP)"));
-  tflm_build_menu_->addSeparator();
-  auto* targets = new QActionGroup(this);
-  target_cortex_m_action_ = tflm_build_menu_->addAction(tr("Cortex-&M Target (32-bit pointers)"));
-  target_x86_action_ = tflm_build_menu_->addAction(tr("&x86-64 Host (64-bit pointers)"));
-  for (QAction* a : {kernels_reference_action_, kernels_cmsis_action_}) {
-    a->setCheckable(true);
-    kernels->addAction(a);
-  }
-  for (QAction* a : {target_cortex_m_action_, target_x86_action_}) {
-    a->setCheckable(true);
-    targets->addAction(a);
-  }
-  kernels_reference_action_->setChecked(true);
-  target_cortex_m_action_->setChecked(true);
-  // CMSIS-NN's code paths are for Arm cores: choosing one side sets the other to match.
-  connect(kernels_cmsis_action_, &QAction::triggered, this,
-          [this] { controller_->set_runtime_build(QStringLiteral("cmsis_nn"), QStringLiteral("cortex-m")); });
-  connect(kernels_reference_action_, &QAction::triggered, this,
-          [this] { controller_->set_runtime_build(QStringLiteral("reference"), controller_->runtime_target()); });
-  connect(target_cortex_m_action_, &QAction::triggered, this,
-          [this] { controller_->set_runtime_build(controller_->runtime_kernels(), QStringLiteral("cortex-m")); });
-  connect(target_x86_action_, &QAction::triggered, this, [this] {
-    // CMSIS-NN runs on Cortex-M only (the CLI refuses the pair): the switch to the reference
-    // kernels is said, not made silently.
-    // Shown once the model is read again (loading and planning messages come first).
-    if (controller_->runtime_kernels() == QStringLiteral("cmsis_nn"))
-      pending_notice_ =
-          tr("x86-64 host: the kernels are now TFLM's reference kernels, since CMSIS-NN runs only on "
-             "Cortex-M (Plan ▸ TFLM Build)");
-    controller_->set_runtime_build(QStringLiteral("reference"), QStringLiteral("x86-64"));
+  build_menu_ = new RuntimeBuildMenu(controller_, this);
+  plan->addMenu(build_menu_);
+  connect(build_menu_, &RuntimeBuildMenu::notice, this, [this](const QString& text) {
+    // A switch reads the input again: said once it is read (loading and planning messages come first).
+    if (controller_->busy())
+      pending_notice_ = text;
+    else
+      show_message(text, 10000);
   });
 
   QMenu* view = menuBar()->addMenu(tr("&View"));

@@ -1,8 +1,11 @@
 // The status bar: the plan's summary on the right, fitted to the window by dropping its least
 // important parts whole, and passing messages on the left that never run into it.
 
+#include <algorithm>
+
 #include <QFontMetrics>
 #include <QLabel>
+#include <QLayout>
 #include <QListView>
 #include <QProgressBar>
 #include <QResizeEvent>
@@ -97,20 +100,24 @@ void MainWindow::update_status() {
         {*cost == 0 ? tr("pins cost nothing") : tr("pins cost %1").arg(views::format_byte_delta(*cost)), 1});
   }
   // What the firmware needs beyond the pools (TFLM's kTensorArenaSize for the chosen build, an
-  // ExecuTorch method's allocator); the whole line is in the tooltip.
-  if (const QString runtime = controller_->runtime_status(); !runtime.isEmpty())
-    parts.push_back({runtime.toHtmlEscaped(), 2});
+  // ExecuTorch method's allocator), the answer kept as long as the plan; the whole line is in the tooltip.
+  const QString runtime = controller_->runtime_status();
+  const bool default_build = controller_->default_runtime_build();
+  if (!runtime.isEmpty())
+    parts.push_back({default_build ? runtime.toHtmlEscaped() : tr("<b>%1</b>").arg(runtime.toHtmlEscaped()), 1});
   parts.push_back({fits ? tr("fits") : tr("<b style='color:#c00'>does not fit</b>"), 0});
-  // A build other than the input's default is never silent: its figures are for that build only.
-  if (!controller_->default_runtime_build())
+  // A build other than the input's default is never silent: its figures are for that build only
+  // (the runtime's figure above names it, in bold; without one, said here).
+  if (!default_build && runtime.isEmpty())
     parts.push_back({tr("<b>figures for %1</b>").arg(controller_->runtime_build_text().toHtmlEscaped()), 1});
   if (controller_->plan_is_first_pass()) parts.push_back({tr("<i>first pass, searching…</i>"), 1});
   if (plan.has_errors() && fits) parts.push_back({tr("<b style='color:#c00'>invalid</b>"), 0});
   parts.push_back(
       {tr("%1 buffers · %2 ms").arg(controller_->problem().buffers.size()).arg(plan.runtime_ms, 0, 'f', 1), 5});
   status_html_ = joined(parts);
-  // The room the bar leaves beside the progress bar and Cancel.
-  int room = statusBar()->width() - 2 * kMargin;
+  // The room the bar leaves beside the progress bar, Cancel and the message showing (up to a third
+  // of the bar: a long summary left "TFLM tree …: its kernels are …" no room at all).
+  int room = statusBar()->width() - message_room_ - 2 * kMargin;
   if (progress_->isVisible()) room -= progress_->sizeHint().width();
   if (cancel_button_->isVisible()) room -= cancel_button_->sizeHint().width();
   for (int rank = 7; rank > 0 && html_width(joined(parts), status_totals_->font()) > room; --rank)
@@ -128,6 +135,12 @@ void MainWindow::update_status() {
 
 void MainWindow::show_message(const QString& message, int timeout_ms) {
   const QString first_line = message.section(QLatin1Char('\n'), 0, 0);
+  // The summary gives way to the message, up to a third of the bar; it takes the room back when
+  // the message goes (messageChanged).
+  message_room_ =
+      std::min(statusBar()->fontMetrics().horizontalAdvance(first_line) + 2 * kMargin, statusBar()->width() / 3);
+  update_status();
+  if (QLayout* layout = statusBar()->layout()) layout->activate();  // the summary's new width, now
   int room = statusBar()->width() - status_totals_->sizeHint().width() - 2 * kMargin;
   if (progress_->isVisible()) room -= progress_->sizeHint().width();
   if (cancel_button_->isVisible()) room -= cancel_button_->sizeHint().width();

@@ -4,6 +4,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QPdfWriter>
+#include <QRegularExpression>
 #include <QSvgGenerator>
 #include <QTextDocument>
 
@@ -20,6 +21,30 @@ namespace {
 
 constexpr int kImageWidth = 1600;
 constexpr int kPdfDpi = 96;  // the screen's: fonts measure as the layout measured them
+
+// The charts as SVG for the HTML review. Qt writes font sizes in points at its 72 dpi default and
+// names its generic family ("Sans Serif"), which a browser does not know: at 96 dpi the text is
+// the size of charts.png's, and a CSS generic family after each name keeps it sans-serif.
+bool write_svg(QCustomPlot& plot, const QString& path, QSize size) {
+  QSvgGenerator generator;
+  generator.setFileName(path);
+  generator.setResolution(96);
+  generator.setSize(size);
+  generator.setViewBox(QRect(QPoint(0, 0), size));
+  generator.setTitle(QStringLiteral("USMP Explorer pool charts"));
+  QCPPainter painter;
+  if (!painter.begin(&generator)) return false;
+  plot.toPainter(&painter, size.width(), size.height());
+  painter.end();
+  QFile file(path);
+  if (!file.open(QIODevice::ReadOnly)) return false;
+  QString svg = QString::fromUtf8(file.readAll());
+  file.close();
+  svg.replace(QRegularExpression(QStringLiteral("font-family=\"([^\"]*)\"")),
+              QStringLiteral("font-family=\"\\1, sans-serif\""));
+  if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)) return false;
+  return file.write(svg.toUtf8()) > 0;
+}
 
 // Renders to `name`.tmp through `save`, then renames over `name`.
 bool save_via_temp(const QString& path, const std::function<bool(const QString&)>& save) {
@@ -217,18 +242,8 @@ QStringList write_review_report(const ExplorerController& controller, views::Poo
     return fail(QStringLiteral("charts.pdf"));
   }
   written << QStringLiteral("charts.pdf");
-  const bool svg_ok = save_via_temp(dir.filePath(QStringLiteral("charts.svg")), [&](const QString& p) {
-    QSvgGenerator generator;
-    generator.setFileName(p);
-    generator.setSize(QSize(kImageWidth, height));
-    generator.setViewBox(QRect(0, 0, kImageWidth, height));
-    generator.setTitle(QStringLiteral("USMP Explorer pool charts"));
-    QCPPainter painter;
-    if (!painter.begin(&generator)) return false;
-    plot->toPainter(&painter, kImageWidth, height);
-    painter.end();
-    return QFileInfo(p).size() > 0;
-  });
+  const bool svg_ok = save_via_temp(dir.filePath(QStringLiteral("charts.svg")),
+                                    [&](const QString& p) { return write_svg(*plot, p, QSize(kImageWidth, height)); });
   if (!svg_ok) return fail(QStringLiteral("charts.svg"));
   written << QStringLiteral("charts.svg");
 

@@ -7,6 +7,30 @@
 
 namespace usmpx {
 
+std::string RuntimeBuilds::label(const std::string& value) const {
+  const auto it = labels.find(value);
+  return it == labels.end() ? value : it->second;
+}
+
+namespace {
+
+// Whether `value` is among what `limits` lists for `key` (a key not listed is unlimited).
+bool allowed(const std::map<std::string, std::vector<std::string>>& limits, const std::string& key,
+             const std::string& value) {
+  const auto it = limits.find(key);
+  return it == limits.end() || std::find(it->second.begin(), it->second.end(), value) != it->second.end();
+}
+
+}  // namespace
+
+bool RuntimeBuilds::builds_for(const std::string& kernels_value, const std::string& target) const {
+  return allowed(kernel_targets, kernels_value, target);
+}
+
+bool RuntimeBuilds::models_version(const std::string& kernels_value, const std::string& version) const {
+  return allowed(kernel_versions, kernels_value, version);
+}
+
 std::string FigureToPaste::text() const {
   return name + (exact ? " = " : " >= ") + with_separators(bytes) + " B" + (exact ? "" : " (at least)");
 }

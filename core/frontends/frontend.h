@@ -7,6 +7,8 @@
 // (base, model, config, planners, checks, export) and never another frontend.
 
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -63,14 +65,32 @@ struct LoadOptions {
   std::string runtime_tree;
 };
 
+// What the runtime's source tree says of its version: `version` (an option value of
+// RuntimeBuilds::versions) or "" when it cannot tell; `summary` says what was read or what is missing.
+struct RuntimeTreeReading {
+  std::string version;
+  std::string summary;
+};
+
 // The runtime builds an input's memory figures can be computed for, by option value; the first of
 // each list is the default. Empty lists: the figures do not depend on a build.
 struct RuntimeBuilds {
   std::string runtime;                // whose build: "TFLM"
-  std::vector<std::string> kernels;   // "reference", "cmsis_nn"
-  std::vector<std::string> targets;   // "cortex-m", "x86-64"
+  std::vector<std::string> kernels;   // "reference", "cmsis_nn", "esp_nn"
+  std::vector<std::string> targets;   // "cortex-m", "cortex-m55", "x86-64", "esp32s3", "esp32", "esp32-ansi"
   std::vector<std::string> versions;  // the runtime's versions, newest (the default) first
+  // What a menu calls each option value ("CMSIS-NN Kernels (Cortex-M4/M7/M33, DSP)").
+  std::map<std::string, std::string> labels;
+  // The targets each kernel set is built for (a kernel set not listed builds for every target).
+  std::map<std::string, std::vector<std::string>> kernel_targets;
+  // The versions each kernel set is modelled for (a kernel set not listed: every version).
+  std::map<std::string, std::vector<std::string>> kernel_versions;
+  // Reads the version from the runtime's source tree (a folder); empty when the runtime has no such reading.
+  std::function<RuntimeTreeReading(const std::string& dir)> read_tree;
   bool empty() const { return kernels.empty() && targets.empty(); }
+  std::string label(const std::string& value) const;
+  bool builds_for(const std::string& kernels_value, const std::string& target) const;
+  bool models_version(const std::string& kernels_value, const std::string& version) const;
 };
 
 // A memory pool as an export writes it out, for the export dialog's table.

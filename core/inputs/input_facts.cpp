@@ -98,12 +98,14 @@ RuntimeBuilds runtime_builds(const LoadedInput& input) {
   return input.details ? input.details->runtime_builds() : RuntimeBuilds{};
 }
 
-bool is_default_build(const LoadedInput& input, const std::string& kernels, const std::string& target) {
+bool is_default_build(const LoadedInput& input, const std::string& kernels, const std::string& target,
+                      const std::string& version) {
   const RuntimeBuilds builds = runtime_builds(input);
   const auto is_default = [](const std::vector<std::string>& options, const std::string& chosen) {
     return chosen.empty() || options.empty() || chosen == options.front();
   };
-  return is_default(builds.kernels, kernels) && is_default(builds.targets, target);
+  return is_default(builds.kernels, kernels) && is_default(builds.targets, target) &&
+         is_default(builds.versions, version);
 }
 
 std::string runtime_build_text(const LoadedInput& input) {

@@ -42,8 +42,9 @@ bool names_model_copy(const std::string& out, const std::string& input_path);
 // The runtime builds the input's figures depend on (none when they do not).
 RuntimeBuilds runtime_builds(const LoadedInput& input);
 
-// Whether `kernels` and `target` ("" = default) name the input's default build.
-bool is_default_build(const LoadedInput& input, const std::string& kernels, const std::string& target);
+// Whether `kernels`, `target` and `version` ("" = default) name the input's default build.
+bool is_default_build(const LoadedInput& input, const std::string& kernels, const std::string& target,
+                      const std::string& version = "");
 
 // The build the input's figures are for, in words ("" when they do not depend on one).
 std::string runtime_build_text(const LoadedInput& input);

@@ -24,10 +24,12 @@ struct SessionEdits {
   std::vector<PinSpec> pins;
   std::string algorithm = "greedy_by_size";
   double time_limit_seconds = 5.0;
-  // The runtime build the memory figures are for (TFLM's kernels and target; "" = the default): an
-  // edit like the others, so that switching it can be undone. Changing it reads the input again.
+  // The runtime build the memory figures are for (TFLM's kernels, target and version; "" = the
+  // default): an edit like the others, so that switching it can be undone. Changing it reads the
+  // input again.
   std::string runtime_kernels;
   std::string runtime_target;
+  std::string runtime_version;
   bool operator==(const SessionEdits&) const = default;
 };
 

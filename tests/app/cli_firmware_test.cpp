@@ -42,7 +42,10 @@ TEST(CliFirmware, NewWritesAStarterFileThatPlanOpens) {
   const CliRun plan = run_usmpx({"plan", out});
   EXPECT_EQ(plan.code, 0) << plan.err << plan.out;
   EXPECT_NE(plan.out.find("firmware: 2 models, schedule sequence"), std::string::npos) << plan.out;
-  EXPECT_NE(plan.out.find("TFLM by itself (each model its own plan): kTensorArenaSize >= "), std::string::npos);
+  // Exact (both models' kernels are held to TFLM's figures): "=", as the header's USMPX_ARENA_SIZE.
+  EXPECT_NE(plan.out.find("TFLM by itself (each model its own plan): kTensorArenaSize = 24,644 bytes"),
+            std::string::npos)
+      << plan.out;
   EXPECT_NE(plan.out.find("created in the order kws_ref_model, arduino_magic_wand"), std::string::npos);
   const CliRun json = run_usmpx({"plan", out, "--json"});
   ASSERT_EQ(json.code, 0) << json.err;
@@ -50,6 +53,24 @@ TEST(CliFirmware, NewWritesAStarterFileThatPlanOpens) {
   EXPECT_EQ(j["firmware"]["tflm_arenas"][0]["tflm_own"]["head_bytes"], 16000);
   EXPECT_EQ(j["pools"][0]["name"], "arena");
   EXPECT_EQ(run_usmpx({"info", out}).code, 0);
+}
+
+// The file's "tflm" build reaches every model: ESP-NN on the ESP32-S3 gives each TFLite model the
+// head ../shared/tflite/tflm_esp_nn.json holds (kws 28,688, magic wand 43,456), the larger TFLM's own.
+TEST(CliFirmware, TheFilesTflmBuildIsEachModelsEspNnOnTheS3) {
+  USMPX_REQUIRE_SHARED(kws, "tflite/models/kws_ref_model.tflite");
+  const std::string wand = testing::shared_path("tflite/models/arduino_magic_wand.tflite");
+  const std::string out = fresh_dir("esp_nn") + "/two.usmpx-firmware.json";
+  ASSERT_EQ(run_usmpx({"firmware", "new", kws, wand, "--sequence", "--out", out}).code, 0);
+  auto file = nlohmann::json::parse(read_text_file(out));
+  file["tflm"] = {{"kernels", "esp_nn"}, {"target", "esp32s3"}};
+  write_file_atomically(out, file.dump(2));
+  const CliRun json = run_usmpx({"plan", out, "--json"});
+  ASSERT_EQ(json.code, 0) << json.err;
+  const auto arena = nlohmann::json::parse(json.out)["firmware"]["tflm_arenas"][0];
+  EXPECT_EQ(arena["kernels"], "esp_nn");
+  EXPECT_EQ(arena["target"], "esp32s3");
+  EXPECT_EQ(arena["tflm_own"]["head_bytes"], 43456);
 }
 
 TEST(CliFirmware, PlanExitsOneWhenTheSharedArenaIsTooSmall) {

@@ -78,6 +78,12 @@ TEST(CliSession, TheTflmBuildOfTheSessionApplies) {
   // The command line wins.
   const auto given = run_usmpx({"plan", "--session", file.string(), "--json", "--tflm-kernels", "reference"});
   EXPECT_EQ(nlohmann::json::parse(given.out)["tflm_arena"]["kernels"], "reference");
+  // An ESP32 build named on the command line replaces the session's pair.
+  const auto esp =
+      run_usmpx({"plan", "--session", file.string(), "--json", "--tflm-kernels", "esp_nn", "--tflm-target", "esp32s3"});
+  ASSERT_EQ(esp.code, 0) << esp.err;
+  EXPECT_EQ(nlohmann::json::parse(esp.out)["tflm_arena"]["kernels"], "esp_nn");
+  EXPECT_EQ(nlohmann::json::parse(esp.out)["tflm_arena"]["target"], "esp32s3");
   fs::remove(file);
 }
 

@@ -34,6 +34,35 @@ TEST(CliTflmVersion, TheFigureIsTheVersionsOwn) {
             "reference, x86-64)");
 }
 
+// ESP32-S3 with ESP-NN (esp-tflite-micro 1.4.0): the head holds ESP-NN's 29 scratch buffers
+// (95,456 where the reference kernels need 55,296) and the recording's head + tail is the
+// 122,684 of ../shared/tflite/tflm_esp_nn.json; a path the file does not cover is "at least".
+TEST(CliTflmVersion, EspNnOnTheS3GivesTheExactFigure) {
+  USMPX_REQUIRE_SHARED(model, "tflite/models/person_detect.tflite");
+  const CliRun info = run_usmpx({"info", model, "--tflm-kernels", "esp_nn", "--tflm-target", "esp32s3"});
+  ASSERT_EQ(info.code, 0) << info.err;
+  EXPECT_EQ(last_line(info.out),
+            "kTensorArenaSize = 122572 bytes (head 95456 + persistent 27116, planning needs 32764; TFLM 90b983c, "
+            "esp_nn, esp32s3; assumes the arena starts 16-byte aligned (an arena from heap_caps_malloc needs up to "
+            "15 bytes more))");
+  const CliRun json = run_usmpx({"plan", model, "--tflm-kernels", "esp_nn", "--tflm-target", "esp32s3", "--json"});
+  ASSERT_EQ(json.code, 0) << json.err;
+  const auto arena = nlohmann::json::parse(json.out)["tflm_arena"];
+  EXPECT_EQ(arena["head_bytes"], 95456);
+  EXPECT_EQ(arena["tail_bytes"], 27228);
+  EXPECT_EQ(arena["arena_bytes"], 122684);
+  EXPECT_EQ(arena["exact"], true);
+  USMPX_REQUIRE_SHARED(mult2, "tflite/ops/models/DEPTHWISE_CONV_2D_mult2_int8_perchannel.tflite");
+  const CliRun other = run_usmpx({"info", mult2, "--tflm-kernels", "esp_nn", "--tflm-target", "esp32s3"});
+  EXPECT_NE(last_line(other.out).find("kTensorArenaSize >= 3804 bytes"), std::string::npos) << other.out;
+  EXPECT_NE(last_line(other.out).find("unverified: DEPTHWISE_CONV_2D INT8>INT8 per-channel esp_nn:s3-other"),
+            std::string::npos)
+      << other.out;
+  const CliRun wrong = run_usmpx({"info", model, "--tflm-kernels", "esp_nn", "--tflm-target", "cortex-m"});
+  EXPECT_EQ(wrong.code, 2);
+  EXPECT_NE(wrong.err.find("--tflm-kernels esp_nn with --tflm-target cortex-m"), std::string::npos) << wrong.err;
+}
+
 TEST(CliTflmVersion, WhatTheVersionRefusesGetsItsMessageAndNoFigure) {
   USMPX_REQUIRE_SHARED(model, "tflite/ops/models/FULLY_CONNECTED_int8_perchannel.tflite");
   const CliRun run = run_usmpx({"plan", model, "--tflm-version", "2024-05-29"});

@@ -185,6 +185,11 @@ class TestFirmwareView : public ExplorerWindowFixture {
     QVERIFY2(text.contains(QStringLiteral("as USMPX_ARENA_SIZE in usmpx_firmware.h")), qPrintable(text));
     QVERIFY2(controller()->runtime_status().contains(qs(with_separators(sharing[0].shared))),
              qPrintable(controller()->runtime_status()));
+    // And it heads the arena's chart: TFLM's 24,644 B for this pair in this order (docs/several-models.md).
+    QCOMPARE(sharing[0].shared, int64_t{24644});
+    const QString title = window_->chart()->pool_title(0);
+    QVERIFY2(title.startsWith(QStringLiteral("USMPX_ARENA_SIZE (kTensorArenaSize) = 24,644 B  ·  arena")),
+             qPrintable(title));
     save_artefact(window_.get(), QStringLiteral("firmware_view_kws_wand_1600x1000.png"));
   }
 };

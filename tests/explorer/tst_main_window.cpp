@@ -9,6 +9,7 @@
 #include <QtTest>
 
 #include "archive_builder.h"
+#include "base/size_text.h"
 #include "chart/pool_chart_widget.h"
 #include "chart/qcustomplot_include.h"
 #include "compare_dialog.h"
@@ -16,7 +17,6 @@
 #include "export_dialog.h"
 #include "main_window.h"
 #include "panels/pool_editor_widget.h"
-#include "base/size_text.h"
 #include "report_writer.h"
 #include "test_support.h"
 
@@ -298,6 +298,14 @@ class TestMainWindow : public QObject {
     QCOMPARE(files, (QStringList{"charts.png", "charts.pdf", "charts.svg", "report.html"}));
     for (const QString& f : files)
       QVERIFY(QFileInfo(QDir(folder).filePath(f)).size() > 100);
+    // The SVG the HTML shows: text as large as in charts.png (9 pt at 96 dpi: 12 px) and sans-serif
+    // in any browser (Qt's family name followed by the CSS generic one).
+    QFile svg(QDir(folder).filePath(QStringLiteral("charts.svg")));
+    QVERIFY(svg.open(QIODevice::ReadOnly));
+    const QString svg_text = QString::fromUtf8(svg.readAll());
+    QVERIFY(svg_text.contains(QStringLiteral("font-size=\"12\"")));
+    QVERIFY(!svg_text.contains(QStringLiteral("font-size=\"9\"")));
+    QVERIFY(svg_text.contains(QStringLiteral(", sans-serif\"")));
     QFile html(QDir(folder).filePath(QStringLiteral("report.html")));
     QVERIFY(html.open(QIODevice::ReadOnly));
     const QString text = QString::fromUtf8(html.readAll());

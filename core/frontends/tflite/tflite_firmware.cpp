@@ -13,13 +13,18 @@ namespace usmpx {
 namespace {
 
 std::string build_words(const TflmBuild& b) {
-  return "TFLM " + std::string(to_string(b.version)) + ", " + std::string(to_string(b.kernels)) + ", " +
+  return "TFLM " + tflm_version_label(b) + ", " + std::string(to_string(b.kernels)) + ", " +
          std::string(to_string(b.target));
 }
 
 // "N bytes (head H + tail T = S as TFLM's recording allocator counts it)" for one arena's figures.
+// "= " for an exact figure, ">= " for one that may be low (said "at least" where it stands alone).
+std::string relation(const TflmSharedArena& a) {
+  return a.exact ? "= " : ">= ";
+}
+
 std::string arena_words(const TflmSharedArena& a) {
-  std::string s = with_separators(a.arena) + " bytes (head " + with_separators(a.head) + " + tail " +
+  std::string s = relation(a) + with_separators(a.arena) + " bytes (head " + with_separators(a.head) + " + tail " +
                   with_separators(a.tail) + " = " + with_separators(a.recording_total) +
                   " as TFLM's recording allocator counts it";
   if (a.arena > a.arena_order_free)
@@ -135,11 +140,11 @@ std::string TflmArena::plan_text(const std::vector<Plan>& parts, int64_t declare
   out << "TFLM arena \"" << pool_ << "\": " << tenants_.size()
       << (tenants_.size() == 1 ? " interpreter" : " interpreters on one MicroAllocator") << ", created in the order "
       << order() << " (" << build_words(own_.build) << ")\n";
-  out << "  TFLM by itself (each model its own plan): kTensorArenaSize >= " << arena_words(own_) << "\n";
+  out << "  TFLM by itself (each model its own plan): kTensorArenaSize " << arena_words(own_) << "\n";
   if (tenants_.size() > 1)
     out << "  separate arenas would need " << with_separators(own_.separate_arenas) << " bytes; sharing saves "
         << with_separators(own_.separate_arenas - own_.arena) << "\n";
-  out << "  this plan: kTensorArenaSize >= " << arena_words(now) << "\n";
+  out << "  this plan: kTensorArenaSize " << arena_words(now) << "\n";
   if (declared_bytes >= 0)
     out << "  declared: " << with_separators(declared_bytes) << " bytes, "
         << (now.arena <= declared_bytes ? "fits" : "DOES NOT FIT") << "\n";
@@ -148,12 +153,13 @@ std::string TflmArena::plan_text(const std::vector<Plan>& parts, int64_t declare
 
 std::string TflmArena::closing_text(const std::vector<Plan>& parts) const {
   const TflmSharedArena a = figures(parts);
-  return "kTensorArenaSize (\"" + pool_ + "\": " + order() + ") >= " + (a.exact ? "" : "at least ") +
-         with_separators(a.arena) + " bytes; " + build_words(a.build) + "\n";
+  return "kTensorArenaSize (\"" + pool_ + "\": " + order() + ") " + relation(a) + with_separators(a.arena) +
+         (a.exact ? " bytes; " : " bytes (at least); ") + build_words(a.build) + "\n";
 }
 
 std::string TflmArena::status_text(const std::vector<Plan>& parts) const {
-  return pool_ + ": kTensorArenaSize >= " + with_separators(figures(parts).arena) + " B";
+  const TflmSharedArena a = figures(parts);
+  return pool_ + ": kTensorArenaSize " + relation(a) + with_separators(a.arena) + " B";
 }
 
 std::string TflmArena::json(const std::vector<Plan>& parts, int64_t declared_bytes) const {
@@ -164,7 +170,7 @@ std::string TflmArena::json(const std::vector<Plan>& parts, int64_t declared_byt
     j["models"].push_back(t.name);
   j["kernels"] = std::string(to_string(own_.build.kernels));
   j["target"] = std::string(to_string(own_.build.target));
-  j["tflm_version"] = tflm_version_name(own_.build.version);
+  j["tflm_version"] = tflm_version_name(own_.build);
   j["declared_bytes"] = declared_bytes;
   j["tflm_own"] = figures_json(own_);
   j["this_plan"] = figures_json(figures(parts));

@@ -42,7 +42,7 @@ std::string time_text(int64_t first, int64_t last) {
 
 // "TFLM 90b983c, cmsis_nn, cortex-m": the build the figures are for.
 std::string build_text(const TfliteAnalysis& a) {
-  return "TFLM " + std::string(to_string(a.build.version)) + ", " + std::string(to_string(a.build.kernels)) + ", " +
+  return "TFLM " + tflm_version_label(a.build) + ", " + std::string(to_string(a.build.kernels)) + ", " +
          std::string(to_string(a.build.target));
 }
 
@@ -249,7 +249,7 @@ std::string arena_json(const TfliteAnalysis& a, const Plan& plan) {
   nlohmann::ordered_json arena;
   arena["kernels"] = std::string(to_string(a.build.kernels));
   arena["target"] = std::string(to_string(a.build.target));
-  arena["tflm_version"] = tflm_version_name(a.build.version);
+  arena["tflm_version"] = tflm_version_name(a.build);
   arena["head_bytes"] = f.head;
   arena["tail_bytes"] = f.tail;
   arena["arena_bytes"] = f.counted();
@@ -289,7 +289,7 @@ class TfliteDetails : public InputDetails {
     const ArenaFigure f = arena_figure(*a_, plan);
     // The default version goes unnamed in the status bar (short); another one is named.
     const TflmBuild& b = a_->build;
-    const std::string version = b.version == kTflmDefaultVersion ? "" : std::string(to_string(b.version)) + ", ";
+    const std::string version = b.version == kTflmDefaultVersion ? "" : tflm_version_label(b) + ", ";
     return "kTensorArenaSize " + std::string(f.exact ? "=" : ">=") + " " + with_separators(f.needed()) + " B (TFLM " +
            version + std::string(to_string(b.kernels)) + ", " + std::string(to_string(b.target)) + ")";
   }
@@ -300,15 +300,7 @@ class TfliteDetails : public InputDetails {
   }
   // TVM's figure for a .tflite: the peak of bytes live at once, from the tensors' lifetimes.
   int64_t memory_pressure(const Problem& problem) const override { return lifetime_memory_pressure(problem); }
-  RuntimeBuilds runtime_builds() const override {
-    RuntimeBuilds builds;
-    builds.runtime = "TFLM";
-    for (const TflmKernels k : {TflmKernels::kReference, TflmKernels::kCmsisNn})
-      builds.kernels.emplace_back(to_string(k));
-    for (const TflmTarget t : {TflmTarget::kCortexM, TflmTarget::kX86_64})
-      builds.targets.emplace_back(to_string(t));
-    return builds;
-  }
+  RuntimeBuilds runtime_builds() const override { return tflm_runtime_builds(); }
   std::string runtime_build_text() const override { return describe(a_->build); }
   std::string as_built_text() const override {
     if (!a_->offline_offsets) return "";

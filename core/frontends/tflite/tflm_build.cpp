@@ -1,11 +1,32 @@
 #include "frontends/tflite/tflm_build.h"
 
 #include "base/config_error.h"
+#include "frontends/frontend.h"
+#include "frontends/tflite/tflm_tree.h"
 
 namespace usmpx {
 
+namespace {
+
+// The esp-nn release ESP-NN's scratch formulas are for (esp-tflite-micro 1.4.0's dependency).
+constexpr std::string_view kEspNnVersion = "esp-nn 1.2.3";
+
+}  // namespace
+
+bool esp32_layout(TflmTarget target) {
+  return target == TflmTarget::kEsp32S3 || target == TflmTarget::kEsp32 || target == TflmTarget::kEspAnsi;
+}
+
 std::string_view to_string(TflmKernels kernels) {
-  return kernels == TflmKernels::kCmsisNn ? "cmsis_nn" : "reference";
+  switch (kernels) {
+    case TflmKernels::kReference:
+      return "reference";
+    case TflmKernels::kCmsisNn:
+      return "cmsis_nn";
+    case TflmKernels::kEspNn:
+      return "esp_nn";
+  }
+  return "reference";
 }
 
 std::string_view to_string(TflmTarget target) {
@@ -16,6 +37,12 @@ std::string_view to_string(TflmTarget target) {
       return "cortex-m55";
     case TflmTarget::kX86_64:
       return "x86-64";
+    case TflmTarget::kEsp32S3:
+      return "esp32s3";
+    case TflmTarget::kEsp32:
+      return "esp32";
+    case TflmTarget::kEspAnsi:
+      return "esp32-ansi";
   }
   return "cortex-m";
 }
@@ -23,6 +50,7 @@ std::string_view to_string(TflmTarget target) {
 std::optional<TflmKernels> parse_tflm_kernels(std::string_view text) {
   if (text == "reference") return TflmKernels::kReference;
   if (text == "cmsis_nn" || text == "cmsis-nn") return TflmKernels::kCmsisNn;
+  if (text == "esp_nn" || text == "esp-nn") return TflmKernels::kEspNn;
   return std::nullopt;
 }
 
@@ -30,25 +58,69 @@ std::optional<TflmTarget> parse_tflm_target(std::string_view text) {
   if (text == "cortex-m") return TflmTarget::kCortexM;
   if (text == "cortex-m55") return TflmTarget::kCortexM55;
   if (text == "x86-64" || text == "x86_64") return TflmTarget::kX86_64;
+  if (text == "esp32s3" || text == "esp32-s3") return TflmTarget::kEsp32S3;
+  // esp-nn builds its generic optimised functions for every chip but the S3 and the P4.
+  if (text == "esp32" || text == "esp32s2" || text == "esp32-s2" || text == "esp32c3" || text == "esp32-c3" ||
+      text == "esp32c6" || text == "esp32-c6")
+    return TflmTarget::kEsp32;
+  if (text == "esp32-ansi") return TflmTarget::kEspAnsi;
   return std::nullopt;
 }
+
+namespace {
+
+// ESP-NN runs on the ESP32 targets only, CMSIS-NN on none of them, and ESP-NN's formulas are
+// those of esp-tflite-micro 1.4.0 (TFLM 90b983c, esp-nn 1.2.3).
+void check_esp_pair(const TflmBuild& build) {
+  const bool esp = esp32_layout(build.target);
+  if (build.kernels == TflmKernels::kEspNn && !esp) {
+    throw ConfigError("--tflm-kernels esp_nn with --tflm-target " + std::string(to_string(build.target)) +
+                      ": ESP-NN's kernels are Espressif's, for an ESP32 target (esp32s3, esp32, esp32-ansi)");
+  }
+  if (build.kernels == TflmKernels::kCmsisNn && esp) {
+    throw ConfigError("--tflm-kernels cmsis_nn with --tflm-target " + std::string(to_string(build.target)) +
+                      ": CMSIS-NN is for Arm Cortex-M cores; esp-tflite-micro builds ESP-NN (esp_nn) or the "
+                      "reference kernels");
+  }
+  if (build.kernels == TflmKernels::kEspNn && (build.version != kTflmDefaultVersion || build.newer)) {
+    throw ConfigError("--tflm-kernels esp_nn with --tflm-version " + tflm_version_label(build) +
+                      ": ESP-NN is modelled for esp-tflite-micro 1.4.0 only (TFLM 90b983c with " +
+                      std::string(kEspNnVersion) +
+                      "); older esp-tflite-micro releases ship an older TFLM and esp-nn, whose convolutions "
+                      "request other scratch sizes");
+  }
+}
+
+}  // namespace
 
 TflmBuild tflm_build_from(std::string_view kernels, std::string_view target, std::string_view version) {
   TflmBuild build;
   if (!version.empty()) {
     const auto v = parse_tflm_version(version);
-    if (!v) throw ConfigError("--tflm-version: '" + std::string(version) + "' is not one of " + tflm_version_names());
-    build.version = *v;
+    const auto around = tflm_versions_around(version);
+    if (!v && !around) {
+      throw ConfigError("--tflm-version: '" + std::string(version) + "' is not one of " + tflm_version_names() +
+                        ", nor a date (YYYY-MM-DD) between " + std::string(tflm_versions().front().date) + " and " +
+                        std::string(tflm_versions().back().date));
+    }
+    build.version = v ? *v : around->first;
+    if (!v) {
+      build.newer = around->second;
+      build.date = std::string(version);
+    }
   }
   if (!kernels.empty()) {
     const auto k = parse_tflm_kernels(kernels);
-    if (!k) throw ConfigError("--tflm-kernels: '" + std::string(kernels) + "' is not one of reference, cmsis_nn");
+    if (!k)
+      throw ConfigError("--tflm-kernels: '" + std::string(kernels) + "' is not one of reference, cmsis_nn, esp_nn");
     build.kernels = *k;
   }
   if (!target.empty()) {
     const auto t = parse_tflm_target(target);
     if (!t)
-      throw ConfigError("--tflm-target: '" + std::string(target) + "' is not one of cortex-m, cortex-m55, x86-64");
+      throw ConfigError("--tflm-target: '" + std::string(target) +
+                        "' is not one of cortex-m, cortex-m55, x86-64, esp32s3, esp32 (also esp32s2, esp32c3, "
+                        "esp32c6), esp32-ansi");
     build.target = *t;
   }
   if (build.kernels == TflmKernels::kCmsisNn && build.target == TflmTarget::kX86_64) {
@@ -62,11 +134,106 @@ TflmBuild tflm_build_from(std::string_view kernels, std::string_view target, std
         "Cortex-M55 build takes, request other scratch buffers than the DSP ones the tool models; use "
         "--tflm-target cortex-m for a DSP core (M4, M7, M33), or the reference kernels");
   }
+  check_esp_pair(build);
   return build;
 }
 
+namespace {
+
+constexpr TflmKernels kAllKernels[] = {TflmKernels::kReference, TflmKernels::kCmsisNn, TflmKernels::kEspNn};
+constexpr TflmTarget kAllTargets[] = {TflmTarget::kCortexM, TflmTarget::kCortexM55, TflmTarget::kX86_64,
+                                      TflmTarget::kEsp32S3, TflmTarget::kEsp32,     TflmTarget::kEspAnsi};
+
+std::string label(TflmKernels kernels) {
+  switch (kernels) {
+    case TflmKernels::kReference:
+      return "Reference Kernels";
+    case TflmKernels::kCmsisNn:
+      return "CMSIS-NN Kernels (Cortex-M4/M7/M33, DSP)";
+    case TflmKernels::kEspNn:
+      return "ESP-NN Kernels (esp-tflite-micro, ESP32)";
+  }
+  return std::string(to_string(kernels));
+}
+
+std::string label(TflmTarget target) {
+  switch (target) {
+    case TflmTarget::kCortexM:
+      return "Cortex-M Target (32-bit pointers)";
+    case TflmTarget::kCortexM55:
+      return "Cortex-M55 Target (Helium; the records of Cortex-M)";
+    case TflmTarget::kX86_64:
+      return "x86-64 Host (64-bit pointers)";
+    case TflmTarget::kEsp32S3:
+      return "ESP32-S3 Target (esp-nn's S3 code paths)";
+    case TflmTarget::kEsp32:
+      return "ESP32 Target (ESP32, -S2, -C3, -C6)";
+    case TflmTarget::kEspAnsi:
+      return "ESP32 with esp-nn's C Fallback";
+  }
+  return std::string(to_string(target));
+}
+
+bool accepted(TflmKernels kernels, TflmTarget target, std::string_view version = "") {
+  try {
+    tflm_build_from(to_string(kernels), to_string(target), version);
+    return true;
+  } catch (const ConfigError&) {
+    return false;
+  }
+}
+
+}  // namespace
+
+RuntimeBuilds tflm_runtime_builds() {
+  RuntimeBuilds builds;
+  builds.runtime = "TFLM";
+  for (const TflmKernels k : kAllKernels) {
+    const std::string value(to_string(k));
+    builds.kernels.push_back(value);
+    builds.labels[value] = label(k);
+    for (const TflmTarget t : kAllTargets)
+      if (accepted(k, t)) builds.kernel_targets[value].emplace_back(to_string(t));
+    const TflmTarget target = parse_tflm_target(builds.kernel_targets[value].front()).value_or(TflmTarget::kCortexM);
+    for (auto v = tflm_versions().rbegin(); v != tflm_versions().rend(); ++v)
+      if (accepted(k, target, v->name)) builds.kernel_versions[value].emplace_back(v->name);
+  }
+  for (const TflmTarget t : kAllTargets) {
+    builds.targets.emplace_back(to_string(t));
+    builds.labels[builds.targets.back()] = label(t);
+  }
+  const auto& versions = tflm_versions();
+  for (auto v = versions.rbegin(); v != versions.rend(); ++v) {
+    const std::string value(v->name);
+    builds.versions.push_back(value);
+    builds.labels[value] =
+        value + (v->version == kTflmDefaultVersion ? " (default): " : ": ") + std::string(v->shipped_by);
+  }
+  builds.read_tree = [](const std::string& dir) {
+    try {
+      const TflmTreeVersion r = recognise_tflm_tree(dir);
+      return RuntimeTreeReading{r.version ? std::string(to_string(*r.version)) : std::string(), r.summary};
+    } catch (const ConfigError& e) {
+      return RuntimeTreeReading{"", e.what()};
+    }
+  };
+  return builds;
+}
+
+std::string tflm_version_label(const TflmBuild& build) {
+  return build.newer ? build.date : std::string(to_string(build.version));
+}
+
+std::string tflm_version_name(const TflmBuild& build) {
+  if (!build.newer) return tflm_version_name(build.version);
+  return "tflite-micro of " + build.date + " (between " + std::string(to_string(build.version)) + " and " +
+         std::string(to_string(*build.newer)) + ")";
+}
+
 std::string describe(const TflmBuild& build) {
-  return "TFLM " + tflm_version_name(build.version) + ", " + std::string(to_string(build.kernels)) + ", " +
+  const std::string esp_nn =
+      build.kernels == TflmKernels::kEspNn ? " (" + std::string(kEspNnVersion) + ")" : std::string();
+  return "TFLM " + tflm_version_name(build) + ", " + std::string(to_string(build.kernels)) + esp_nn + ", " +
          std::string(to_string(build.target));
 }
 

@@ -56,12 +56,13 @@ TflmKernelRecord tflm_kernel_record(const TfliteModel& model, const TfliteSubgra
     return r;
   }
   const TflmOp view(model, subgraph, op, build);
-  r.options_bytes = view.x64() ? kernel->options.bytes64 : kernel->options.bytes32;
-  r.options_align = view.x64() ? kernel->options.align64 : kernel->options.align32;
+  r.options_bytes = view.wide_enums() ? kernel->options.bytes64 : kernel->options.bytes32;
+  r.options_align = view.wide_enums() ? kernel->options.align64 : kernel->options.align32;
   const TflmInitBytes& init = kernel->init;
-  const int64_t data = kernel->init_for ? kernel->init_for(view)
-                       : view.cmsis()   ? init.cmsis32
-                                        : (view.x64() ? init.reference64 : init.reference32);
+  const int64_t data = kernel->init_for                     ? kernel->init_for(view)
+                       : view.cmsis()                       ? init.cmsis32
+                       : view.esp_nn() && init.esp_nn32 > 0 ? init.esp_nn32
+                                                            : (view.x64() ? init.reference64 : init.reference32);
   if (data > 0) r.init.push_back(data);
   if (kernel->prepare) r.prepare = kernel->prepare(view, resources);
   if (kernel->temp_tensors) r.temp_tensors = kernel->temp_tensors(view);
@@ -97,25 +98,30 @@ uint32_t tflm_rule_reads_outside_key(const TflmKernel& kernel, const TfliteModel
 
 namespace {
 
-// A proven variant's kernel-set prefix ("cmsis_nn: "), "" when both sets hold it.
+// The prefixes of proven variants: held in one kernel set only, or on the ESP32 layout.
+constexpr std::string_view kProvenSets[] = {"reference", "cmsis_nn", "esp32"};
+constexpr std::string_view kEsp32Set = "esp32";
+
+// A proven variant's prefix ("cmsis_nn: "), "" when both Arm/host kernel sets hold it.
 std::string_view proven_set(std::string_view& variant) {
-  for (TflmKernels set : {TflmKernels::kReference, TflmKernels::kCmsisNn}) {
-    const std::string prefix = std::string(to_string(set)) + ": ";
-    if (variant.substr(0, prefix.size()) == prefix) {
-      variant.remove_prefix(prefix.size());
-      return to_string(set);
+  for (std::string_view set : kProvenSets) {
+    if (variant.size() > set.size() + 1 && variant.substr(0, set.size()) == set &&
+        variant.substr(set.size(), 2) == ": ") {
+      variant.remove_prefix(set.size() + 2);
+      return set;
     }
   }
   return "";
 }
 
-bool held_in(std::string_view set, TflmKernels kernels) {
+// Whether a proven entry of `set` holds for the build: on the ESP32 layout only "esp32: " entries
+// (tflm_esp_nn.json holds both its kernel sets); elsewhere unprefixed ones and the kernel set's.
+bool held_in(std::string_view set, TflmKernels kernels, bool esp32) {
+  if (esp32) return set == kEsp32Set;
   return set.empty() || set == to_string(kernels);
 }
 
-}  // namespace
-
-bool tflm_variant_proven(const std::string& variant, TflmKernels kernels) {
+bool proven_in(const std::string& variant, TflmKernels kernels, bool esp32) {
   const size_t space = variant.find(' ');
   if (space == std::string::npos) return false;
   const TflmKernel* kernel = tflm_kernel(variant.substr(0, space));
@@ -123,30 +129,41 @@ bool tflm_variant_proven(const std::string& variant, TflmKernels kernels) {
   const std::string_view rest = std::string_view(variant).substr(space + 1);
   for (std::string_view held : kernel->proven) {
     const std::string_view set = proven_set(held);
-    if (held == rest && held_in(set, kernels)) return true;
+    if (held == rest && held_in(set, kernels, esp32)) return true;
   }
   return false;
 }
 
-std::vector<std::string> tflm_proven_variants(TflmKernels kernels) {
+std::vector<std::string> proven_variants(TflmKernels kernels, bool esp32) {
   std::vector<std::string> out;
   for (const TflmKernel* kernel : tflm_kernels()) {
     for (std::string_view held : kernel->proven) {
       const std::string_view set = proven_set(held);
-      if (held_in(set, kernels)) out.push_back(std::string(kernel->name) + " " + std::string(held));
+      if (held_in(set, kernels, esp32)) out.push_back(std::string(kernel->name) + " " + std::string(held));
     }
   }
   std::sort(out.begin(), out.end());
   return out;
 }
 
+}  // namespace
+
+bool tflm_variant_proven(const std::string& variant, TflmKernels kernels) {
+  return proven_in(variant, kernels, false);
+}
+
+std::vector<std::string> tflm_proven_variants(TflmKernels kernels) {
+  return proven_variants(kernels, false);
+}
+
 bool tflm_variant_proven(const std::string& variant, const TflmBuild& build) {
-  return tflm_variant_proven(variant, build.kernels) && tflm_version_unverified(variant, build).empty();
+  return proven_in(variant, build.kernels, esp32_layout(build.target)) &&
+         tflm_version_unverified(variant, build).empty();
 }
 
 std::vector<std::string> tflm_proven_variants(const TflmBuild& build) {
   std::vector<std::string> out;
-  for (const std::string& v : tflm_proven_variants(build.kernels))
+  for (const std::string& v : proven_variants(build.kernels, esp32_layout(build.target)))
     if (tflm_version_unverified(v, build).empty()) out.push_back(v);
   return out;
 }

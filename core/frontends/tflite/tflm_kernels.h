@@ -60,8 +60,9 @@ bool tflm_variant_proven(const std::string& variant, TflmKernels kernels);
 // Every proven variant of a kernel set, sorted, for the test that holds the entries to the ground truth.
 std::vector<std::string> tflm_proven_variants(TflmKernels kernels);
 
-// The same for a build of any TFLM version: 90b983c's proven variants less those the version's
-// ground truth does not hold for the build (tflm_version_unverified).
+// The same for a build of any TFLM version and target: 90b983c's proven variants (on the ESP32
+// targets the "esp32: " ones) less those the version's ground truth does not hold for the build
+// (tflm_version_unverified).
 bool tflm_variant_proven(const std::string& variant, const TflmBuild& build);
 std::vector<std::string> tflm_proven_variants(const TflmBuild& build);
 

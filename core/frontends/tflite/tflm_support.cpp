@@ -39,6 +39,7 @@ constexpr std::string_view kCustomKernels[] = {
 static_assert(std::is_sorted(std::begin(kCustomKernels), std::end(kCustomKernels)));
 
 std::string kernels_name(TflmKernels kernels) {
+  if (kernels == TflmKernels::kEspNn) return "ESP-NN kernels";
   return kernels == TflmKernels::kCmsisNn ? "CMSIS-NN kernels" : "reference kernels";
 }
 
@@ -57,8 +58,9 @@ std::optional<TflmRefusal> custom_refusal(const std::string& code) {
 }
 
 // What an older TFLM lacks or refuses that 90b983c runs, with that version's message.
-std::optional<TflmRefusal> version_refusal(const TfliteModel& model, const TfliteSubgraph& g, const TfliteOperator& op,
-                                           const std::string& name, const TflmBuild& build) {
+std::optional<TflmRefusal> known_version_refusal(const TfliteModel& model, const TfliteSubgraph& g,
+                                                 const TfliteOperator& op, const std::string& name,
+                                                 const TflmBuild& build) {
   if (!tflm_version_registers(build.version, name)) {
     return TflmRefusal{"",
                        "it has no " + name + " kernel (TFLM: \"Didn't find op for builtin opcode '" + name + "'\")"};
@@ -70,6 +72,25 @@ std::optional<TflmRefusal> version_refusal(const TfliteModel& model, const Tflit
                      "its " + name + " kernel does not take " + variant.substr(name.size() + 1) + " (TFLM: \"" +
                          refused->message + "\")",
                      refused->at_invoke ? "at Invoke" : "at AllocateTensors"};
+}
+
+// For a date between two known versions: refused when both refuse; where only one does, the
+// firmware may refuse it, which the warning says (not a certain refusal: the figure stays).
+std::optional<TflmRefusal> version_refusal(const TfliteModel& model, const TfliteSubgraph& g, const TfliteOperator& op,
+                                           const std::string& name, const TflmBuild& build) {
+  if (!build.newer) return known_version_refusal(model, g, op, name, build);
+  TflmBuild older = build, newer = build;
+  older.newer.reset();
+  newer.version = *build.newer;
+  newer.newer.reset();
+  const auto by_older = known_version_refusal(model, g, op, name, older);
+  const auto by_newer = known_version_refusal(model, g, op, name, newer);
+  if (by_older && by_newer) return by_newer;
+  if (!by_older && !by_newer) return std::nullopt;
+  const TflmBuild& refuses = by_older ? older : newer;
+  const TflmRefusal& r = by_older ? *by_older : *by_newer;
+  return TflmRefusal{"", r.why + ", which TFLM " + std::string(to_string((by_older ? newer : older).version)) + " runs",
+                     "perhaps (TFLM " + std::string(to_string(refuses.version)) + " refuses it " + r.when + ")"};
 }
 
 std::optional<TflmRefusal> operator_refusal(const TfliteModel& model, const TfliteSubgraph& g, const TfliteOperator& op,
@@ -115,7 +136,7 @@ std::vector<std::string> tflm_certain_refusals(const std::vector<Diagnostic>& re
 
 std::vector<Diagnostic> tflm_refusals(const TfliteModel& model, const TflmBuild& build) {
   std::vector<Diagnostic> out;
-  const std::string who = "TFLM (" + tflm_version_name(build.version) + ", " + kernels_name(build.kernels) + ")";
+  const std::string who = "TFLM (" + tflm_version_name(build) + ", " + kernels_name(build.kernels) + ")";
   for (size_t s = 0; s < model.subgraphs.size(); ++s) {
     const TfliteSubgraph& g = model.subgraphs[s];
     for (size_t o = 0; o < g.operators.size(); ++o) {

@@ -33,6 +33,9 @@ struct Records {
 
 constexpr Records kCortexM{4, 8, 12, 32, 32, 12, 220, 116, 8, 20, 12, 12, 24};
 constexpr Records kX86_64{8, 16, 24, 64, 64, 24, 424, 216, 16, 40, 16, 16, 32};
+// The ESP32 layout: Cortex-M's but a TfLiteTensor of 40 bytes (its enums are four bytes); with
+// these every tail of ../shared/tflite/tflm_esp_nn.json comes out exact.
+constexpr Records kEsp32{4, 8, 12, 32, 40, 12, 220, 116, 8, 20, 12, 12, 24};
 constexpr int64_t kMaxScratchBuffersPerOp = 12;
 constexpr int64_t kResourceSlots = 8;
 
@@ -261,7 +264,7 @@ void interpreter_tensors(Tail& tail, const Records& r, const TfliteModel& model)
 }  // namespace
 
 TflmTail tflm_tail(const TfliteAnalysis& a, const TflmBuild& build) {
-  const Records& r = build.target == TflmTarget::kX86_64 ? kX86_64 : kCortexM;
+  const Records& r = build.target == TflmTarget::kX86_64 ? kX86_64 : esp32_layout(build.target) ? kEsp32 : kCortexM;
   TflmTail out;
   out.build = build;
   std::vector<TflmArenaStep>& steps = out.steps;
@@ -272,6 +275,10 @@ TflmTail tflm_tail(const TfliteAnalysis& a, const TflmBuild& build) {
   steps.clear();
   step(steps, Kind::kPersistent, r.plain_objects, r.pointer);
 
+  // esp-tflite-micro's examples take the arena from heap_caps_malloc, which aligns to 4 or 8.
+  if (esp32_layout(build.target))
+    out.assumptions.push_back(
+        "the arena starts 16-byte aligned (an arena from heap_caps_malloc needs up to 15 bytes more)");
   resource_store(out, tail, r, a.model);
   model_records(tail, steps, r, a.model);
   const std::vector<TflmKernelRecord> records = kernel_records(a, build, out);

@@ -3,6 +3,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace usmpx {
@@ -18,6 +19,7 @@ struct TflmVersionInfo {
   TflmVersion version;
   std::string_view name;        // what --tflm-version takes: "2024-05-29", "90b983c"
   std::string_view commit;      // the upstream tensorflow/tflite-micro commit
+  std::string_view date;        // the commit's date, YYYY-MM-DD
   std::string_view shipped_by;  // firmware projects whose vendored TFLM is this version
 };
 
@@ -33,5 +35,9 @@ std::string tflm_version_name(TflmVersion version);
 
 // "2023-06-30, 2024-05-29, 2025-02-07, 90b983c": the names --tflm-version takes.
 std::string tflm_version_names();
+
+// The known versions just before and after a date (YYYY-MM-DD) strictly between the oldest's and
+// the newest's; nullopt for any other text.
+std::optional<std::pair<TflmVersion, TflmVersion>> tflm_versions_around(std::string_view date);
 
 }  // namespace usmpx

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <numeric>
 
 #include "frontends/tflite/kernels/tflm_kernel_registry.h"
 #include "frontends/tflite/tflm_kernels.h"
@@ -88,7 +89,9 @@ std::optional<TflmVersionRefusal> tflm_version_refusal(const std::string& varian
   return std::nullopt;
 }
 
-void apply_tflm_version(TflmKernelRecord& r, const TflmBuild& build, int64_t input_count) {
+namespace {
+
+void apply_known_version(TflmKernelRecord& r, const TflmBuild& build, int64_t input_count) {
   const V version = build.version;
   if (version == V::k90b983c || !r.known) return;
   const std::string kernel(kernel_of(r.variant));
@@ -101,14 +104,15 @@ void apply_tflm_version(TflmKernelRecord& r, const TflmBuild& build, int64_t inp
     r = TflmKernelRecord{false, false, r.variant, kernel + ": " + who + " refuses it at AllocateTensors"};
     return;
   }
-  const bool x64 = build.target == TflmTarget::kX86_64;
+  // Options structs follow the enums' width: four bytes on x86-64 and the ESP32 layout.
+  const bool wide = build.target == TflmTarget::kX86_64 || esp32_layout(build.target);
   // On a target the version was not measured on, a struct of another size takes the larger one.
   auto size = [&](int64_t version_bytes, int64_t current) {
     return measured_target(build) ? version_bytes : std::max(version_bytes, current);
   };
   if (const TflmVersionChange* c = find(version, kernel, C::kOptions)) {
-    r.options_bytes = size(x64 ? c->options.bytes64 : c->options.bytes32, r.options_bytes);
-    r.options_align = x64 ? c->options.align64 : c->options.align32;
+    r.options_bytes = size(wide ? c->options.bytes64 : c->options.bytes32, r.options_bytes);
+    r.options_align = wide ? c->options.align64 : c->options.align32;
   }
   if (const TflmVersionChange* c = find(version, kernel, C::kInitOpData);
       c && build.kernels == TflmKernels::kReference) {
@@ -119,8 +123,71 @@ void apply_tflm_version(TflmKernelRecord& r, const TflmBuild& build, int64_t inp
     r.prepare.insert(r.prepare.end(), {4 * input_count, 4 * input_count});
 }
 
+int64_t sum(const std::vector<int64_t>& bytes) {
+  return std::accumulate(bytes.begin(), bytes.end(), int64_t{0});
+}
+
+// The safe side of two versions' records: a kernel one of them runs (its allocations counted), each
+// struct the larger, the Prepare allocations that take more.
+TflmKernelRecord larger(TflmKernelRecord a, const TflmKernelRecord& b) {
+  if (!a.known) return b;
+  if (!b.known) return a;
+  a.options_bytes = std::max(a.options_bytes, b.options_bytes);
+  a.options_align = std::max(a.options_align, b.options_align);
+  if (a.init.size() == b.init.size()) {
+    for (size_t k = 0; k < a.init.size(); ++k)
+      a.init[k] = std::max(a.init[k], b.init[k]);
+  } else if (sum(b.init) > sum(a.init)) {
+    a.init = b.init;
+  }
+  if (sum(b.prepare) > sum(a.prepare)) a.prepare = b.prepare;
+  return a;
+}
+
+TflmBuild at_version(TflmBuild build, V version) {
+  build.version = version;
+  build.newer.reset();
+  build.date.clear();
+  return build;
+}
+
+// Whether the two versions' rules for the kernel's variant are the same differences from 90b983c.
+bool versions_agree(std::string_view kernel, const std::string& variant, V older, V newer) {
+  if (tflm_version_registers(older, kernel) != tflm_version_registers(newer, kernel)) return false;
+  if (tflm_version_refusal(variant, older).has_value() != tflm_version_refusal(variant, newer).has_value())
+    return false;
+  for (C change : {C::kOptions, C::kInitOpData, C::kNoPerChannelArrays, C::kInt8InputArrays, C::kReduceTempSumOnly})
+    if (find(older, kernel, change) != find(newer, kernel, change)) return false;
+  return true;
+}
+
+}  // namespace
+
+void apply_tflm_version(TflmKernelRecord& r, const TflmBuild& build, int64_t input_count) {
+  if (!build.newer) {
+    apply_known_version(r, build, input_count);
+    return;
+  }
+  TflmKernelRecord older = r;
+  apply_known_version(older, at_version(build, build.version), input_count);
+  apply_known_version(r, at_version(build, *build.newer), input_count);
+  r = larger(std::move(older), r);
+}
+
+bool tflm_build_has(const TflmBuild& build, std::string_view kernel, TflmChange change) {
+  return tflm_version_has(build.version, kernel, change) &&
+         (!build.newer || tflm_version_has(*build.newer, kernel, change));
+}
+
 std::string tflm_version_unverified(const std::string& variant, const TflmBuild& build) {
   const V version = build.version;
+  if (build.newer) {
+    if (!versions_agree(kernel_of(variant), variant, version, *build.newer)) {
+      return "may differ between TFLM " + std::string(to_string(version)) + " and " +
+             std::string(to_string(*build.newer)) + " (the larger rule taken)";
+    }
+    return tflm_version_unverified(variant, at_version(build, version));
+  }
   if (version == V::k90b983c) return "";
   const std::string_view kernel = kernel_of(variant);
   const std::string v(to_string(version));
@@ -129,6 +196,7 @@ std::string tflm_version_unverified(const std::string& variant, const TflmBuild&
   if (std::any_of(std::begin(kNotMeasured), std::end(kNotMeasured),
                   [&](std::string_view p) { return glob(p, variant); }))
     return "not measured on TFLM " + v;
+  if (esp32_layout(build.target)) return "the ESP32 build measured on TFLM 90b983c only";
   if (build.kernels == TflmKernels::kCmsisNn &&
       std::find(std::begin(kCmsisNnKernels), std::end(kCmsisNnKernels), kernel) != std::end(kCmsisNnKernels))
     return "CMSIS-NN measured on TFLM 90b983c only";

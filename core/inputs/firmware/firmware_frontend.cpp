@@ -5,6 +5,7 @@
 #include <memory>
 #include <tuple>
 
+#include "base/c_identifier.h"
 #include "export/export_error.h"
 #include "frontends/input_probe.h"
 #include "inputs/firmware/firmware_input.h"
@@ -67,6 +68,16 @@ class FirmwareDetails : public InputDetails {
   }
   std::vector<SharedPoolFigures> sharing(const Problem&, const Plan& plan) const override {
     return firmware_sharing(*in_, plan);
+  }
+  // The shared runtime arena's size (the one MicroAllocator's kTensorArenaSize): the figure that
+  // heads its chart, as the Models panel and usmpx_firmware.h give it.
+  std::optional<FigureToPaste> firmware_figure(const Problem& problem, const Plan& plan) const override {
+    for (const SharedPoolFigures& f : firmware_sharing(*in_, plan)) {
+      const std::optional<int> pool = problem.find_pool(f.pool);
+      if (f.runtime_arena && pool)
+        return FigureToPaste{"USMPX_" + c_macro_name(f.pool) + "_SIZE (kTensorArenaSize)", f.shared, f.exact, *pool};
+    }
+    return std::nullopt;
   }
   std::string as_built_text() const override {
     return "as-built plan: each model's own plan (the one it carries, else its runtime's planner); the shared "

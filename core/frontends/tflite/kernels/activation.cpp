@@ -30,6 +30,24 @@ std::optional<TflmRefusal> softmax_refusal(const TflmOp& op) {
                      "its SOFTMAX kernel takes " + takes + ", not " + sc::type_name(in) + " to " + sc::type_name(out)};
 }
 
+// ESP-NN's int8 SOFTMAX (esp-tflite-micro 1.4.0, int8 in and out): Prepare requests what esp-nn
+// 1.2.3's esp_nn_get_softmax_scratch_size returns, an int32 per class (the input's last dimension)
+// on the S3 and the generic optimised path, none for the ANSI C fallback.
+bool esp_softmax_int8(const TflmOp& op) {
+  return op.esp_nn() && op.input_type(0) == sc::kInt8 && op.output_type(0) == sc::kInt8;
+}
+
+ScratchNeed softmax_scratch(const TflmOp& op) {
+  if (!esp_softmax_int8(op) || op.build.target == TflmTarget::kEspAnsi) return scratch_none("SOFTMAX: no scratch");
+  const int64_t classes = last_dim(op.input(0));
+  if (classes <= 0) return scratch_unknown("SOFTMAX without a shape");
+  return {true, {4 * classes}, "ESP-NN softmax (esp-nn 1.2.3): 4 x classes"};
+}
+
+std::string softmax_key(const TflmOp& op) {
+  return op.esp_nn() ? "esp_nn" : "";
+}
+
 std::vector<int64_t> log_softmax_op_data(const TflmOp& op, TflmResourceState*) {
   return int8_op_data(op, 28, 40);
 }
@@ -43,7 +61,10 @@ constexpr std::string_view kLogSoftmaxProven[] = {"FLOAT32>FLOAT32", "INT8>INT8"
 constexpr std::string_view kPreluProven[] = {"FLOAT32>FLOAT32", "INT8>INT8"};
 constexpr std::string_view kReluProven[] = {"FLOAT32>FLOAT32", "INT16>INT16", "INT8>INT8"};
 constexpr std::string_view kRelu6Proven[] = {"FLOAT32>FLOAT32", "INT16>INT16", "INT8>INT8"};
-constexpr std::string_view kSoftmaxProven[] = {"FLOAT32>FLOAT32", "INT16>INT16", "INT8>INT16", "INT8>INT8"};
+constexpr std::string_view kSoftmaxProven[] = {"FLOAT32>FLOAT32",   "INT16>INT16",
+                                               "INT8>INT16",        "INT8>INT8",
+                                               "esp32: INT8>INT16", "esp32: INT8>INT16 esp_nn",
+                                               "esp32: INT8>INT8",  "esp32: INT8>INT8 esp_nn"};
 constexpr std::string_view kTanhProven[] = {"FLOAT32>FLOAT32", "INT16>INT16", "INT8>INT8"};
 
 // RELU6 in the older TFLM versions: differences from the rules above (tflm_version_rules.h).
@@ -88,10 +109,12 @@ const TflmKernel kActivationKernels[] = {
     {.name = "RELU6", .options = kNoOptions, .init = same_init(8), .proven = kRelu6Proven, .versions = kRelu6Versions},
     {.name = "SOFTMAX",
      .options = kOneIntOptions,
-     .init = {56, 80, 64},
+     .init = {56, 80, 64, 64},  // ESP-NN: SoftmaxParams and its scratch buffer's index
      .prepare = softmax_luts,
+     .scratch = softmax_scratch,
      .refusal = softmax_refusal,
-     .proven = kSoftmaxProven},
+     .proven = kSoftmaxProven,
+     .key_words = softmax_key},
     {.name = "TANH", .options = kNoOptions, .init = same_init(16), .proven = kTanhProven},
 };
 

@@ -18,7 +18,8 @@ std::optional<TflmRefusal> floor_mod_refusal(const TflmOp& op) {
   return type_check(op, "FLOOR_MOD", {sc::kFloat32}, true, "Type '%s' is not supported by FLOOR_MOD.");
 }
 
-constexpr std::string_view kAddProven[] = {"FLOAT32>FLOAT32", "INT16>INT16", "INT32>INT32", "INT8>INT8"};
+constexpr std::string_view kAddProven[] = {"FLOAT32>FLOAT32", "INT16>INT16", "INT32>INT32", "INT8>INT8",
+                                           "esp32: INT8>INT8"};
 constexpr std::string_view kDivProven[] = {"FLOAT32>FLOAT32", "INT8>INT8"};
 constexpr std::string_view kEqualProven[] = {"FLOAT32>BOOL", "INT32>BOOL", "INT8>BOOL"};
 constexpr std::string_view kFloorDivProven[] = {"FLOAT32>FLOAT32", "INT32>INT32"};

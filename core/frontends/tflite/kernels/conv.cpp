@@ -1,5 +1,6 @@
 // CONV_2D, DEPTHWISE_CONV_2D, TRANSPOSE_CONV (conv.cc, depthwise_conv.cc, transpose_conv.cc and
-// their cmsis_nn/ versions at kTflmVersion; CMSIS-NN 4ab83cc's buffer sizes for a DSP core).
+// their cmsis_nn/ versions at kTflmVersion; CMSIS-NN 4ab83cc's buffer sizes for a DSP core;
+// esp-tflite-micro 1.4.0's esp_nn/ versions with esp-nn 1.2.3's scratch sizes).
 #include <algorithm>
 #include <optional>
 
@@ -72,13 +73,156 @@ bool cmsis_int8_path(const TflmOp& op, size_t data_input) {
          op.input_type(1, TflmKeyPart::kOtherTypes) != sc::kInt4;
 }
 
+// ESP-NN's convolutions (esp-tflite-micro 1.4.0, kernels/esp_nn/): for int8 input Prepare requests
+// one scratch buffer of what the target's esp-nn 1.2.3 size function returns (none when it returns
+// 0: the generic optimised functions and the ANSI C fallback always do). The arguments are the
+// NHWC dims as {width, height, channels} and TFLM's padding before the first element.
+struct EspShape {
+  int64_t in_w, in_h, in_c, f_w, f_h, out_w, out_h, out_c, s_w, s_h, p_w, p_h;
+};
+
+// One code path of an S3 size function: the key's word for it and the bytes it asks for.
+struct EspPath {
+  std::string_view word;
+  int64_t bytes = 0;
+};
+
+int64_t round_up(int64_t x, int64_t to) {
+  return (x + to - 1) / to * to;
+}
+
+// The shapes and options esp-nn is called with; nullopt where missing or dilated (ESP-NN's
+// dilated path is not modelled).
+std::optional<EspShape> esp_shape(const TflmOp& op, bool depthwise) {
+  const TfliteTensor* input = op.input(0);
+  const TfliteTensor* filter = op.input(1);
+  const TfliteTensor* output = op.output(0);
+  const size_t dilation = depthwise ? 4 : 3;
+  if (!input || !filter || !output || op.op.option_ints.size() < dilation + 2 || input->shape.size() != 4 ||
+      filter->shape.size() != 4 || output->shape.size() != 4)
+    return std::nullopt;
+  if (op.shape_path(op.option(dilation, 1, true) != 1 || op.option(dilation + 1, 1, true) != 1)) return std::nullopt;
+  const bool same = op.option(0, 0, true) == 0;
+  EspShape s{};
+  s.in_h = input->shape[1], s.in_w = input->shape[2], s.in_c = input->shape[3];
+  s.f_h = filter->shape[1], s.f_w = filter->shape[2];
+  s.out_h = output->shape[1], s.out_w = output->shape[2], s.out_c = output->shape[3];
+  s.s_w = op.option(1, 1, true), s.s_h = op.option(2, 1, true);
+  s.p_w = padding_before(s.in_w, s.f_w, s.s_w, 1, same);
+  s.p_h = padding_before(s.in_h, s.f_h, s.s_h, 1, same);
+  return s;
+}
+
+// esp_nn_get_conv_scratch_size_esp32s3: a 1x1 stride-1 unpadded filter transposes eight input
+// positions at a time; a filter row narrower than 16 bytes with a window of 16 or more copies
+// windows (im2col); otherwise the filter is copied with rows aligned to 16, the input padded, and
+// an int32 per output channel kept. 64 bytes of alignment margin each.
+EspPath esp_s3_conv(const TflmOp& op, const EspShape& s) {
+  if (op.shape_path(s.f_w == 1 && s.f_h == 1 && s.p_w == 0 && s.p_h == 0 && s.s_w == 1 && s.s_h == 1)) {
+    const int64_t channels = round_up(s.in_c, 8);
+    const int64_t transpose = op.shape_path(s.in_w * s.in_h >= 8) ? 2 * 8 * channels : 0;
+    const bool pad_channels = op.shape_path(s.in_c % 8 != 0);
+    const int64_t input = pad_channels ? s.in_w * s.in_h * channels : 0;
+    return {pad_channels ? "esp_nn:s3-1x1-pad-channels" : "esp_nn:s3-1x1", input + channels * s.out_c + transpose + 64};
+  }
+  const int64_t row = s.f_w * s.in_c, window = row * s.f_h;
+  if (op.shape_path(row < 16 && window >= 16)) {
+    const int64_t aligned = round_up(window, 16);
+    return {"esp_nn:s3-im2col", s.out_c * 4 + 16 + s.out_c * aligned + 16 + aligned + 64};
+  }
+  const int64_t input =
+      op.shape_path(s.p_w == 0 && s.p_h == 0) ? 0 : (s.in_w + 2 * s.p_w) * (s.in_h + 2 * s.p_h) * s.in_c;
+  const int64_t filter = s.f_w * s.f_h * round_up(s.in_c, 16) * s.out_c;
+  const int64_t aligned_rows = round_up(row, 16) * s.f_h * s.out_c;
+  const int64_t right = std::max<int64_t>(0, s.out_w * s.s_w + s.f_w - 1 - s.in_w);
+  const int64_t bottom = std::max<int64_t>(0, s.out_h * s.s_h + s.f_h - 1 - s.in_h);
+  const int64_t boundary = op.shape_path(right > 0 || bottom > 0) ? (s.in_w + right) * (s.in_h + bottom) * s.in_c : 0;
+  return {op.shape_path(s.in_c % 16 == 0) ? "esp_nn:s3-direct" : "esp_nn:s3-direct-pad-channels",
+          input + filter + aligned_rows + boundary + 64 + 4 * s.out_c};
+}
+
+// esp_nn_get_depthwise_conv_scratch_size_esp32s3 for a 3x3 filter, one output channel per input
+// channel and channels a multiple of 8: 16 channels or more in int8 with the input padded (in
+// strips past 40 KiB), channels padded to 16 from 12 on, int16 copies for 8.
+EspPath esp_s3_depthwise_3x3(const TflmOp& op, const EspShape& s, int64_t filter, int64_t input) {
+  if (op.shape_path(s.in_c % 16 == 0)) {
+    const bool padded = op.shape_path(s.p_w != 0 || s.p_h != 0);
+    const int64_t pad_w = padded ? 2 * s.p_w : s.out_w * s.s_w + s.f_w - 1 - s.in_w;
+    const int64_t pad_h = padded ? 2 * s.p_h : s.out_h * s.s_h + s.f_h - 1 - s.in_h;
+    if (!op.shape_path(pad_w != 0 || pad_h != 0)) return {"esp_nn:s3-3x3-unpadded", filter + 16};
+    const int64_t full = (s.in_w + pad_w) * (s.in_h + pad_h) * s.in_c;
+    if (op.shape_path(full <= 40 * 1024)) return {"esp_nn:s3-3x3", filter + full + 16};
+    return {"esp_nn:s3-3x3-strips", filter + (s.in_w + pad_w) * s.f_h * s.in_c + 16};
+  }
+  if (op.shape_path(s.in_c >= 12)) {
+    const int64_t channels = round_up(s.in_c, 16);
+    const int64_t pad_w = 2 * s.p_w + std::max<int64_t>(0, s.out_w * s.s_w + 2 - s.in_w);
+    const int64_t pad_h = 2 * s.p_h + std::max<int64_t>(0, s.out_h * s.s_h + 2 - s.in_h);
+    return {"esp_nn:s3-3x3-pad-channels",
+            9 * channels + (s.in_w + pad_w) * (s.in_h + pad_h) * channels + s.out_w * s.out_h * channels + 64};
+  }
+  return {"esp_nn:s3-3x3-s16", 2 * (filter + input) + 32};
+}
+
+// esp_nn_get_depthwise_conv_scratch_size_esp32s3: int16 copies of filter and input for other
+// filters with one output channel per input channel (in strips past 48 KiB) and for channel
+// multipliers of 4k; channels padded to 8 for other channel counts above 3; 32 bytes otherwise.
+EspPath esp_s3_depthwise(const TflmOp& op, const EspShape& s) {
+  const int64_t mult = s.in_c > 0 ? s.out_c / s.in_c : 0;
+  const int64_t filter = s.f_w * s.f_h * s.in_c * mult, input = s.in_w * s.in_h * s.in_c;
+  if (op.shape_path(mult == 1 && s.in_c % 8 == 0)) {
+    if (op.shape_path(s.f_w == 3 && s.f_h == 3)) return esp_s3_depthwise_3x3(op, s, filter, input);
+    const int64_t copies = 2 * (filter + input);
+    if (op.shape_path(copies <= 48 * 1024)) return {"esp_nn:s3-s16", copies + 32};
+    return {"esp_nn:s3-s16-strips", 2 * filter + 2 * s.in_w * s.f_h * s.in_c + 32};
+  }
+  if (op.shape_path(mult == 1 && s.in_c > 3)) {
+    const int64_t channels = round_up(s.in_c, 8);
+    const int64_t input_at = round_up(s.f_w * s.f_h * channels * 2, 16);
+    const int64_t output_at = round_up(input_at + s.in_w * s.in_h * channels * 2, 16);
+    const int64_t arrays_at = round_up(output_at + s.out_w * s.out_h * channels, 16);
+    return {"esp_nn:s3-mult1-pad-channels", arrays_at + 3 * 4 * channels + 16};
+  }
+  if (op.shape_path(mult % 4 == 0)) return {"esp_nn:s3-mult4", 2 * (filter + input) + 32};
+  return {"esp_nn:s3-other", 32};
+}
+
+// The ESP-NN path an int8 convolution takes on the build's target: its key word and scratch.
+std::optional<EspPath> esp_path(const TflmOp& op, bool depthwise) {
+  if (op.build.target != TflmTarget::kEsp32S3) return EspPath{"esp_nn", 0};
+  const auto shape = esp_shape(op, depthwise);
+  if (!shape) return std::nullopt;
+  return depthwise ? esp_s3_depthwise(op, *shape) : esp_s3_conv(op, *shape);
+}
+
+bool esp_int8_path(const TflmOp& op) {
+  return op.esp_nn() && op.input_type(0) == sc::kInt8 && op.input_type(1, TflmKeyPart::kOtherTypes) == sc::kInt8;
+}
+
+// The key's words for ESP-NN: "esp_nn", or on the S3 the size function's path.
+std::string esp_words(const TflmOp& op, bool depthwise) {
+  if (!op.esp_nn()) return "";
+  if (!esp_int8_path(op)) return " esp_nn";
+  const auto path = esp_path(op, depthwise);
+  return " " + std::string(path ? path->word : "esp_nn:s3-unmodelled");
+}
+
+ScratchNeed esp_scratch(const TflmOp& op, bool depthwise) {
+  if (!esp_int8_path(op)) return int4_unpack_scratch(op);
+  const auto path = esp_path(op, depthwise);
+  if (!path) return scratch_unknown("ESP-NN convolution without NHWC shapes or options, or dilated");
+  if (path->bytes <= 0) return scratch_none("ESP-NN on " + std::string(to_string(op.build.target)) + ": no scratch");
+  if (path->bytes > kMaxScratchBytes) return scratch_unknown("ESP-NN convolution too large");
+  return {true, {path->bytes}, "ESP-NN (esp-nn 1.2.3) " + std::string(path->word) + " scratch"};
+}
+
 std::string conv_key(const TflmOp& op) {
   std::string words = filter_granularity(op, 0) + int4_word(op);
   if (cmsis_int8_path(op, 0)) {
     const auto one_by_one = cmsis_conv_1x1(op);
     if (one_by_one) words += *one_by_one ? " cmsis:1x1" : " cmsis:im2col";
   }
-  return words;
+  return words + esp_words(op, false);
 }
 
 std::string depthwise_key(const TflmOp& op) {
@@ -89,7 +233,7 @@ std::string depthwise_key(const TflmOp& op) {
     if (path == DepthwisePath::k3x3) words += " cmsis:3x3";
     if (path == DepthwisePath::kDsp) words += " cmsis:dsp";
   }
-  return words;
+  return words + esp_words(op, true);
 }
 
 // CMSIS-NN's int8 TRANSPOSE_CONV reverses the convolution with strides <= 2 and more than 16
@@ -158,6 +302,7 @@ ScratchNeed cmsis_conv(const TflmOp& op) {
 }
 
 ScratchNeed conv_scratch(const TflmOp& op) {
+  if (op.esp_nn()) return esp_scratch(op, false);
   return op.cmsis() ? cmsis_conv(op) : int4_unpack_scratch(op);
 }
 
@@ -185,6 +330,7 @@ ScratchNeed cmsis_depthwise(const TflmOp& op) {
 }
 
 ScratchNeed depthwise_scratch(const TflmOp& op) {
+  if (op.esp_nn()) return esp_scratch(op, true);
   return op.cmsis() ? cmsis_depthwise(op) : int4_unpack_scratch(op);
 }
 
@@ -249,7 +395,12 @@ constexpr std::string_view kConv2dProven[] = {"FLOAT32>FLOAT32",
                                               "cmsis_nn: INT8>INT8 per-channel cmsis:1x1",
                                               "cmsis_nn: INT8>INT8 per-channel cmsis:im2col",
                                               "reference: INT8>INT8 per-tensor",
-                                              "cmsis_nn: INT8>INT8 per-tensor cmsis:im2col"};
+                                              "cmsis_nn: INT8>INT8 per-tensor cmsis:im2col",
+                                              "esp32: INT8>INT8 per-channel",
+                                              "esp32: INT8>INT8 per-channel esp_nn",
+                                              "esp32: INT8>INT8 per-channel esp_nn:s3-1x1",
+                                              "esp32: INT8>INT8 per-channel esp_nn:s3-direct",
+                                              "esp32: INT8>INT8 per-channel esp_nn:s3-im2col"};
 constexpr std::string_view kDepthwiseConv2dProven[] = {"FLOAT32>FLOAT32",
                                                        "INT16>INT16 per-channel",
                                                        "reference: INT8>INT8 per-channel",
@@ -257,7 +408,13 @@ constexpr std::string_view kDepthwiseConv2dProven[] = {"FLOAT32>FLOAT32",
                                                        "cmsis_nn: INT8>INT8 per-channel cmsis:dsp",
                                                        "cmsis_nn: INT8>INT8 per-channel cmsis:generic",
                                                        "reference: INT8>INT8 per-tensor",
-                                                       "cmsis_nn: INT8>INT8 per-tensor cmsis:3x3"};
+                                                       "cmsis_nn: INT8>INT8 per-tensor cmsis:3x3",
+                                                       "esp32: INT8>INT8 per-channel",
+                                                       "esp32: INT8>INT8 per-channel esp_nn",
+                                                       "esp32: INT8>INT8 per-channel esp_nn:s3-3x3",
+                                                       "esp32: INT8>INT8 per-channel esp_nn:s3-3x3-s16",
+                                                       "esp32: INT8>INT8 per-channel esp_nn:s3-mult4",
+                                                       "esp32: INT8>INT8 per-channel esp_nn:s3-s16"};
 constexpr std::string_view kTransposeConvProven[] = {"FLOAT32>FLOAT32",
                                                      "INT16>INT16 per-channel",
                                                      "reference: INT8>INT8 per-channel",
@@ -289,7 +446,7 @@ constexpr TflmVersionChange kDepthwiseConv2dVersions[] = {
 const TflmKernel kConvKernels[] = {
     {.name = "CONV_2D",
      .options = kConvOptions,
-     .init = {56, 72, 60},
+     .init = {56, 72, 60, 60},  // ESP-NN: OpDataConv and its scratch buffer's index
      .prepare = per_channel_arrays,
      .scratch = conv_scratch,
      .refusal = conv_refusal,
@@ -298,7 +455,7 @@ const TflmKernel kConvKernels[] = {
      .versions = kConv2dVersions},
     {.name = "DEPTHWISE_CONV_2D",
      .options = kConvOptions,
-     .init = {56, 72, 60},  // OpDataConv, as CONV_2D
+     .init = {56, 72, 60, 60},  // OpDataConv, as CONV_2D
      .prepare = per_channel_arrays,
      .scratch = depthwise_scratch,
      .refusal = depthwise_refusal,

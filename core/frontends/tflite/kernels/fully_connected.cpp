@@ -106,7 +106,8 @@ std::string batch_matmul_key(const TflmOp& op) {
 }
 
 constexpr std::string_view kFullyConnectedProven[] = {"FLOAT32>FLOAT32", "INT16>INT16 per-tensor",
-                                                      "INT8>INT8 per-channel", "INT8>INT8 per-tensor"};
+                                                      "INT8>INT8 per-channel", "INT8>INT8 per-tensor",
+                                                      "esp32: INT8>INT8 per-tensor"};
 constexpr std::string_view kBatchMatmulProven[] = {
     "FLOAT32>FLOAT32", "FLOAT32>FLOAT32 adj_x", "FLOAT32>FLOAT32 adj_y", "INT16>INT16",
     "INT8>INT8",       "INT8>INT8 adj_x",       "INT8>INT8 adj_y"};

@@ -38,7 +38,7 @@ std::optional<TflmRefusal> max_pool_refusal(const TflmOp& op) {
   return pooling_refusal(op, "MAX_POOL_2D");
 }
 
-constexpr std::string_view kAveragePool2dProven[] = {"FLOAT32>FLOAT32", "INT16>INT16", "INT8>INT8"};
+constexpr std::string_view kAveragePool2dProven[] = {"FLOAT32>FLOAT32", "INT16>INT16", "INT8>INT8", "esp32: INT8>INT8"};
 constexpr std::string_view kL2Pool2dProven[] = {"FLOAT32>FLOAT32"};
 constexpr std::string_view kMaxPool2dProven[] = {"FLOAT32>FLOAT32", "INT16>INT16", "INT8>INT8"};
 

@@ -32,8 +32,8 @@ std::optional<TflmRefusal> dequantize_refusal(const TflmOp& op) {
 }
 
 constexpr std::string_view kDequantizeProven[] = {"INT16>FLOAT32", "INT8>FLOAT32"};
-constexpr std::string_view kQuantizeProven[] = {"FLOAT32>INT16", "FLOAT32>INT8", "INT16>INT32", "INT16>INT8",
-                                                "INT8>INT8"};
+constexpr std::string_view kQuantizeProven[] = {"FLOAT32>INT16", "FLOAT32>INT8",       "INT16>INT32",      "INT16>INT8",
+                                                "INT8>INT8",     "esp32: INT16>INT32", "esp32: INT16>INT8"};
 
 const TflmKernel kQuantizeKernels[] = {
     {.name = "DEQUANTIZE",

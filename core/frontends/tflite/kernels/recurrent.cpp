@@ -74,8 +74,8 @@ std::optional<TflmRefusal> lstm_refusal(const TflmOp& op) {
   return recurrent_hybrid(op, "UNIDIRECTIONAL_SEQUENCE_LSTM", 2);  // input_to_forget
 }
 
-constexpr std::string_view kSvdfProven[] = {"FLOAT32>FLOAT32", "INT8>INT8"};
-constexpr std::string_view kUnidirectionalSequenceLstmProven[] = {"FLOAT32>FLOAT32", "INT8>INT8"};
+constexpr std::string_view kSvdfProven[] = {"FLOAT32>FLOAT32", "INT8>INT8", "esp32: INT8>INT8"};
+constexpr std::string_view kUnidirectionalSequenceLstmProven[] = {"FLOAT32>FLOAT32", "INT8>INT8", "esp32: INT8>INT8"};
 
 const TflmKernel kRecurrentKernels[] = {
     {.name = "SVDF",

@@ -26,7 +26,7 @@ ScratchNeed reduce_scratch(const TflmOp& op, bool mean_or_sum) {
   if (mean_or_sum && (type == sc::kInt8 || type == sc::kInt16)) need.bytes.push_back(4 * out);
   // Before 2026-01-16 MEAN/SUM asked only the sums (tflm_version_rules.cpp).
   const std::string name = sc::builtin_name(op.model.operator_codes[op.op.opcode_index].builtin_code);
-  if (mean_or_sum && tflm_version_has(op.build.version, name, TflmChange::kReduceTempSumOnly)) {
+  if (mean_or_sum && tflm_build_has(op.build, name, TflmChange::kReduceTempSumOnly)) {
     need.rule = "MEAN/SUM before 2026-01-16: [4 x output elements (8/16-bit input)]";
     return need;
   }
@@ -96,7 +96,7 @@ constexpr std::string_view kAddNProven[] = {"FLOAT32>FLOAT32", "INT8>INT8"};
 constexpr std::string_view kArgMaxProven[] = {"FLOAT32>INT32", "INT8>INT32"};
 constexpr std::string_view kArgMinProven[] = {"FLOAT32>INT32", "INT8>INT32"};
 constexpr std::string_view kCumsumProven[] = {"FLOAT32>FLOAT32", "INT8>INT8"};
-constexpr std::string_view kMeanProven[] = {"FLOAT32>FLOAT32", "INT16>INT16", "INT8>INT8"};
+constexpr std::string_view kMeanProven[] = {"FLOAT32>FLOAT32", "INT16>INT16", "INT8>INT8", "esp32: INT8>INT8"};
 constexpr std::string_view kReduceMaxProven[] = {"FLOAT32>FLOAT32", "INT8>INT8"};
 constexpr std::string_view kReduceMinProven[] = {"FLOAT32>FLOAT32", "INT8>INT8"};
 constexpr std::string_view kSumProven[] = {"FLOAT32>FLOAT32", "INT16>INT16", "INT8>INT8"};

@@ -18,9 +18,10 @@ namespace usmpx {
 //
 //   name      the BuiltinOperator's schema name ("CONV_2D").
 //   options   the builtin options struct the flatbuffer parser allocates (TfLite*Params), sized
-//             and aligned per pointer width (arm-none-eabi: one-byte enums; x86-64: four).
+//             and aligned per pointer width (arm-none-eabi: one-byte enums; x86-64: four; the
+//             ESP32 layout takes x86-64's: four-byte enums, and no options struct holds a pointer).
 //   init      Init's op data (sizeof the kernel's OpData) for the reference kernels on 32- and
-//             64-bit targets and for CMSIS-NN; `init_for`, when set, replaces it.
+//             64-bit targets, for CMSIS-NN and for ESP-NN; `init_for`, when set, replaces it.
 //   prepare   Prepare's AllocatePersistentBuffer sizes, in call order (nullptr: none).
 //   scratch   Prepare's RequestScratchBufferInArena sizes, in request order (nullptr: none).
 //   refusal   what the kernel's Prepare (or Eval) refuses, with TFLM's message (nullptr: none).
@@ -38,7 +39,9 @@ namespace usmpx {
 //             differences: TflmVersionChange (tflm_version_rules.h applies them).
 //   proven    the variants ("INT8>INT8 per-channel") the tests hold to TFLM's own figures
 //             (tests/core/frontends/tflite/tflm_ops_test.cpp) in both kernel sets, or in one when
-//             prefixed "reference: " or "cmsis_nn: "; any other variant's figure is "at least".
+//             prefixed "reference: " or "cmsis_nn: "; on the ESP32 targets only those prefixed
+//             "esp32: " (held to ../shared/tflite/tflm_esp_nn.json for every ESP32 target, reference
+//             and ESP-NN kernels, tflm_esp_nn_test.cpp); any other variant's figure is "at least".
 //
 // Everything a rule reads comes through TflmOp, which carries the build (kernel set, target and,
 // where rules differ between TFLM versions, the version): a rule that differs by version or kernel
@@ -51,9 +54,10 @@ struct TflmOptionsStruct {
   int64_t bytes32 = 0, align32 = 1, bytes64 = 0, align64 = 1;
 };
 
-// Init's op data: reference kernels on 32-bit and 64-bit targets, CMSIS-NN (Cortex-M only).
+// Init's op data: reference kernels on 32-bit and 64-bit targets, CMSIS-NN (Cortex-M only),
+// ESP-NN (ESP32 targets only; 0: the kernel is the reference one, reference32).
 struct TflmInitBytes {
-  int64_t reference32 = 0, reference64 = 0, cmsis32 = 0;
+  int64_t reference32 = 0, reference64 = 0, cmsis32 = 0, esp_nn32 = 0;
 };
 
 // The scratch buffers a kernel requests in Prepare, when the rule is known.
@@ -117,7 +121,10 @@ class TflmOp {
   bool shape_path(bool result) const;
 
   bool cmsis() const { return build.kernels == TflmKernels::kCmsisNn; }
+  bool esp_nn() const { return build.kernels == TflmKernels::kEspNn; }
   bool x64() const { return build.target == TflmTarget::kX86_64; }
+  // Enums are four bytes (x86-64 and the ESP32 layout; arm-none-eabi's are one).
+  bool wide_enums() const { return x64() || esp32_layout(build.target); }
   int64_t pointer_bytes() const { return x64() ? 8 : 4; }
 
   // The key parts read so far (a bit set of TflmKeyPart).

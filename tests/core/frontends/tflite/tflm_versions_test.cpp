@@ -13,8 +13,11 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "base/config_error.h"
 #include "frontends/tflite/tflm_kernels.h"
 #include "frontends/tflite/tflm_min_arena.h"
+#include "frontends/tflite/tflm_support.h"
+#include "frontends/tflite/tflm_version_rules.h"
 #include "planners/registry.h"
 #include "test_support.h"
 #include "tflm_truth.h"
@@ -193,6 +196,42 @@ TEST(TflmVersionsOnCortexM, StructsThatDifferAreUnverifiedAndTakeTheLargerSize) 
   const TflmBuild cmsis_2025{TflmKernels::kCmsisNn, TflmTarget::kCortexM, TflmVersion::k2025_02_07};
   const TfliteAnalysis cmsis_old = testing::analyse_tflite_file(person, cmsis_2025);
   EXPECT_FALSE(cmsis_old.tail.exact);
+}
+
+// A date between two known versions: a kernel whose rules agree in both keeps them (hello_world
+// on x86-64 between 2025-02-07 and 90b983c: 2025-02-07's exact figure); one whose rules differ is
+// counted with the larger (MEAN: 90b983c's three scratch buffers) and named; what only one of the
+// two refuses is a warning, not a certain refusal.
+TEST(TflmVersionsBetween, AgreeingRulesStayAndDifferingOnesTakeTheLargerNamed) {
+  USMPX_REQUIRE_SHARED(hello, "tflite/models/hello_world_int8.tflite");
+  const TflmBuild between = tflm_build_from("reference", "x86-64", "2025-06-01");
+  EXPECT_EQ(between.version, TflmVersion::k2025_02_07);
+  EXPECT_EQ(between.newer, TflmVersion::k90b983c);
+  EXPECT_EQ(describe(between), "TFLM tflite-micro of 2025-06-01 (between 2025-02-07 and 90b983c), reference, x86-64");
+  const TfliteAnalysis hello_between = testing::analyse_tflite_file(hello, between);
+  const TfliteAnalysis hello_2025 = testing::analyse_tflite_file(hello, x86(TflmVersion::k2025_02_07));
+  EXPECT_TRUE(hello_between.tail.exact);
+  EXPECT_EQ(hello_between.tail.bytes, hello_2025.tail.bytes);
+  USMPX_REQUIRE_SHARED(mean, "tflite/ops/models/MEAN_int8.tflite");
+  const TfliteAnalysis mean_between = testing::analyse_tflite_file(mean, between);
+  const TfliteAnalysis mean_now = testing::analyse_tflite_file(mean, x86(TflmVersion::k90b983c));
+  EXPECT_EQ(mean_between.tail.unproven, std::vector<std::string>{"MEAN INT8>INT8"});
+  EXPECT_EQ(mean_between.operators[0].scratch_buffers.size(), 3u);
+  EXPECT_EQ(plan_of(mean_between).pool_sizes[0], plan_of(mean_now).pool_sizes[0]);
+  EXPECT_EQ(tflm_version_unverified("MEAN INT8>INT8", between),
+            "may differ between TFLM 2025-02-07 and 90b983c (the larger rule taken)");
+  // Per-channel FULLY_CONNECTED: 2024-05-29 refuses it, 2025-02-07 runs it.
+  USMPX_REQUIRE_SHARED(fc, "tflite/ops/models/FULLY_CONNECTED_int8_perchannel.tflite");
+  const TfliteAnalysis fc_between =
+      testing::analyse_tflite_file(fc, tflm_build_from("reference", "cortex-m", "2024-09-01"));
+  EXPECT_TRUE(tflm_certain_refusals(fc_between.warnings).empty());
+  ASSERT_FALSE(fc_between.warnings.empty());
+  EXPECT_NE(fc_between.warnings.front().message.find("perhaps (TFLM 2024-05-29 refuses it at AllocateTensors)"),
+            std::string::npos)
+      << fc_between.warnings.front().message;
+  EXPECT_FALSE(fc_between.tail.exact);
+  EXPECT_THROW(tflm_build_from("reference", "cortex-m", "2022-01-01"), ConfigError);
+  EXPECT_THROW(tflm_build_from("reference", "cortex-m", "2027-01-01"), ConfigError);
 }
 
 }  // namespace
