@@ -57,9 +57,7 @@ Plan with_explanation(const Problem& problem, Plan plan, const std::vector<std::
 
 Plan BestPlanner::plan(const Problem& problem, const PlannerOptions& options) const {
   Deadline deadline(options);
-  const GreedyContext context(problem);
-  const OrderKeys keys = OrderKeys::of(context);
-  AnytimeStart start = anytime_start(context, keys, name(), deadline);
+  AnytimeStart start(problem, name(), deadline);
   if (start.finished) return std::move(*start.finished);
   const int64_t ideal = start.ideal;
   const std::optional<Incumbent>& incumbent = start.incumbent;
@@ -75,7 +73,7 @@ Plan BestPlanner::plan(const Problem& problem, const PlannerOptions& options) co
   }
   if (options.stop_at_fit && fits(best.cost)) return stopped_at_fit(std::move(plan), steps);
   if (needs_choice(best.cost)) {
-    improve_pool_choice(context, plan.allocations, deadline);
+    improve_pool_choice(start.context, plan.allocations, deadline);
     steps.emplace_back("pool choice");
     if (options.stop_at_fit && fits(plan_cost(problem, plan.allocations)))
       return stopped_at_fit(std::move(plan), steps);
@@ -115,7 +113,7 @@ Plan BestPlanner::plan(const Problem& problem, const PlannerOptions& options) co
   if (!optimal && (small || too_large) && !deadline.check_now()) {
     // Greedy restarts around the best greedy pass, with the time left.
     PortfolioResult restarts = best;
-    greedy_restarts(context, restarts, ideal, deadline);
+    greedy_restarts(start.context, restarts, ideal, deadline);
     if (restarts.cost < cost) take(std::move(restarts.result.allocations), restarts.cost, restarts.label);
   }
   keep_incumbent_if_better(problem, plan, incumbent, name());

@@ -11,9 +11,7 @@ namespace usmpx {
 
 Plan ExactPlanner::plan(const Problem& problem, const PlannerOptions& options) const {
   Deadline deadline(options);
-  const GreedyContext context(problem);
-  const OrderKeys keys = OrderKeys::of(context);
-  AnytimeStart start = anytime_start(context, keys, name(), deadline);
+  AnytimeStart start(problem, name(), deadline);
   if (start.finished) return std::move(*start.finished);
   const std::optional<Incumbent>& incumbent = start.incumbent;
   Plan plan = to_plan(problem, std::move(start.greedy.result));

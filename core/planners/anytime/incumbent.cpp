@@ -59,18 +59,16 @@ bool keep_incumbent_if_better(const Problem& problem, Plan& plan, const std::opt
   return true;
 }
 
-AnytimeStart anytime_start(const GreedyContext& context, const OrderKeys& keys, std::string_view planner,
-                           Deadline& deadline) {
-  AnytimeStart start;
-  start.ideal = total_lower_bound(context.problem).bytes;
-  start.incumbent = problem_incumbent(context.problem);
-  if (incumbent_meets_bound(start.incumbent, start.ideal)) {
-    start.finished = plan_of_incumbent_at_bound(*start.incumbent, planner, start.ideal);
-    return start;
+AnytimeStart::AnytimeStart(const Problem& problem, std::string_view planner, Deadline& deadline)
+    : context(problem), keys(OrderKeys::of(context)) {
+  ideal = total_lower_bound(problem).bytes;
+  incumbent = problem_incumbent(problem);
+  if (incumbent_meets_bound(incumbent, ideal)) {
+    finished = plan_of_incumbent_at_bound(*incumbent, planner, ideal);
+    return;
   }
-  start.greedy = greedy_portfolio(context, keys, start.ideal, deadline);
-  if (!start.greedy.result.complete) start.finished = to_plan(context.problem, std::move(start.greedy.result));
-  return start;
+  greedy = greedy_portfolio(context, keys, ideal, deadline);
+  if (!greedy.result.complete) finished = to_plan(problem, std::move(greedy.result));
 }
 
 }  // namespace usmpx

@@ -40,16 +40,19 @@ Plan plan_of_incumbent_at_bound(const Incumbent& incumbent, std::string_view pla
 bool keep_incumbent_if_better(const Problem& problem, Plan& plan, const std::optional<Incumbent>& incumbent,
                               std::string_view planner);
 
-// How `best` and `exact` begin: the total lower bound, the incumbent, and the greedy portfolio's
-// deterministic passes. `finished` holds the plan to return at once: the incumbent when it meets
-// the bound, or the greedy's incomplete plan when the deadline cut its first pass short.
+// How `best` and `exact` begin: the greedy passes' context, the total lower bound, the incumbent,
+// and the greedy portfolio's deterministic passes. `finished` holds the plan to return at once:
+// the incumbent when it meets the bound, or the greedy's incomplete plan when the deadline cut its
+// first pass short.
 struct AnytimeStart {
+  AnytimeStart(const Problem& problem, std::string_view planner, Deadline& deadline);
+
+  const GreedyContext context;
+  const OrderKeys keys;
   int64_t ideal = 0;
   std::optional<Incumbent> incumbent;
   PortfolioResult greedy;
   std::optional<Plan> finished;
 };
-AnytimeStart anytime_start(const GreedyContext& context, const OrderKeys& keys, std::string_view planner,
-                           Deadline& deadline);
 
 }  // namespace usmpx

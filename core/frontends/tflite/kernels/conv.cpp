@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "base/alignment.h"
 #include "frontends/tflite/kernels/tflm_kernel_families.h"
 #include "frontends/tflite/kernels/tflm_refusal_rules.h"
 #include "frontends/tflite/tflite_schema.h"
@@ -87,10 +88,6 @@ struct EspPath {
   int64_t bytes = 0;
 };
 
-int64_t round_up(int64_t x, int64_t to) {
-  return (x + to - 1) / to * to;
-}
-
 // The shapes and options esp-nn is called with; nullopt where missing or dilated (ESP-NN's
 // dilated path is not modelled).
 std::optional<EspShape> esp_shape(const TflmOp& op, bool depthwise) {
@@ -119,7 +116,7 @@ std::optional<EspShape> esp_shape(const TflmOp& op, bool depthwise) {
 // an int32 per output channel kept. 64 bytes of alignment margin each.
 EspPath esp_s3_conv(const TflmOp& op, const EspShape& s) {
   if (op.shape_path(s.f_w == 1 && s.f_h == 1 && s.p_w == 0 && s.p_h == 0 && s.s_w == 1 && s.s_h == 1)) {
-    const int64_t channels = round_up(s.in_c, 8);
+    const int64_t channels = align_up(s.in_c, 8);
     const int64_t transpose = op.shape_path(s.in_w * s.in_h >= 8) ? 2 * 8 * channels : 0;
     const bool pad_channels = op.shape_path(s.in_c % 8 != 0);
     const int64_t input = pad_channels ? s.in_w * s.in_h * channels : 0;
@@ -127,13 +124,13 @@ EspPath esp_s3_conv(const TflmOp& op, const EspShape& s) {
   }
   const int64_t row = s.f_w * s.in_c, window = row * s.f_h;
   if (op.shape_path(row < 16 && window >= 16)) {
-    const int64_t aligned = round_up(window, 16);
+    const int64_t aligned = align_up(window, 16);
     return {"esp_nn:s3-im2col", s.out_c * 4 + 16 + s.out_c * aligned + 16 + aligned + 64};
   }
   const int64_t input =
       op.shape_path(s.p_w == 0 && s.p_h == 0) ? 0 : (s.in_w + 2 * s.p_w) * (s.in_h + 2 * s.p_h) * s.in_c;
-  const int64_t filter = s.f_w * s.f_h * round_up(s.in_c, 16) * s.out_c;
-  const int64_t aligned_rows = round_up(row, 16) * s.f_h * s.out_c;
+  const int64_t filter = s.f_w * s.f_h * align_up(s.in_c, 16) * s.out_c;
+  const int64_t aligned_rows = align_up(row, 16) * s.f_h * s.out_c;
   const int64_t right = std::max<int64_t>(0, s.out_w * s.s_w + s.f_w - 1 - s.in_w);
   const int64_t bottom = std::max<int64_t>(0, s.out_h * s.s_h + s.f_h - 1 - s.in_h);
   const int64_t boundary = op.shape_path(right > 0 || bottom > 0) ? (s.in_w + right) * (s.in_h + bottom) * s.in_c : 0;
@@ -155,7 +152,7 @@ EspPath esp_s3_depthwise_3x3(const TflmOp& op, const EspShape& s, int64_t filter
     return {"esp_nn:s3-3x3-strips", filter + (s.in_w + pad_w) * s.f_h * s.in_c + 16};
   }
   if (op.shape_path(s.in_c >= 12)) {
-    const int64_t channels = round_up(s.in_c, 16);
+    const int64_t channels = align_up(s.in_c, 16);
     const int64_t pad_w = 2 * s.p_w + std::max<int64_t>(0, s.out_w * s.s_w + 2 - s.in_w);
     const int64_t pad_h = 2 * s.p_h + std::max<int64_t>(0, s.out_h * s.s_h + 2 - s.in_h);
     return {"esp_nn:s3-3x3-pad-channels",
@@ -177,10 +174,10 @@ EspPath esp_s3_depthwise(const TflmOp& op, const EspShape& s) {
     return {"esp_nn:s3-s16-strips", 2 * filter + 2 * s.in_w * s.f_h * s.in_c + 32};
   }
   if (op.shape_path(mult == 1 && s.in_c > 3)) {
-    const int64_t channels = round_up(s.in_c, 8);
-    const int64_t input_at = round_up(s.f_w * s.f_h * channels * 2, 16);
-    const int64_t output_at = round_up(input_at + s.in_w * s.in_h * channels * 2, 16);
-    const int64_t arrays_at = round_up(output_at + s.out_w * s.out_h * channels, 16);
+    const int64_t channels = align_up(s.in_c, 8);
+    const int64_t input_at = align_up(s.f_w * s.f_h * channels * 2, 16);
+    const int64_t output_at = align_up(input_at + s.in_w * s.in_h * channels * 2, 16);
+    const int64_t arrays_at = align_up(output_at + s.out_w * s.out_h * channels, 16);
     return {"esp_nn:s3-mult1-pad-channels", arrays_at + 3 * 4 * channels + 16};
   }
   if (op.shape_path(mult % 4 == 0)) return {"esp_nn:s3-mult4", 2 * (filter + input) + 32};
