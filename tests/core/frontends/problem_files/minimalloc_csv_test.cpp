@@ -69,6 +69,11 @@ struct BadCsv {
   const char* message;
 };
 
+// Named by the problem it must report (gtest would print the struct's bytes, and ctest's names with them).
+void PrintTo(const BadCsv& input, std::ostream* os) {
+  *os << input.message;
+}
+
 class MinimallocCsvErrors : public ::testing::TestWithParam<BadCsv> {};
 
 TEST_P(MinimallocCsvErrors, NamesLineColumnAndProblem) {

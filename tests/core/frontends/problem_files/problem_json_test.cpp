@@ -109,6 +109,11 @@ struct BadInput {
   const char* message;
 };
 
+// Named by the problem it must report (gtest would print the struct's bytes, and ctest's names with them).
+void PrintTo(const BadInput& input, std::ostream* os) {
+  *os << input.message;
+}
+
 class ProblemJsonErrors : public ::testing::TestWithParam<BadInput> {};
 
 TEST_P(ProblemJsonErrors, NamesFileLineColumnAndProblem) {
