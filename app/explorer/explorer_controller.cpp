@@ -14,25 +14,16 @@
 #include "base/text_file.h"
 #include "export/bundle_writer.h"
 #include "export/export_error.h"
+#include "input_reading.h"
 #include "inputs/input_facts.h"
 #include "inputs/reference_plan.h"
 #include "planners/common/deadline.h"
-#include "planners/exact/bound_search.h"
 #include "planners/exact/infeasibility.h"
 #include "planners/incremental.h"
 #include "planners/registry.h"
 #include "session/session_file.h"
 
 namespace usmpx::app {
-
-struct ExplorerController::LoadResult {
-  std::unique_ptr<LoadedInput> input;
-  std::shared_ptr<const ModelExporter> source;
-  QString source_error;              // why the input's code could not be read for an export
-  QString fidelity;                  // as_built_check on TVM's plan, when the input has one
-  std::optional<Plan> runtime_plan;  // for inputs whose runtime plans itself (TFLM): that plan
-  QString error;
-};
 
 namespace {
 
@@ -92,7 +83,7 @@ std::vector<int> ExplorerController::conflicts_of(int buffer) const {
 }
 
 ExplorerController::ExplorerController(QObject* parent) : QObject(parent) {
-  connect(&load_watcher_, &QFutureWatcher<std::shared_ptr<LoadResult>>::finished, this,
+  connect(&load_watcher_, &QFutureWatcher<std::shared_ptr<InputReading>>::finished, this,
           &ExplorerController::finish_loading);
   connect(&plan_watcher_, &QFutureWatcher<Plan>::finished, this, [this] {
     const uint64_t generation = plan_watcher_.property("generation").toULongLong();
@@ -167,7 +158,6 @@ void ExplorerController::start_loading(const QString& path, const QString& modul
   session_path_ = session_path;
   emit loading_started(path);
   const std::string file = path.toStdString();
-  const std::string module_name = module.toStdString();
   load_watcher_.setProperty("path", path);
   load_watcher_.setProperty("module", module);
   const std::string kernels = pending_edits_ ? pending_edits_->runtime_kernels : std::string();
@@ -176,36 +166,17 @@ void ExplorerController::start_loading(const QString& path, const QString& modul
   load_watcher_.setProperty("kernels", QString::fromStdString(kernels));
   load_watcher_.setProperty("target", QString::fromStdString(target));
   load_watcher_.setProperty("version", QString::fromStdString(version));
-  load_watcher_.setFuture(QtConcurrent::run([file, module_name, kernels, target, version]() {
-    auto result = std::make_shared<LoadResult>();
-    try {
-      LoadOptions options;
-      options.module = module_name;
-      options.runtime_kernels = kernels;
-      options.runtime_target = target;
-      options.runtime_version = version;
-      result->input = std::make_unique<LoadedInput>(load_input(file, options));
-      result->source = result->input->exporter;
-      // The bound search of the input's pools, here rather than on the window's thread when the
-      // plan the input carries is completed (its results are cached per pool).
-      searched_pool_bounds(result->input->problem);
-      if (!result->source) result->source_error = QString::fromStdString(result->input->no_export);
-      // The check of the plan the input carries, the one `usmpx info` prints (core/inputs/input_facts).
-      result->fidelity = QString::fromStdString(as_built_note(*result->input).verdict);
-      if (!result->input->as_built && result->input->details) {
-        // The runtime plans this input itself (TFLM): its plan is what a better one is measured against.
-        result->runtime_plan = result->input->details->reference_plan(result->input->problem);
-      }
-    } catch (const std::exception& e) {
-      result->error = QString::fromStdString(e.what());
-    }
-    return result;
-  }));
+  LoadOptions options;
+  options.module = module.toStdString();
+  options.runtime_kernels = kernels;
+  options.runtime_target = target;
+  options.runtime_version = version;
+  load_watcher_.setFuture(QtConcurrent::run([file, options]() { return read_input(file, options); }));
 }
 
 void ExplorerController::finish_loading() {
   loading_ = false;
-  std::shared_ptr<LoadResult> result = load_watcher_.result();
+  std::shared_ptr<InputReading> result = load_watcher_.result();
   if (!result->input) {
     pending_keep_history_ = false;
     emit load_failed(result->error);

@@ -16,6 +16,8 @@
 
 namespace usmpx::app {
 
+struct InputReading;
+
 // The explorer's state and work, without widgets: the loaded input, the edits on top of it (with
 // undo), the problem they give, and the current plan. Loading and planning run on worker threads;
 // a plan that arrives for an outdated problem is dropped, and starting a new plan cancels the
@@ -166,7 +168,6 @@ class ExplorerController : public QObject {
   void notice(const QString& message);
 
  private:
-  struct LoadResult;
   void start_loading(const QString& path, const QString& module, std::optional<SessionEdits> edits,
                      const QString& session_path, SessionView view);
   // After the history moved: reads the input again when the build changed, else re-plans.
@@ -236,7 +237,7 @@ class ExplorerController : public QObject {
   uint64_t generation_ = 0;
   std::shared_ptr<std::atomic<bool>> cancel_;
   std::shared_ptr<std::atomic<bool>> compare_cancel_;  // set when the controller goes or a new comparison starts
-  QFutureWatcher<std::shared_ptr<LoadResult>> load_watcher_;
+  QFutureWatcher<std::shared_ptr<InputReading>> load_watcher_;
   QFutureWatcher<Plan> plan_watcher_;
   QFutureWatcher<std::vector<Plan>> compare_watcher_;
   QFutureWatcher<QPair<bool, QString>> export_watcher_;

@@ -13,7 +13,7 @@ struct TflmBuildCase {
   const char* key;
   TflmBuild build;
 };
-inline constexpr TflmBuildCase kTflmBuilds[] = {
+inline const TflmBuildCase kTflmBuilds[] = {
     {"reference_cortex_m4", {TflmKernels::kReference, TflmTarget::kCortexM}},
     {"cmsis_nn_cortex_m4", {TflmKernels::kCmsisNn, TflmTarget::kCortexM}},
     {"reference_x86_64", {TflmKernels::kReference, TflmTarget::kX86_64}},
