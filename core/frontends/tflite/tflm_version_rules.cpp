@@ -17,12 +17,6 @@ using V = TflmVersion;
 // the versions lack, MEAN/SUM's single scratch buffer, op data and options struct sizes,
 // FULLY_CONNECTED's per-channel arrays, CONCATENATION's int8 arrays, the int16 paths refused.
 
-// The kernels CMSIS-NN replaces: their rules are measured for 90b983c's CMSIS-NN only.
-constexpr std::string_view kCmsisNnKernels[] = {
-    "AVERAGE_POOL_2D", "BATCH_MATMUL", "CONV_2D", "DEPTHWISE_CONV_2D", "FULLY_CONNECTED",
-    "MAX_POOL_2D",     "SOFTMAX",      "SVDF",    "TRANSPOSE_CONV",    "UNIDIRECTIONAL_SEQUENCE_LSTM",
-};
-
 // The variants the versions' measurements hold no figure of: the resource variables (the
 // versions' driver created no MicroResourceVariables store, so TFLM refused them) and the variants
 // every version refuses at Invoke (the recordings, which invoke, kept no figure for them), and the
@@ -197,8 +191,10 @@ std::string tflm_version_unverified(const std::string& variant, const TflmBuild&
                   [&](std::string_view p) { return glob(p, variant); }))
     return "not measured on TFLM " + v;
   if (esp32_layout(build.target)) return "the ESP32 build measured on TFLM 90b983c only";
-  if (build.kernels == TflmKernels::kCmsisNn &&
-      std::find(std::begin(kCmsisNnKernels), std::end(kCmsisNnKernels), kernel) != std::end(kCmsisNnKernels))
+  // The kernels CMSIS-NN replaces (TflmKernel::cmsis_nn): their rules are measured for 90b983c's
+  // CMSIS-NN only.
+  const TflmKernel* entry = tflm_kernel(kernel);
+  if (build.kernels == TflmKernels::kCmsisNn && entry && entry->cmsis_nn)
     return "CMSIS-NN measured on TFLM 90b983c only";
   if (!measured_target(build) && layout_differs(version, kernel))
     return "its structs on TFLM " + v + " measured on x86-64 only";
