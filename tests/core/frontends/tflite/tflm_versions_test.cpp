@@ -201,6 +201,11 @@ TEST(TflmVersionsOnCortexM, StructsThatDifferAreUnverifiedAndTakeTheLargerSize) 
   EXPECT_EQ(tflm_version_unverified("CONV_2D INT8>INT8 per-channel", cmsis_2025),
             "CMSIS-NN measured on TFLM 90b983c only");
   EXPECT_EQ(tflm_version_unverified("RESHAPE INT8>INT8", cmsis_2025), "");
+  // The variants the versions' recordings hold no figure of are listed by their entries too
+  // (TflmChange::kNotMeasured): NEG INT8 fails at Invoke everywhere, NEG FLOAT32 was measured.
+  EXPECT_EQ(tflm_version_unverified("NEG INT8>INT8", m4_2024), "not measured on TFLM 2024-05-29");
+  EXPECT_EQ(tflm_version_unverified("NEG FLOAT32>FLOAT32", m4_2024), "");
+  EXPECT_EQ(tflm_version_unverified("NEG INT8>INT8", TflmBuild{}), "");
 }
 
 // A date between two known versions: a kernel whose rules agree in both keeps them (hello_world
