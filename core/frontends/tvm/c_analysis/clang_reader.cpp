@@ -100,6 +100,21 @@ bool identifier_list_declaration(CXDiagnostic d) {
          "a parameter list without types is only allowed in a function definition";
 }
 
+// A diagnostic of ours where clang's points, in the file as the user names it.
+Diagnostic at_clang_location(CXDiagnostic d, const std::string& file, const std::string& root, Severity severity,
+                             std::string code, std::string message) {
+  CXFile f = nullptr;
+  unsigned line = 0, column = 0;
+  clang_getFileLocation(clang_getDiagnosticLocation(d), &f, &line, &column, nullptr);
+  Diagnostic out;
+  out.severity = severity;
+  out.code = std::move(code);
+  out.location = {f ? display_name(take(clang_getFileName(f)), root) : root + "/" + file, static_cast<int>(line),
+                  static_cast<int>(column)};
+  out.message = std::move(message);
+  return out;
+}
+
 void collect_errors(CXTranslationUnit tu, const std::string& file, int file_index, const std::string& virtual_path,
                     const std::string& root, CProgram& program) {
   int reported = 0;
@@ -110,18 +125,10 @@ void collect_errors(CXTranslationUnit tu, const std::string& file, int file_inde
     if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && identifier_list_declaration(d)) {
       // TVM 0.8's lib0.c declares its entry `tvmgen_default_run_model(arg0,arg1);`: GCC takes it
       // (with a warning) as a declaration without a prototype, and so does clang's recovery.
-      CXFile f = nullptr;
-      unsigned line = 0, column = 0;
-      clang_getFileLocation(clang_getDiagnosticLocation(d), &f, &line, &column, nullptr);
-      Diagnostic out;
-      out.severity = Severity::kNote;
-      out.code = "c-identifier-list";
-      out.location = {f ? display_name(take(clang_getFileName(f)), root) : root + "/" + file, static_cast<int>(line),
-                      static_cast<int>(column)};
-      out.message =
-          "a declaration with parameter names but no types (TVM 0.8 writes its entry's so; GCC accepts it "
-          "with a warning): read as declaring no prototype";
-      program.diagnostics.push_back(std::move(out));
+      program.diagnostics.push_back(
+          at_clang_location(d, file, root, Severity::kNote, "c-identifier-list",
+                            "a declaration with parameter names but no types (TVM 0.8 writes its entry's so; GCC "
+                            "accepts it with a warning): read as declaring no prototype"));
     } else if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
       CXFile at_file = nullptr;
       unsigned at_offset = 0;
@@ -130,16 +137,8 @@ void collect_errors(CXTranslationUnit tu, const std::string& file, int file_inde
         program.error_positions.emplace_back(file_index, at_offset);
       }
       if (reported < kMaxErrorsPerFile) {
-        CXFile f = nullptr;
-        unsigned line = 0, column = 0;
-        clang_getFileLocation(clang_getDiagnosticLocation(d), &f, &line, &column, nullptr);
-        Diagnostic out;
-        out.severity = Severity::kWarning;
-        out.code = "c-parse-error";
-        out.location = {f ? display_name(take(clang_getFileName(f)), root) : root + "/" + file, static_cast<int>(line),
-                        static_cast<int>(column)};
-        out.message = "C parse error: " + take(clang_getDiagnosticSpelling(d));
-        program.diagnostics.push_back(std::move(out));
+        program.diagnostics.push_back(at_clang_location(d, file, root, Severity::kWarning, "c-parse-error",
+                                                        "C parse error: " + take(clang_getDiagnosticSpelling(d))));
         ++reported;
       } else {
         ++more;
