@@ -39,6 +39,19 @@ class JsonReader {
   double get_number(const Json& j, const Pointer& where, const std::string& key, double fallback) const;
   bool get_bool(const Json& j, const Pointer& where, const std::string& key, bool fallback) const;
   const Json& get_array(const Json& j, const Pointer& where, const std::string& key) const;
+  // The array `key` of `j` whose every element is an object with no key beyond `known`:
+  // read(element, its pointer) for each, in order.
+  template <typename Read>
+  void for_each_object(const Json& j, const Pointer& where, const std::string& key,
+                       std::initializer_list<std::string_view> known, Read&& read) const {
+    const Json& items = get_array(j, where, key);
+    for (size_t i = 0; i < items.size(); ++i) {
+      const Pointer at = where / key / i;
+      expect_object(items[i], at);
+      check_keys(items[i], at, known);
+      read(items[i], at);
+    }
+  }
 
  private:
   std::string_view text_;

@@ -18,6 +18,14 @@
 #include "planners/toolchains/tvm_hill_climb.h"
 
 namespace usmpx {
+namespace {
+
+// The factory of a planner that is one function.
+std::function<std::unique_ptr<Planner>()> function_planner(std::string_view name, FunctionPlanner::Function plan) {
+  return [name, plan] { return std::make_unique<FunctionPlanner>(name, plan); };
+}
+
+}  // namespace
 
 const std::vector<PlannerInfo>& planner_catalog() {
   static const std::vector<PlannerInfo> catalog = {
@@ -26,15 +34,15 @@ const std::vector<PlannerInfo>& planner_catalog() {
       {"greedy_by_conflicts", "TVM USMP: most conflicted first, above all placed conflicts", true,
        [] { return std::make_unique<TvmGreedyPlanner>(TvmGreedyPlanner::Order::kByConflicts); }},
       {"hill_climb", "TVM USMP: 500 randomised swaps of a gap-filling greedy order", true,
-       [] { return std::make_unique<TvmHillClimbPlanner>(); }},
+       function_planner("hill_climb", plan_tvm_hill_climb)},
       {"tflm_greedy", "TFLite Micro's GreedyMemoryPlanner, bit for bit (pinned offsets as its offline plan)", false,
-       [] { return std::make_unique<TflmGreedyPlanner>(); }, false, "TFLM"},
+       function_planner("tflm_greedy", plan_tflm_greedy), false, "TFLM"},
       {"et_greedy", "ExecuTorch's greedy memory planner, bit for bit (buckets of equal lifetimes, largest first)",
        false, [] { return std::make_unique<EtGreedyPlanner>(); }, false, "ExecuTorch"},
       {"et_greedy_2024", "ExecuTorch's greedy before 2025 (graph order, closest-sized free bucket)", false,
        [] { return std::make_unique<EtGreedyPlanner>(EtGreedyPlanner::Variant::k2024); }, false, "ExecuTorch"},
       {"first_fit", "TFLite Micro: largest first, into the lowest gap that holds it", false,
-       [] { return std::make_unique<FirstFitPlanner>(); }},
+       function_planner("first_fit", plan_first_fit)},
       {"best_fit_size", "TFLite: largest first, into the smallest gap that holds it", false,
        [] { return std::make_unique<BestFitPlanner>(GreedyOrder::kSize); }},
       {"best_fit_size_duration", "XLA kSpatial: by size then lifetime, best fit", false,
@@ -46,11 +54,11 @@ const std::vector<PlannerInfo>& planner_catalog() {
       {"best_fit_breadth", "by the heaviest moment of each buffer's life, best fit", false,
        [] { return std::make_unique<BestFitPlanner>(GreedyOrder::kBreadth); }},
       {"multi_start", "every greedy order and fit, then randomised restarts until the time limit", false,
-       [] { return std::make_unique<MultiStartPlanner>(); }, true},
+       function_planner("multi_start", plan_multi_start), true},
       {"exact", "MiniMalloc-style exact search from the lower bound, anytime, proves optimality", false,
-       [] { return std::make_unique<ExactPlanner>(); }, true},
+       function_planner("exact", plan_exact), true},
       {"best", "the strongest planners within the time limit; the best valid plan", false,
-       [] { return std::make_unique<BestPlanner>(); }, true},
+       function_planner("best", plan_best), true},
   };
   return catalog;
 }

@@ -85,34 +85,26 @@ SessionFile read_session_json(std::string_view text, const std::string& session_
     }
     session.edits.pools.push_back(std::move(setting));
   }
-  const Json& pins = json.get_array(root, top, "pins");
-  for (size_t i = 0; i < pins.size(); ++i) {
-    const Pointer at = top / "pins" / i;
-    json.expect_object(pins[i], at);
-    json.check_keys(pins[i], at, {"buffer", "pool", "offset"});
+  json.for_each_object(root, top, "pins", {"buffer", "pool", "offset"}, [&](const Json& j, const Pointer& at) {
     PinSpec pin;
-    pin.buffer = json.get_string(pins[i], at, "buffer", std::nullopt);
-    pin.pool = json.get_string(pins[i], at, "pool", std::nullopt);
-    if (pins[i].contains("offset")) {
-      pin.offset = json.get_int(pins[i], at, "offset", 0);
+    pin.buffer = json.get_string(j, at, "buffer", std::nullopt);
+    pin.pool = json.get_string(j, at, "pool", std::nullopt);
+    if (j.contains("offset")) {
+      pin.offset = json.get_int(j, at, "offset", 0);
       if (*pin.offset < 0) json.fail(at / "offset", "offset must not be negative");
     }
     session.edits.pins.push_back(std::move(pin));
-  }
+  });
   if (const Json* view = json.member(root, "view")) {
     const Pointer at = top / "view";
     json.expect_object(*view, at);
     json.check_keys(*view, at, {"columns"});
-    const Json& columns = json.get_array(*view, at, "columns");
-    for (size_t i = 0; i < columns.size(); ++i) {
-      const Pointer column = at / "columns" / i;
-      json.expect_object(columns[i], column);
-      json.check_keys(columns[i], column, {"column", "width"});
-      const int64_t width = json.get_int(columns[i], column, "width", std::nullopt);
+    json.for_each_object(*view, at, "columns", {"column", "width"}, [&](const Json& j, const Pointer& column) {
+      const int64_t width = json.get_int(j, column, "width", std::nullopt);
       if (width < 1 || width > 10000) json.fail(column / "width", "width must be 1 to 10000 pixels");
-      session.view.column_widths.emplace_back(json.get_string(columns[i], column, "column", std::nullopt),
+      session.view.column_widths.emplace_back(json.get_string(j, column, "column", std::nullopt),
                                               static_cast<int>(width));
-    }
+    });
   }
   return session;
 }

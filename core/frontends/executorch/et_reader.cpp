@@ -219,34 +219,15 @@ class Reader : FlatbufferWalker {
       m.values.push_back(value(values[v], at + " value " + std::to_string(v)));
     m.inputs = scalar_vector<int32_t>(t, sc::plan::kInputs, at + ".inputs");
     m.outputs = scalar_vector<int32_t>(t, sc::plan::kOutputs, at + ".outputs");
-    for (int32_t v : m.inputs)
-      check_value(v, m, false, at + ".inputs");
-    for (int32_t v : m.outputs)
-      check_value(v, m, false, at + ".outputs");
-    for (size_t v = 0; v < m.values.size(); ++v) {
-      for (int32_t item : m.values[v].items)
-        check_value(item, m, true, at + " value " + std::to_string(v) + " (a list)");
-    }
+    check_value_lists(m, at);
     for (uint64_t o : table_vector(t, sc::plan::kOperators, at + ".operators")) {
       const fb::Table* ot = table(o, at + " operator");
       m.operators.push_back({string_field(ot, sc::op::kName, at + " operator name"),
                              string_field(ot, sc::op::kOverload, at + " operator overload")});
       verifier_.EndTable();
     }
-    for (uint64_t d : table_vector(t, sc::plan::kDelegates, at + ".delegates")) {
-      const fb::Table* dt = table(d, at + " delegate");
-      EtDelegate del;
-      del.id = string_field(dt, sc::delegate::kId, at + " delegate id");
-      if (const uint64_t ref = offset_field(dt, sc::delegate::kProcessed, at + " delegate data")) {
-        const fb::Table* rt = table(ref, at + " delegate data");
-        del.location = scalar<int8_t>(rt, sc::data_reference::kLocation, 0, at + " delegate data location");
-        del.index = scalar<uint32_t>(rt, sc::data_reference::kIndex, 0, at + " delegate data index");
-        verifier_.EndTable();
-      }
-      del.compile_specs = table_vector(dt, sc::delegate::kCompileSpecs, at + " compile specs").size();
-      verifier_.EndTable();
-      m.delegates.push_back(std::move(del));
-    }
+    for (uint64_t d : table_vector(t, sc::plan::kDelegates, at + ".delegates"))
+      m.delegates.push_back(delegate(d, at));
     const auto chains = table_vector(t, sc::plan::kChains, at + ".chains");
     m.chains = chains.size();
     if (!chains.empty()) {
@@ -256,37 +237,8 @@ class Reader : FlatbufferWalker {
         m.instructions.push_back(instruction(instructions[i], at + " instruction " + std::to_string(i)));
       verifier_.EndTable();
     }
-    for (size_t i = 0; i < m.instructions.size(); ++i) {
-      const EtInstruction& in = m.instructions[i];
-      const std::string what = at + " instruction " + std::to_string(i);
-      for (int32_t a : in.args)
-        check_value(a, m, true, what);
-      switch (in.type) {
-        case sc::InstructionType::kKernelCall:
-          if (in.index < 0 || static_cast<size_t>(in.index) >= m.operators.size())
-            fail(what + " calls operator " + std::to_string(in.index) + " of " + std::to_string(m.operators.size()));
-          break;
-        case sc::InstructionType::kDelegateCall:
-          if (in.index < 0 || static_cast<size_t>(in.index) >= m.delegates.size())
-            fail(what + " calls delegate " + std::to_string(in.index) + " of " + std::to_string(m.delegates.size()));
-          break;
-        case sc::InstructionType::kMoveCall:
-          check_value(in.from, m, false, what);
-          check_value(in.to, m, false, what);
-          break;
-        case sc::InstructionType::kJumpFalseCall:
-          check_value(in.condition, m, false, what);
-          if (in.destination < 0 || static_cast<size_t>(in.destination) >= m.instructions.size())
-            fail(what + " jumps to instruction " + std::to_string(in.destination) + " of " +
-                 std::to_string(m.instructions.size()));
-          break;
-        case sc::InstructionType::kFreeCall:
-          check_value(in.value, m, false, what);
-          break;
-        default:
-          break;
-      }
-    }
+    for (size_t i = 0; i < m.instructions.size(); ++i)
+      check_instruction(m, m.instructions[i], at + " instruction " + std::to_string(i));
     m.buffer_sizes_field = field_position(t, sc::plan::kNonConstBufferSizes);
     m.buffer_sizes = scalar_vector<int64_t>(t, sc::plan::kNonConstBufferSizes, at + ".non_const_buffer_sizes");
     m.has_buffer_devices = field_position(t, sc::plan::kNonConstBufferDevice) != 0;
@@ -294,7 +246,71 @@ class Reader : FlatbufferWalker {
       if (m.buffer_sizes[b] < 0)
         fail(at + " planned buffer " + std::to_string(b) + " has a negative size " + std::to_string(m.buffer_sizes[b]));
     }
-    // The runtime refuses a tensor past its buffer's end (load_method); so does the reader.
+    check_planned_tensors(m, at);
+    verifier_.EndTable();
+    return m;
+  }
+
+  EtDelegate delegate(uint64_t pos, const std::string& at) {
+    const fb::Table* dt = table(pos, at + " delegate");
+    EtDelegate del;
+    del.id = string_field(dt, sc::delegate::kId, at + " delegate id");
+    if (const uint64_t ref = offset_field(dt, sc::delegate::kProcessed, at + " delegate data")) {
+      const fb::Table* rt = table(ref, at + " delegate data");
+      del.location = scalar<int8_t>(rt, sc::data_reference::kLocation, 0, at + " delegate data location");
+      del.index = scalar<uint32_t>(rt, sc::data_reference::kIndex, 0, at + " delegate data index");
+      verifier_.EndTable();
+    }
+    del.compile_specs = table_vector(dt, sc::delegate::kCompileSpecs, at + " compile specs").size();
+    verifier_.EndTable();
+    return del;
+  }
+
+  // The method's inputs, outputs and the items of its lists name values it has.
+  void check_value_lists(const EtMethod& m, const std::string& at) {
+    for (int32_t v : m.inputs)
+      check_value(v, m, false, at + ".inputs");
+    for (int32_t v : m.outputs)
+      check_value(v, m, false, at + ".outputs");
+    for (size_t v = 0; v < m.values.size(); ++v) {
+      for (int32_t item : m.values[v].items)
+        check_value(item, m, true, at + " value " + std::to_string(v) + " (a list)");
+    }
+  }
+
+  // An instruction names values, operators, delegates and instructions the method has.
+  void check_instruction(const EtMethod& m, const EtInstruction& in, const std::string& what) {
+    for (int32_t a : in.args)
+      check_value(a, m, true, what);
+    switch (in.type) {
+      case sc::InstructionType::kKernelCall:
+        if (in.index < 0 || static_cast<size_t>(in.index) >= m.operators.size())
+          fail(what + " calls operator " + std::to_string(in.index) + " of " + std::to_string(m.operators.size()));
+        break;
+      case sc::InstructionType::kDelegateCall:
+        if (in.index < 0 || static_cast<size_t>(in.index) >= m.delegates.size())
+          fail(what + " calls delegate " + std::to_string(in.index) + " of " + std::to_string(m.delegates.size()));
+        break;
+      case sc::InstructionType::kMoveCall:
+        check_value(in.from, m, false, what);
+        check_value(in.to, m, false, what);
+        break;
+      case sc::InstructionType::kJumpFalseCall:
+        check_value(in.condition, m, false, what);
+        if (in.destination < 0 || static_cast<size_t>(in.destination) >= m.instructions.size())
+          fail(what + " jumps to instruction " + std::to_string(in.destination) + " of " +
+               std::to_string(m.instructions.size()));
+        break;
+      case sc::InstructionType::kFreeCall:
+        check_value(in.value, m, false, what);
+        break;
+      default:
+        break;
+    }
+  }
+
+  // The runtime refuses a tensor past its buffer's end (load_method); so does the reader.
+  void check_planned_tensors(const EtMethod& m, const std::string& at) {
     for (size_t v = 0; v < m.values.size(); ++v) {
       const auto& x = m.values[v].tensor;
       if (!x || !x->allocation) continue;
@@ -310,8 +326,6 @@ class Reader : FlatbufferWalker {
              " bytes) past the end of planned buffer " + std::to_string(id) + " (" +
              std::to_string(m.buffer_sizes[id]) + " bytes)");
     }
-    verifier_.EndTable();
-    return m;
   }
 };
 

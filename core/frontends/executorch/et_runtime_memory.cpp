@@ -50,6 +50,110 @@ void operator_lookup(Bump& a, const EtMethod& m, const EtInstruction& in, const 
   }
 }
 
+// What one value takes beyond its EValue: a tensor's TensorImpl and strides, a list's boxes.
+void value_payload(Bump& a, const EtValue& v, const EtRuntimeTarget& t) {
+  const int64_t p = t.pointer;
+  const auto n = static_cast<int64_t>(v.list_length);
+  switch (v.type) {
+    case sc::ValueType::kTensor: {
+      const auto dim = static_cast<int64_t>(v.tensor->sizes.size());
+      if (v.tensor->shape_dynamism != 0) {  // sizes and dim order copied out of the program
+        a.allocate(4 * dim, 4);
+        a.allocate(dim, 1);
+      }
+      a.allocate(4 * dim, 4);  // strides
+      a.allocate(t.tensor_impl, p);
+      break;
+    }
+    case sc::ValueType::kIntList:
+      a.allocate(p * n, p);  // the boxed list: EValue pointers
+      a.allocate(8 * n, 8);  // the unboxed int64 values
+      a.allocate(t.boxed_list, p);
+      break;
+    case sc::ValueType::kBoolList:
+    case sc::ValueType::kDoubleList:
+    case sc::ValueType::kString:
+      a.allocate(t.span, p);  // an ArrayRef into the program
+      break;
+    case sc::ValueType::kTensorList:
+      a.allocate(p * n, p);
+      a.allocate(p * n, p);  // Tensor: a pointer to its TensorImpl
+      a.allocate(t.boxed_list, p);
+      break;
+    case sc::ValueType::kOptionalTensorList:
+      a.allocate(p * n, p);
+      a.allocate(t.optional_tensor * n, p);
+      a.allocate(t.boxed_list, p);
+      break;
+    default:
+      break;
+  }
+}
+
+// Method::parse_values: the EValue array, the input-set flags, external constants, then what
+// each value holds beyond its EValue.
+void parse_values(Bump& a, const EtMethod& m, const EtRuntimeTarget& t, EtMethodMemory& out) {
+  const int64_t p = t.pointer;
+  const int64_t evalue_align = 8;  // the payload holds int64 and double
+  a.allocate(t.evalue * static_cast<int64_t>(m.values.size()), evalue_align);
+  a.allocate(static_cast<int64_t>(m.inputs.size()), 1);
+  // External constants (data in a .ptd file, not memory-planned) get a NamedData entry each. An
+  // external tensor that is memory-planned (a training program's weights) has its data copied into
+  // its planned bytes at load and takes nothing here.
+  int64_t external = 0;
+  for (const EtValue& v : m.values)
+    external += v.tensor && v.tensor->external && !v.tensor->allocation ? 1 : 0;
+  if (external > 0) {
+    a.allocate(p * external, p);  // NamedData: at least its key pointer
+    out.exact = false;
+    out.unknown.push_back(std::to_string(external) +
+                          " constant tensor(s) with data in a .ptd file (NamedData entries)");
+  }
+  for (const EtValue& v : m.values)
+    value_payload(a, v, t);
+}
+
+// Delegates: the BackendDelegate array, then per delegate its compile-spec list and what its
+// backend's init takes (measured for XNNPACK on x86-64, else unknown).
+void init_delegates(Bump& a, const EtMethod& m, const EtRuntimeTarget& t, EtMethodMemory& out) {
+  const int64_t p = t.pointer;
+  a.allocate(t.backend_delegate * static_cast<int64_t>(m.delegates.size()), p);
+  for (const EtDelegate& d : m.delegates) {
+    a.allocate(t.compile_spec * static_cast<int64_t>(d.compile_specs), p);
+    const int64_t init = et_backend_init_bytes(d.id, t, d.compile_specs);
+    if (init >= 0) {
+      a.allocate(init, p);
+      continue;
+    }
+    out.exact = false;
+    out.unknown.push_back("delegate " + d.id + ": what its init allocates (not measured on " + std::string(t.name) +
+                          ")");
+  }
+}
+
+// Chains: one Chain each, then per chain the kernel pointers, the argument lists and each
+// kernel or delegate call's EValue pointers; without a temp allocator each kernel call's operator
+// lookup adds its TensorMeta list and its tensor arguments' dim orders right after.
+void init_chains(Bump& a, const EtMethod& m, const EtRuntimeTarget& t, const EtAllocatorSetup& setup,
+                 EtMethodMemory& out) {
+  const int64_t p = t.pointer;
+  a.allocate(t.chain * static_cast<int64_t>(std::max<size_t>(m.chains, 1)), p);
+  if (m.chains > 0) {
+    const auto n = static_cast<int64_t>(m.instructions.size());
+    a.allocate(p * n, p);
+    a.allocate(t.span * n, p);
+    for (const EtInstruction& in : m.instructions) {
+      if (in.type != sc::InstructionType::kKernelCall && in.type != sc::InstructionType::kDelegateCall) continue;
+      a.allocate(p * static_cast<int64_t>(in.args.size()), p);
+      if (in.type == sc::InstructionType::kKernelCall && !setup.temp_allocator) operator_lookup(a, m, in, t);
+    }
+  }
+  if (m.chains > 1) {
+    out.exact = false;
+    out.unknown.push_back("chains after the first (not read)");
+  }
+}
+
 }  // namespace
 
 const EtRuntimeTarget& et_target(std::string_view name) {
@@ -75,93 +179,10 @@ int64_t et_backend_init_bytes(std::string_view backend, const EtRuntimeTarget& t
 EtMethodMemory et_method_memory(const EtMethod& m, const EtRuntimeTarget& t, const EtAllocatorSetup& setup) {
   EtMethodMemory out;
   Bump a;
-  const int64_t p = t.pointer;
-  if (!setup.temp_allocator) a.allocate(t.platform_allocator, p);  // Method::load's stand-in temp allocator
-  const int64_t evalue_align = 8;                                  // the payload holds int64 and double
-  // parse_values: the EValue array, the input-set flags, external constants.
-  a.allocate(t.evalue * static_cast<int64_t>(m.values.size()), evalue_align);
-  a.allocate(static_cast<int64_t>(m.inputs.size()), 1);
-  // External constants (data in a .ptd file, not memory-planned) get a NamedData entry each. An
-  // external tensor that is memory-planned (a training program's weights) has its data copied into
-  // its planned bytes at load and takes nothing here.
-  int64_t external = 0;
-  for (const EtValue& v : m.values)
-    external += v.tensor && v.tensor->external && !v.tensor->allocation ? 1 : 0;
-  if (external > 0) {
-    a.allocate(p * external, p);  // NamedData: at least its key pointer
-    out.exact = false;
-    out.unknown.push_back(std::to_string(external) +
-                          " constant tensor(s) with data in a .ptd file (NamedData entries)");
-  }
-  for (const EtValue& v : m.values) {
-    const auto n = static_cast<int64_t>(v.list_length);
-    switch (v.type) {
-      case sc::ValueType::kTensor: {
-        const auto dim = static_cast<int64_t>(v.tensor->sizes.size());
-        if (v.tensor->shape_dynamism != 0) {  // sizes and dim order copied out of the program
-          a.allocate(4 * dim, 4);
-          a.allocate(dim, 1);
-        }
-        a.allocate(4 * dim, 4);  // strides
-        a.allocate(t.tensor_impl, p);
-        break;
-      }
-      case sc::ValueType::kIntList:
-        a.allocate(p * n, p);  // the boxed list: EValue pointers
-        a.allocate(8 * n, 8);  // the unboxed int64 values
-        a.allocate(t.boxed_list, p);
-        break;
-      case sc::ValueType::kBoolList:
-      case sc::ValueType::kDoubleList:
-      case sc::ValueType::kString:
-        a.allocate(t.span, p);  // an ArrayRef into the program
-        break;
-      case sc::ValueType::kTensorList:
-        a.allocate(p * n, p);
-        a.allocate(p * n, p);  // Tensor: a pointer to its TensorImpl
-        a.allocate(t.boxed_list, p);
-        break;
-      case sc::ValueType::kOptionalTensorList:
-        a.allocate(p * n, p);
-        a.allocate(t.optional_tensor * n, p);
-        a.allocate(t.boxed_list, p);
-        break;
-      default:
-        break;
-    }
-  }
-  // Delegates: the BackendDelegate array, then per delegate its compile-spec list and what its
-  // backend's init takes (measured for XNNPACK on x86-64, else unknown).
-  a.allocate(t.backend_delegate * static_cast<int64_t>(m.delegates.size()), p);
-  for (const EtDelegate& d : m.delegates) {
-    a.allocate(t.compile_spec * static_cast<int64_t>(d.compile_specs), p);
-    const int64_t init = et_backend_init_bytes(d.id, t, d.compile_specs);
-    if (init >= 0) {
-      a.allocate(init, p);
-      continue;
-    }
-    out.exact = false;
-    out.unknown.push_back("delegate " + d.id + ": what its init allocates (not measured on " + std::string(t.name) +
-                          ")");
-  }
-  // Chains: one Chain each, then per chain the kernel pointers, the argument lists and each
-  // kernel or delegate call's EValue pointers; without a temp allocator each kernel call's operator
-  // lookup adds its TensorMeta list and its tensor arguments' dim orders right after.
-  a.allocate(t.chain * static_cast<int64_t>(std::max<size_t>(m.chains, 1)), p);
-  if (m.chains > 0) {
-    const auto n = static_cast<int64_t>(m.instructions.size());
-    a.allocate(p * n, p);
-    a.allocate(t.span * n, p);
-    for (const EtInstruction& in : m.instructions) {
-      if (in.type != sc::InstructionType::kKernelCall && in.type != sc::InstructionType::kDelegateCall) continue;
-      a.allocate(p * static_cast<int64_t>(in.args.size()), p);
-      if (in.type == sc::InstructionType::kKernelCall && !setup.temp_allocator) operator_lookup(a, m, in, t);
-    }
-  }
-  if (m.chains > 1) {
-    out.exact = false;
-    out.unknown.push_back("chains after the first (not read)");
-  }
+  if (!setup.temp_allocator) a.allocate(t.platform_allocator, t.pointer);  // Method::load's stand-in temp allocator
+  parse_values(a, m, t, out);
+  init_delegates(a, m, t, out);
+  init_chains(a, m, t, setup, out);
   out.method_allocator_bytes = a.used();
   return out;
 }

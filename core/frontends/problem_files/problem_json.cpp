@@ -55,18 +55,16 @@ class ProblemReader {
   void read_timeline(Problem& problem) const {
     const Pointer top("");
     if (!json_.root().contains("timeline")) return;
-    const Json& spans = json_.get_array(json_.root(), top, "timeline");
-    for (size_t i = 0; i < spans.size(); ++i) {
-      const Pointer at = top / "timeline" / i;
-      json_.expect_object(spans[i], at);
-      json_.check_keys(spans[i], at, {"first", "last", "label"});
-      TimelineSpan span;
-      span.first = json_.get_int(spans[i], at, "first", std::nullopt);
-      span.last = json_.get_int(spans[i], at, "last", std::nullopt);
-      if (span.last < span.first) json_.fail(at / "last", "a timeline span ends before it starts");
-      span.label = json_.get_string(spans[i], at, "label", std::nullopt);
-      problem.timeline.push_back(std::move(span));
-    }
+    json_.for_each_object(json_.root(), top, "timeline", {"first", "last", "label"},
+                          [&](const Json& j, const Pointer& at) {
+                            TimelineSpan span;
+                            span.first = json_.get_int(j, at, "first", std::nullopt);
+                            span.last = json_.get_int(j, at, "last", std::nullopt);
+                            if (span.last < span.first)
+                              json_.fail(at / "last", "a timeline span ends before it starts");
+                            span.label = json_.get_string(j, at, "label", std::nullopt);
+                            problem.timeline.push_back(std::move(span));
+                          });
   }
 
   int pool_index(const Problem& problem, const Json& name, const Pointer& at) const {

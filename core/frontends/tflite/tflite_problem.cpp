@@ -530,7 +530,7 @@ Plan tflm_plan_with_offsets(const TfliteAnalysis& analysis, const std::vector<in
     const TfliteTensorInfo& info = analysis.tensors[t];
     if (info.buffer >= 0 && offsets[t] != -1) fixed.buffers[static_cast<size_t>(info.buffer)].pin = Pin{0, offsets[t]};
   }
-  Plan plan = TflmGreedyPlanner().plan(fixed, PlannerOptions{});
+  Plan plan = plan_tflm_greedy(fixed, PlannerOptions{});
   plan.algorithm = "tflm_greedy";
   if (plan.pool_sizes.empty()) compute_pool_sizes(fixed, plan);
   return plan;

@@ -101,27 +101,24 @@ class FirmwareReader {
   void read_passed(FirmwareSpec& spec) const {
     const Pointer top("");
     if (!json_.root().contains("passed")) return;
-    const Json& passed = json_.get_array(json_.root(), top, "passed");
     std::set<std::pair<std::string, std::string>> inputs;
-    for (size_t i = 0; i < passed.size(); ++i) {
-      const Pointer at = top / "passed" / i;
-      json_.expect_object(passed[i], at);
-      json_.check_keys(passed[i], at, {"from", "output", "to", "input"});
-      PassedTensor p;
-      p.from = model_ref(spec, passed[i], at, "from");
-      p.output = json_.get_string(passed[i], at, "output", std::nullopt);
-      p.to = model_ref(spec, passed[i], at, "to");
-      p.input = json_.get_string(passed[i], at, "input", std::nullopt);
-      p.where = where(at);
-      if (spec.schedule != FirmwareSchedule::kSequence)
-        json_.fail(at, "a tensor passes without a copy only in a sequence (the schedule is " +
-                           std::string(to_string(spec.schedule)) + ")");
-      if (*spec.find_model(p.from) >= *spec.find_model(p.to))
-        json_.fail(at / "to", "\"" + p.to + "\" does not run after \"" + p.from + "\" in the sequence");
-      if (!inputs.insert({p.to, p.input}).second)
-        json_.fail(at / "input", "input \"" + p.input + "\" of \"" + p.to + "\" is already passed");
-      spec.passed.push_back(std::move(p));
-    }
+    json_.for_each_object(
+        json_.root(), top, "passed", {"from", "output", "to", "input"}, [&](const Json& j, const Pointer& at) {
+          PassedTensor p;
+          p.from = model_ref(spec, j, at, "from");
+          p.output = json_.get_string(j, at, "output", std::nullopt);
+          p.to = model_ref(spec, j, at, "to");
+          p.input = json_.get_string(j, at, "input", std::nullopt);
+          p.where = where(at);
+          if (spec.schedule != FirmwareSchedule::kSequence)
+            json_.fail(at, "a tensor passes without a copy only in a sequence (the schedule is " +
+                               std::string(to_string(spec.schedule)) + ")");
+          if (*spec.find_model(p.from) >= *spec.find_model(p.to))
+            json_.fail(at / "to", "\"" + p.to + "\" does not run after \"" + p.from + "\" in the sequence");
+          if (!inputs.insert({p.to, p.input}).second)
+            json_.fail(at / "input", "input \"" + p.input + "\" of \"" + p.to + "\" is already passed");
+          spec.passed.push_back(std::move(p));
+        });
   }
 
   int64_t size_of(const Json& j, const Pointer& at) const {
@@ -139,64 +136,65 @@ class FirmwareReader {
     json_.check_keys(*memory, mem, {"shared", "private"});
     std::set<std::pair<std::string, std::string>> claimed;  // (model, pool) already in a shared pool
     if (memory->contains("shared")) {
-      const Json& shared = json_.get_array(*memory, mem, "shared");
-      for (size_t i = 0; i < shared.size(); ++i) {
-        const Pointer at = mem / "shared" / i;
-        json_.expect_object(shared[i], at);
-        json_.check_keys(shared[i], at, {"name", "size_bytes", "members"});
-        SharedPool pool;
-        pool.name = json_.get_string(shared[i], at, "name", std::nullopt);
-        if (pool.name.empty() || pool.name.find('/') != std::string::npos)
-          json_.fail(at / "name", "a pool name must be non-empty and hold no '/'");
-        for (const SharedPool& other : spec.shared) {
-          if (other.name == pool.name) json_.fail(at / "name", "duplicate shared pool \"" + pool.name + "\"");
-        }
-        pool.size_bytes = size_of(shared[i], at);
-        if (const Json* members = json_.member(shared[i], "members")) {
-          const Pointer mat = at / "members";
-          json_.expect_object(*members, mat);
-          for (const auto& [model, local] : members->items()) {
-            if (!spec.find_model(model)) json_.fail(mat / model, "no model named \"" + model + "\"");
-            // One pool of the model, or several (methods of one ExecuTorch program sharing a memory id).
-            if (local.is_array()) {
-              for (size_t k = 0; k < local.size(); ++k) {
-                if (!local[k].is_string()) json_.fail(mat / model / k, "expected the model's pool name");
-                pool.members.emplace_back(model, local[k].get<std::string>());
-              }
-              if (local.empty()) json_.fail(mat / model, "expected the model's pool names");
-            } else if (local.is_string()) {
-              pool.members.emplace_back(model, local.get<std::string>());
-            } else {
-              json_.fail(mat / model, "expected the model's pool name");
+      json_.for_each_object(
+          *memory, mem, "shared", {"name", "size_bytes", "members"}, [&](const Json& j, const Pointer& at) {
+            SharedPool pool = read_shared_pool(spec, j, at);
+            for (const auto& member : pool.members) {
+              if (!claimed.insert(member).second)
+                json_.fail(at, "pool \"" + member.second + "\" of \"" + member.first + "\" is in two shared pools");
             }
-          }
-        }
-        if (pool.members.empty()) {
-          for (const FirmwareModel& m : spec.models)
-            pool.members.emplace_back(m.name, pool.name);
-        }
-        for (const auto& member : pool.members) {
-          if (!claimed.insert(member).second)
-            json_.fail(at, "pool \"" + member.second + "\" of \"" + member.first + "\" is in two shared pools");
-        }
-        pool.where = where(at);
-        spec.shared.push_back(std::move(pool));
-      }
+            spec.shared.push_back(std::move(pool));
+          });
     }
     if (memory->contains("private")) {
-      const Json& pools = json_.get_array(*memory, mem, "private");
-      for (size_t i = 0; i < pools.size(); ++i) {
-        const Pointer at = mem / "private" / i;
-        json_.expect_object(pools[i], at);
-        json_.check_keys(pools[i], at, {"model", "pool", "size_bytes"});
-        PrivatePool pool;
-        pool.model = model_ref(spec, pools[i], at, "model");
-        pool.pool = json_.get_string(pools[i], at, "pool", std::nullopt);
-        pool.size_bytes = size_of(pools[i], at);
-        if (claimed.count({pool.model, pool.pool}))
-          json_.fail(at / "pool", "pool \"" + pool.pool + "\" of \"" + pool.model + "\" is shared");
-        pool.where = where(at);
-        spec.private_pools.push_back(std::move(pool));
+      json_.for_each_object(
+          *memory, mem, "private", {"model", "pool", "size_bytes"}, [&](const Json& j, const Pointer& at) {
+            PrivatePool pool;
+            pool.model = model_ref(spec, j, at, "model");
+            pool.pool = json_.get_string(j, at, "pool", std::nullopt);
+            pool.size_bytes = size_of(j, at);
+            if (claimed.count({pool.model, pool.pool}))
+              json_.fail(at / "pool", "pool \"" + pool.pool + "\" of \"" + pool.model + "\" is shared");
+            pool.where = where(at);
+            spec.private_pools.push_back(std::move(pool));
+          });
+    }
+  }
+
+  SharedPool read_shared_pool(const FirmwareSpec& spec, const Json& j, const Pointer& at) const {
+    SharedPool pool;
+    pool.name = json_.get_string(j, at, "name", std::nullopt);
+    if (pool.name.empty() || pool.name.find('/') != std::string::npos)
+      json_.fail(at / "name", "a pool name must be non-empty and hold no '/'");
+    for (const SharedPool& other : spec.shared) {
+      if (other.name == pool.name) json_.fail(at / "name", "duplicate shared pool \"" + pool.name + "\"");
+    }
+    pool.size_bytes = size_of(j, at);
+    if (const Json* members = json_.member(j, "members")) read_members(spec, *members, at / "members", pool);
+    if (pool.members.empty()) {
+      for (const FirmwareModel& m : spec.models)
+        pool.members.emplace_back(m.name, pool.name);
+    }
+    pool.where = where(at);
+    return pool;
+  }
+
+  // "members": {model: pool} or {model: [pools]}.
+  void read_members(const FirmwareSpec& spec, const Json& members, const Pointer& mat, SharedPool& pool) const {
+    json_.expect_object(members, mat);
+    for (const auto& [model, local] : members.items()) {
+      if (!spec.find_model(model)) json_.fail(mat / model, "no model named \"" + model + "\"");
+      // One pool of the model, or several (methods of one ExecuTorch program sharing a memory id).
+      if (local.is_array()) {
+        for (size_t k = 0; k < local.size(); ++k) {
+          if (!local[k].is_string()) json_.fail(mat / model / k, "expected the model's pool name");
+          pool.members.emplace_back(model, local[k].get<std::string>());
+        }
+        if (local.empty()) json_.fail(mat / model, "expected the model's pool names");
+      } else if (local.is_string()) {
+        pool.members.emplace_back(model, local.get<std::string>());
+      } else {
+        json_.fail(mat / model, "expected the model's pool name");
       }
     }
   }

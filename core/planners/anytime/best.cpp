@@ -55,9 +55,9 @@ Plan with_explanation(const Problem& problem, Plan plan, const std::vector<std::
 
 }  // namespace
 
-Plan BestPlanner::plan(const Problem& problem, const PlannerOptions& options) const {
+Plan plan_best(const Problem& problem, const PlannerOptions& options) {
   Deadline deadline(options);
-  AnytimeStart start(problem, name(), deadline);
+  AnytimeStart start(problem, "best", deadline);
   if (start.finished) return std::move(*start.finished);
   const int64_t ideal = start.ideal;
   const std::optional<Incumbent>& incumbent = start.incumbent;
@@ -105,7 +105,7 @@ Plan BestPlanner::plan(const Problem& problem, const PlannerOptions& options) co
     PlannerOptions climb = options;
     climb.time_limit_seconds = std::max(0.001, deadline.remaining_seconds() / 2);
     climb.progress = nullptr;
-    Plan tvm = TvmHillClimbPlanner().plan(problem, climb);
+    Plan tvm = plan_tvm_hill_climb(problem, climb);
     tvm.allocations.resize(problem.buffers.size());
     PlanCost c = plan_cost(problem, tvm.allocations);
     if (c < cost && validate(problem, tvm).empty()) take(std::move(tvm.allocations), std::move(c), "hill_climb");
@@ -116,7 +116,7 @@ Plan BestPlanner::plan(const Problem& problem, const PlannerOptions& options) co
     greedy_restarts(start.context, restarts, ideal, deadline);
     if (restarts.cost < cost) take(std::move(restarts.result.allocations), restarts.cost, restarts.label);
   }
-  keep_incumbent_if_better(problem, plan, incumbent, name());
+  keep_incumbent_if_better(problem, plan, incumbent, "best");
   return with_explanation(problem, std::move(plan), steps, deadline);
 }
 

@@ -22,10 +22,6 @@ namespace usmpx {
 // When the plan still does not fit, a diagnostic names the pool, the bytes missing and a small
 // set of buffers that cannot fit together (infeasibility.h). Deterministic except for where the
 // time limit or cancellation stops the searches.
-class BestPlanner final : public Planner {
- public:
-  std::string_view name() const override { return "best"; }
-  Plan plan(const Problem& problem, const PlannerOptions& options) const override;
-};
+Plan plan_best(const Problem& problem, const PlannerOptions& options);
 
 }  // namespace usmpx

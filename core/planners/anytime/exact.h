@@ -18,10 +18,6 @@ namespace usmpx {
 // The plan reports the proven lower bound (raised by exhausted searches) and whether it is proven
 // optimal; when it does not fit, why (infeasibility.h). Pools too large for the search (over 4M overlapping pairs, or
 // 3000 buffers in a general graph) keep the portfolio's placement; a note says so.
-class ExactPlanner final : public Planner {
- public:
-  std::string_view name() const override { return "exact"; }
-  Plan plan(const Problem& problem, const PlannerOptions& options) const override;
-};
+Plan plan_exact(const Problem& problem, const PlannerOptions& options);
 
 }  // namespace usmpx

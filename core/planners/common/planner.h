@@ -44,4 +44,18 @@ class Planner {
   virtual Plan plan(const Problem& problem, const PlannerOptions& options) const = 0;
 };
 
+// A planner that keeps no state of its own: one function of the problem, under the name the
+// registry gives it.
+class FunctionPlanner final : public Planner {
+ public:
+  using Function = Plan (*)(const Problem& problem, const PlannerOptions& options);
+  FunctionPlanner(std::string_view name, Function function) : name_(name), plan_(function) {}
+  std::string_view name() const override { return name_; }
+  Plan plan(const Problem& problem, const PlannerOptions& options) const override { return plan_(problem, options); }
+
+ private:
+  std::string_view name_;  // a literal of the registry
+  Function plan_;
+};
+
 }  // namespace usmpx

@@ -4,7 +4,7 @@
 
 namespace usmpx {
 
-Plan FirstFitPlanner::plan(const Problem& problem, const PlannerOptions& options) const {
+Plan plan_first_fit(const Problem& problem, const PlannerOptions& options) {
   Deadline deadline = Deadline::cancel_only(options);  // one fast pass: only cancellation stops it
   const GreedyContext context(problem);
   const OrderKeys keys = OrderKeys::of(context);

@@ -10,10 +10,6 @@ namespace usmpx {
 // gaps, and it reads conflicts in both directions. Pools, pins and size hints as in greedy_fit.h.
 // O(n log n) for lifetime problems (time-indexed gap queries), so 60k-buffer traces take well
 // under a second; general conflict graphs cost O(sum of degrees * log).
-class FirstFitPlanner final : public Planner {
- public:
-  std::string_view name() const override { return "first_fit"; }
-  Plan plan(const Problem& problem, const PlannerOptions& options) const override;
-};
+Plan plan_first_fit(const Problem& problem, const PlannerOptions& options);
 
 }  // namespace usmpx

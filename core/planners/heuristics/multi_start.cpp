@@ -89,7 +89,7 @@ void greedy_restarts(const GreedyContext& context, PortfolioResult& best, int64_
   }
 }
 
-Plan MultiStartPlanner::plan(const Problem& problem, const PlannerOptions& options) const {
+Plan plan_multi_start(const Problem& problem, const PlannerOptions& options) {
   Deadline deadline(options);
   const GreedyContext context(problem);
   const OrderKeys keys = OrderKeys::of(context);

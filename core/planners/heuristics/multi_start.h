@@ -37,10 +37,6 @@ void greedy_restarts(const GreedyContext& context, PortfolioResult& best, int64_
 // total at the lower bound.
 bool ideal_cost(const PlanCost& cost, int64_t ideal_total);
 
-class MultiStartPlanner final : public Planner {
- public:
-  std::string_view name() const override { return "multi_start"; }
-  Plan plan(const Problem& problem, const PlannerOptions& options) const override;
-};
+Plan plan_multi_start(const Problem& problem, const PlannerOptions& options);
 
 }  // namespace usmpx

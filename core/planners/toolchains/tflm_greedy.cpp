@@ -95,7 +95,7 @@ void plan_pool(const Problem& problem, const std::vector<int>& buffers, const Bu
 
 }  // namespace
 
-Plan TflmGreedyPlanner::plan(const Problem& problem, const PlannerOptions& options) const {
+Plan plan_tflm_greedy(const Problem& problem, const PlannerOptions& options) {
   Plan plan;
   plan.allocations.resize(problem.buffers.size());
   const BufferOverlap overlaps(problem);

@@ -15,10 +15,6 @@ namespace usmpx {
 // planned one by one; problems with conflict lists use them (both directions) instead of
 // lifetimes; an offset is rounded up to the buffer's alignment (a no-op on TFLM's sizes, which
 // its caller already rounds to 16). Pool size hints do not steer it, as TFLM knows none.
-class TflmGreedyPlanner final : public Planner {
- public:
-  std::string_view name() const override { return "tflm_greedy"; }
-  Plan plan(const Problem& problem, const PlannerOptions& options) const override;
-};
+Plan plan_tflm_greedy(const Problem& problem, const PlannerOptions& options);
 
 }  // namespace usmpx

@@ -33,38 +33,34 @@ const char* kind_repr(BufferKind kind) {
   }
 }
 
-}  // namespace
-
-std::vector<int> order_by_size(const Problem& problem, const ConflictLists& conflicts) {
+// Every buffer, largest first by size and conflict count (conflicts as the first key or the
+// second), ties by name descending: the orders of TVM's greedy planners.
+std::vector<int> greedy_order(const Problem& problem, const ConflictLists& conflicts, bool conflicts_first) {
   std::vector<int> order(problem.buffers.size());
   for (size_t i = 0; i < order.size(); ++i)
     order[i] = static_cast<int>(i);
   std::sort(order.begin(), order.end(), [&](int a, int b) {
     const Buffer& x = problem.buffers[static_cast<size_t>(a)];
     const Buffer& y = problem.buffers[static_cast<size_t>(b)];
-    if (x.size_bytes != y.size_bytes) return x.size_bytes > y.size_bytes;
-    const size_t cx = conflicts[static_cast<size_t>(a)].size();
-    const size_t cy = conflicts[static_cast<size_t>(b)].size();
-    if (cx != cy) return cx > cy;
+    const auto cx = static_cast<int64_t>(conflicts[static_cast<size_t>(a)].size());
+    const auto cy = static_cast<int64_t>(conflicts[static_cast<size_t>(b)].size());
+    const int64_t first_x = conflicts_first ? cx : x.size_bytes, first_y = conflicts_first ? cy : y.size_bytes;
+    const int64_t second_x = conflicts_first ? x.size_bytes : cx, second_y = conflicts_first ? y.size_bytes : cy;
+    if (first_x != first_y) return first_x > first_y;
+    if (second_x != second_y) return second_x > second_y;
     return x.name > y.name;
   });
   return order;
 }
 
+}  // namespace
+
+std::vector<int> order_by_size(const Problem& problem, const ConflictLists& conflicts) {
+  return greedy_order(problem, conflicts, false);
+}
+
 std::vector<int> order_by_conflicts(const Problem& problem, const ConflictLists& conflicts) {
-  std::vector<int> order(problem.buffers.size());
-  for (size_t i = 0; i < order.size(); ++i)
-    order[i] = static_cast<int>(i);
-  std::sort(order.begin(), order.end(), [&](int a, int b) {
-    const Buffer& x = problem.buffers[static_cast<size_t>(a)];
-    const Buffer& y = problem.buffers[static_cast<size_t>(b)];
-    const size_t cx = conflicts[static_cast<size_t>(a)].size();
-    const size_t cy = conflicts[static_cast<size_t>(b)].size();
-    if (cx != cy) return cx > cy;
-    if (x.size_bytes != y.size_bytes) return x.size_bytes > y.size_bytes;
-    return x.name > y.name;
-  });
-  return order;
+  return greedy_order(problem, conflicts, true);
 }
 
 void pinned_first(const Problem& problem, std::vector<int>& order) {

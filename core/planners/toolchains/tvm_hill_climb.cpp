@@ -311,7 +311,7 @@ Plan HillClimb::run() {
 
 }  // namespace
 
-Plan TvmHillClimbPlanner::plan(const Problem& problem, const PlannerOptions& options) const {
+Plan plan_tvm_hill_climb(const Problem& problem, const PlannerOptions& options) {
   return HillClimb(problem, options).run();
 }
 

@@ -14,10 +14,6 @@ namespace usmpx {
 // conflict neighbourhood in the order. Random numbers come from glibc rand_r seeded with 0, drawn
 // in TVM's exact order. It stops early at the memory pressure and returns the *last accepted*
 // plan. Pinned buffers are placed before the ordered ones and never swapped.
-class TvmHillClimbPlanner final : public Planner {
- public:
-  std::string_view name() const override { return "hill_climb"; }
-  Plan plan(const Problem& problem, const PlannerOptions& options) const override;
-};
+Plan plan_tvm_hill_climb(const Problem& problem, const PlannerOptions& options);
 
 }  // namespace usmpx

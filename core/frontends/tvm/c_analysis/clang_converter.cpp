@@ -63,6 +63,18 @@ TypeInfo type_info(CXType type) {
   return info;
 }
 
+// What a file-scope and a local variable say alike: name, type and sizes.
+template <typename Declared>
+TypeInfo read_declaration(CXCursor decl, Declared& out) {
+  TypeInfo t = type_info(clang_getCursorType(decl));
+  out.name = take(clang_getCursorSpelling(decl));
+  out.type = t.spelling;
+  out.type_bytes = t.bytes;
+  out.array_elements = t.array_elements;
+  out.element_bytes = t.element_bytes;
+  return t;
+}
+
 struct Token {
   uint32_t begin = 0;
   uint32_t end = 0;
@@ -200,13 +212,8 @@ class TuConverter {
   }
 
   CGlobal convert_global(CXCursor c) {
-    const TypeInfo t = type_info(clang_getCursorType(c));
     CGlobal g;
-    g.name = take(clang_getCursorSpelling(c));
-    g.type = t.spelling;
-    g.type_bytes = t.bytes;
-    g.array_elements = t.array_elements;
-    g.element_bytes = t.element_bytes;
+    const TypeInfo t = read_declaration(c, g);
     g.is_const = t.is_const;
     g.is_static = clang_Cursor_getStorageClass(c) == CX_SC_Static;
     g.is_struct = t.is_struct;
@@ -247,13 +254,8 @@ class TuConverter {
   }
 
   int add_variable(CXCursor decl, bool param) {
-    const TypeInfo t = type_info(clang_getCursorType(decl));
     CVariable v;
-    v.name = take(clang_getCursorSpelling(decl));
-    v.type = t.spelling;
-    v.type_bytes = t.bytes;
-    v.array_elements = t.array_elements;
-    v.element_bytes = t.element_bytes;
+    read_declaration(decl, v);
     v.is_param = param;
     v.range = range_of(decl);
     const int id = static_cast<int>(fn_->variables.size());
@@ -353,31 +355,41 @@ class TuConverter {
         if (kind == CXCursor_LabelStmt) s.text = take(clang_getCursorSpelling(c));
         s.body.push_back(stmt_at(kids.size() - 1));
         break;
-      case CXCursor_ReturnStmt:
-        s.kind = CStmtKind::kReturn;
-        if (!kids.empty()) s.exprs.push_back(expr_at(0));
-        break;
-      case CXCursor_GotoStmt:
-        s.kind = CStmtKind::kGoto;
-        if (!kids.empty()) s.text = take(clang_getCursorSpelling(kids[0]));
-        break;
-      case CXCursor_BreakStmt:
-        s.kind = CStmtKind::kBreak;
-        break;
-      case CXCursor_ContinueStmt:
-        s.kind = CStmtKind::kContinue;
-        break;
-      case CXCursor_NullStmt:
-        s.kind = CStmtKind::kNull;
-        break;
       default:
-        s.kind = CStmtKind::kOther;
-        for (CXCursor k : kids) {
-          if (clang_isStatement(clang_getCursorKind(k))) s.body.push_back(convert_stmt(k));
+        if (!convert_jump(kind, kids, s)) {
+          s.kind = CStmtKind::kOther;
+          for (CXCursor k : kids) {
+            if (clang_isStatement(clang_getCursorKind(k))) s.body.push_back(convert_stmt(k));
+          }
         }
         break;
     }
     return s;
+  }
+
+  // return, goto, break, continue and the empty statement; false for any other kind.
+  bool convert_jump(CXCursorKind kind, const std::vector<CXCursor>& kids, CStmt& s) {
+    switch (kind) {
+      case CXCursor_ReturnStmt:
+        s.kind = CStmtKind::kReturn;
+        if (!kids.empty()) s.exprs.push_back(convert_expr(kids[0]));
+        return true;
+      case CXCursor_GotoStmt:
+        s.kind = CStmtKind::kGoto;
+        if (!kids.empty()) s.text = take(clang_getCursorSpelling(kids[0]));
+        return true;
+      case CXCursor_BreakStmt:
+        s.kind = CStmtKind::kBreak;
+        return true;
+      case CXCursor_ContinueStmt:
+        s.kind = CStmtKind::kContinue;
+        return true;
+      case CXCursor_NullStmt:
+        s.kind = CStmtKind::kNull;
+        return true;
+      default:
+        return false;
+    }
   }
 
   // libclang omits absent parts of `for (init; cond; inc)`, so each child is placed by where it
@@ -424,31 +436,13 @@ class TuConverter {
     if (kind == CXCursor_ParenExpr || (kind == CXCursor_UnexposedExpr && kids.size() == 1)) {
       return convert_expr(kids.front());  // parentheses and implicit conversions
     }
-    CExpr e;
-    e.range = range_of(c);
-    const CXType type = clang_getCursorType(c);
-    e.type = take(clang_getTypeSpelling(type));
-    e.type_bytes = size_of(type);
-    if (const CXType canonical = clang_getCanonicalType(type); canonical.kind == CXType_Pointer)
-      e.pointee_bytes = size_of(clang_getPointeeType(canonical));
-    auto convert_kids = [&] {
-      for (CXCursor k : kids) {
-        if (clang_isExpression(clang_getCursorKind(k))) e.args.push_back(convert_expr(k));
-      }
-    };
+    CExpr e = typed_expr(c);
     switch (kind) {
       case CXCursor_IntegerLiteral:
       case CXCursor_CharacterLiteral:
-      case CXCursor_UnaryExpr: {  // sizeof/alignof: a constant when it evaluates to one
-        CXEvalResult r = clang_Cursor_Evaluate(c);
-        if (r && clang_EvalResult_getKind(r) == CXEval_Int) {
-          e.kind = CExprKind::kIntLiteral;
-          e.value = clang_EvalResult_isUnsignedInt(r) ? static_cast<int64_t>(clang_EvalResult_getAsUnsigned(r))
-                                                      : clang_EvalResult_getAsLongLong(r);
-        }
-        if (r) clang_EvalResult_dispose(r);
+      case CXCursor_UnaryExpr:  // sizeof/alignof: a constant when it evaluates to one
+        read_int_constant(c, e);
         break;
-      }
       case CXCursor_FloatingLiteral:
         e.kind = CExprKind::kFloatLiteral;
         break;
@@ -456,23 +450,11 @@ class TuConverter {
         e.kind = CExprKind::kStringLiteral;
         e.text = take(clang_getCursorSpelling(c));
         break;
-      case CXCursor_DeclRefExpr: {
+      case CXCursor_DeclRefExpr:
         e.kind = CExprKind::kName;
         e.text = take(clang_getCursorSpelling(c));
-        const CXCursor decl = clang_getCursorReferenced(c);
-        const CXCursorKind dk = clang_getCursorKind(decl);
-        if (dk == CXCursor_VarDecl || dk == CXCursor_ParmDecl) {
-          CXFile file = nullptr;
-          unsigned offset = 0;
-          clang_getFileLocation(clang_getCursorLocation(decl), &file, nullptr, nullptr, &offset);
-          const auto it = var_ids_.find(offset);
-          if (file && clang_File_isEqual(file, main_file_) && it != var_ids_.end() &&
-              fn_->variables[static_cast<size_t>(it->second)].name == e.text) {
-            e.decl = it->second;
-          }
-        }
+        e.decl = local_variable_id(c, e.text);
         break;
-      }
       case CXCursor_CallExpr: {
         e.kind = CExprKind::kCall;
         e.text = take(clang_getCursorSpelling(c));
@@ -483,51 +465,101 @@ class TuConverter {
       }
       case CXCursor_BinaryOperator:
       case CXCursor_CompoundAssignOperator:
-        e.kind = CExprKind::kBinary;
-        convert_kids();
-        if (e.args.size() == 2) e.text = operator_between(e.args[0].range.end, e.args[1].range.begin, false);
-        break;
       case CXCursor_UnaryOperator:
-        e.kind = CExprKind::kUnary;
-        convert_kids();
-        if (e.args.size() == 1) {
-          const CRange& operand = e.args[0].range;
-          e.postfix = operand.valid() && operand.begin <= e.range.begin;
-          e.text = e.postfix ? operator_between(operand.end, e.range.end, true)
-                             : operator_between(e.range.begin, operand.valid() ? operand.begin : e.range.end, false);
-        }
+        convert_operator(kind, kids, e);
         break;
       case CXCursor_CStyleCastExpr:
         e.kind = CExprKind::kCast;
-        convert_kids();
+        convert_operands(kids, e);
         if (e.args.size() > 1) e.args.erase(e.args.begin(), e.args.end() - 1);
         break;
       case CXCursor_ArraySubscriptExpr:
         e.kind = CExprKind::kSubscript;
-        convert_kids();
+        convert_operands(kids, e);
         break;
       case CXCursor_ConditionalOperator:
         e.kind = CExprKind::kConditional;
-        convert_kids();
+        convert_operands(kids, e);
         break;
       case CXCursor_MemberRefExpr:
         e.kind = CExprKind::kMember;
         e.text = take(clang_getCursorSpelling(c));
-        convert_kids();
+        convert_operands(kids, e);
         break;
       case CXCursor_InitListExpr:
         // Inside functions (struct arguments of external operators, e.g. CMSIS-NN's
         // `cmsis_nn_context ctx = {buffer, 108};`); file-scope data is never converted.
         if (fn_ && kids.size() <= kMaxConvertedInitElements) {
           e.text = "{}";
-          convert_kids();
+          convert_operands(kids, e);
         }
         break;
       default:
-        convert_kids();
+        convert_operands(kids, e);
         break;
     }
     return e;
+  }
+
+  // An expression's place and type, before its kind is known.
+  CExpr typed_expr(CXCursor c) {
+    CExpr e;
+    e.range = range_of(c);
+    const CXType type = clang_getCursorType(c);
+    e.type = take(clang_getTypeSpelling(type));
+    e.type_bytes = size_of(type);
+    if (const CXType canonical = clang_getCanonicalType(type); canonical.kind == CXType_Pointer)
+      e.pointee_bytes = size_of(clang_getPointeeType(canonical));
+    return e;
+  }
+
+  void convert_operands(const std::vector<CXCursor>& kids, CExpr& e) {
+    for (CXCursor k : kids) {
+      if (clang_isExpression(clang_getCursorKind(k))) e.args.push_back(convert_expr(k));
+    }
+  }
+
+  static void read_int_constant(CXCursor c, CExpr& e) {
+    CXEvalResult r = clang_Cursor_Evaluate(c);
+    if (r && clang_EvalResult_getKind(r) == CXEval_Int) {
+      e.kind = CExprKind::kIntLiteral;
+      e.value = clang_EvalResult_isUnsignedInt(r) ? static_cast<int64_t>(clang_EvalResult_getAsUnsigned(r))
+                                                  : clang_EvalResult_getAsLongLong(r);
+    }
+    if (r) clang_EvalResult_dispose(r);
+  }
+
+  // The id of the function's variable or parameter a name refers to, -1 for anything else.
+  int local_variable_id(CXCursor ref, const std::string& name) {
+    const CXCursor decl = clang_getCursorReferenced(ref);
+    const CXCursorKind dk = clang_getCursorKind(decl);
+    if (dk != CXCursor_VarDecl && dk != CXCursor_ParmDecl) return -1;
+    CXFile file = nullptr;
+    unsigned offset = 0;
+    clang_getFileLocation(clang_getCursorLocation(decl), &file, nullptr, nullptr, &offset);
+    const auto it = var_ids_.find(offset);
+    if (file && clang_File_isEqual(file, main_file_) && it != var_ids_.end() &&
+        fn_->variables[static_cast<size_t>(it->second)].name == name) {
+      return it->second;
+    }
+    return -1;
+  }
+
+  // A binary or unary operator: its operands, and its spelling read from the tokens between them.
+  void convert_operator(CXCursorKind kind, const std::vector<CXCursor>& kids, CExpr& e) {
+    convert_operands(kids, e);
+    if (kind != CXCursor_UnaryOperator) {
+      e.kind = CExprKind::kBinary;
+      if (e.args.size() == 2) e.text = operator_between(e.args[0].range.end, e.args[1].range.begin, false);
+      return;
+    }
+    e.kind = CExprKind::kUnary;
+    if (e.args.size() == 1) {
+      const CRange& operand = e.args[0].range;
+      e.postfix = operand.valid() && operand.begin <= e.range.begin;
+      e.text = e.postfix ? operator_between(operand.end, e.range.end, true)
+                         : operator_between(e.range.begin, operand.valid() ? operand.begin : e.range.end, false);
+    }
   }
 
   CXTranslationUnit tu_;

@@ -43,15 +43,23 @@ std::string display_name(const std::string& virtual_path, const std::string& roo
   return virtual_path;
 }
 
+// What clang said about the translation unit, one text per diagnostic.
+std::vector<std::string> diagnostic_texts(CXTranslationUnit tu) {
+  std::vector<std::string> texts;
+  const unsigned n = clang_getNumDiagnostics(tu);
+  for (unsigned i = 0; i < n; ++i) {
+    CXDiagnostic d = clang_getDiagnostic(tu, i);
+    texts.push_back(take(clang_getDiagnosticSpelling(d)));
+    clang_disposeDiagnostic(d);
+  }
+  return texts;
+}
+
 // The headers clang reported missing ("'x.h' file not found").
 std::set<std::string> missing_includes(CXTranslationUnit tu) {
   std::set<std::string> names;
   constexpr std::string_view kSuffix = "' file not found";
-  const unsigned n = clang_getNumDiagnostics(tu);
-  for (unsigned i = 0; i < n; ++i) {
-    CXDiagnostic d = clang_getDiagnostic(tu, i);
-    const std::string text = take(clang_getDiagnosticSpelling(d));
-    clang_disposeDiagnostic(d);
+  for (const std::string& text : diagnostic_texts(tu)) {
     if (text.size() > kSuffix.size() + 1 && text.front() == '\'' &&
         text.compare(text.size() - kSuffix.size(), kSuffix.size(), kSuffix) == 0) {
       const std::string name = text.substr(1, text.size() - kSuffix.size() - 1);
@@ -67,11 +75,7 @@ std::set<std::string> missing_includes(CXTranslationUnit tu) {
 std::set<std::string> unknown_reserved_specifiers(CXTranslationUnit tu) {
   std::set<std::string> names;
   constexpr std::string_view kPrefix = "unknown type name '__";
-  const unsigned n = clang_getNumDiagnostics(tu);
-  for (unsigned i = 0; i < n; ++i) {
-    CXDiagnostic d = clang_getDiagnostic(tu, i);
-    const std::string text = take(clang_getDiagnosticSpelling(d));
-    clang_disposeDiagnostic(d);
+  for (const std::string& text : diagnostic_texts(tu)) {
     if (text.rfind(kPrefix, 0) != 0 || text.back() != '\'') continue;
     const std::string name = text.substr(kPrefix.size() - 2, text.size() - (kPrefix.size() - 2) - 1);
     const bool identifier = std::all_of(name.begin(), name.end(),

@@ -104,16 +104,96 @@ std::string parent_folder(const std::string& path) {
   return slash == std::string::npos ? std::string() : path.substr(0, slash);
 }
 
+// A module's sources and header where the firmware layout found them.
+void take_layout_files(const MlfPackage& package, const FirmwareModuleFiles& f, MlfModule& module) {
+  for (const std::string& source : f.sources) {
+    if (const ArchiveFile* file = package.contents.find(source)) module.sources.push_back(file);
+  }
+  module.header = f.header.empty() ? nullptr : package.contents.find(f.header);
+  module.include_dir = parent_folder(f.header.empty() ? f.sources.front() : f.header);
+}
+
 // The files of a firmware tree's module, where the layout found them.
 void select_firmware_files(const MlfPackage& package, MlfModule& module) {
   for (const FirmwareModuleFiles& f : package.firmware.modules) {
-    if (f.name != module.name()) continue;
-    for (const std::string& source : f.sources) {
-      if (const ArchiveFile* file = package.contents.find(source)) module.sources.push_back(file);
-    }
-    module.header = f.header.empty() ? nullptr : package.contents.find(f.header);
-    module.include_dir = parent_folder(f.header.empty() ? f.sources.front() : f.header);
+    if (f.name == module.name()) take_layout_files(package, f, module);
   }
+}
+
+// The Relay text and the runtime's headers an MLF carries beside the module's C.
+void select_relay_and_runtime(const MlfPackage& package, MlfModule& module) {
+  const std::string& mod = module.name();
+  for (const std::string& candidate :
+       {"src/" + mod + ".relay", std::string("src/relay.txt"), std::string("relay.txt")}) {
+    if (!module.relay) module.relay = package.contents.find(candidate);
+  }
+  for (const ArchiveFile& f : package.contents.files) {
+    if (f.path.starts_with("runtime/include/")) module.runtime_headers.push_back(&f);
+  }
+}
+
+// A flat MLF (no codegen/host/src): the sources and header sit where the firmware layout finds
+// them. False when the layout found none for this module.
+bool select_flat_files(const MlfPackage& package, MlfModule& module) {
+  const auto& found = package.firmware.modules;
+  const auto same =
+      std::find_if(found.begin(), found.end(), [&](const FirmwareModuleFiles& f) { return f.name == module.name(); });
+  if (same == found.end() && (found.size() != 1 || package.metadata.modules.size() != 1)) return false;
+  take_layout_files(package, same != found.end() ? *same : found.front(), module);
+  select_relay_and_runtime(package, module);
+  return true;
+}
+
+// An MLF's codegen/host: <mod>_libN.c (v3+), else with one module libN.c (v1, v2, operator style)
+// or any other C file; the header tvmgen_<mod>.h, else with one module any header.
+void select_codegen_files(const MlfPackage& package, MlfModule& module) {
+  const std::string& mod = module.name();
+  module.include_dir = "codegen/host/include";
+  const bool several = package.metadata.modules.size() > 1;
+  std::vector<const ArchiveFile*> named;  // <mod>_libN.c (v3+)
+  std::vector<const ArchiveFile*> plain;  // libN.c (v1, v2, operator style)
+  std::vector<const ArchiveFile*> other;
+  for (const ArchiveFile& f : package.contents.files) {
+    if (!f.path.starts_with("codegen/host/src/") || !(f.path.ends_with(".c") || f.path.ends_with(".cc"))) continue;
+    const std::string_view file = std::string_view(f.path).substr(17);
+    if (file.starts_with(mod + "_lib")) {
+      named.push_back(&f);
+    } else if (file.starts_with("lib")) {
+      plain.push_back(&f);
+    } else {
+      other.push_back(&f);
+    }
+  }
+  module.sources = !named.empty()   ? named
+                   : several        ? std::vector<const ArchiveFile*>{}
+                   : !plain.empty() ? plain
+                                    : other;
+  std::stable_sort(module.sources.begin(), module.sources.end(), [](const ArchiveFile* a, const ArchiveFile* b) {
+    return library_number(a->path) < library_number(b->path);
+  });
+  module.header = package.contents.find("codegen/host/include/tvmgen_" + mod + ".h");
+  if (!module.header && !several) {
+    for (const ArchiveFile& f : package.contents.files) {
+      if (f.path.starts_with("codegen/host/include/") && f.path.ends_with(".h") && !module.header) module.header = &f;
+    }
+  }
+  select_relay_and_runtime(package, module);
+}
+
+// The module named `name` (the first when empty), or an error listing the package's modules.
+const MlfModuleMetadata* module_metadata(const MlfPackage& package, const std::string& name) {
+  const auto& modules = package.metadata.modules;
+  if (name.empty()) return &modules.front();
+  const MlfModuleMetadata* found = nullptr;
+  for (const MlfModuleMetadata& m : modules) {
+    if (m.name == name) found = &m;
+  }
+  if (found) return found;
+  std::string names;
+  for (const MlfModuleMetadata& m : modules)
+    names += (names.empty() ? "" : ", ") + m.name;
+  throw InputError({package.has_metadata ? package.metadata_path : package.path, 0, 0},
+                   "no module '" + name + "' (modules: " + names + ")");
 }
 
 }  // namespace
@@ -151,86 +231,16 @@ MlfPackage read_mlf_bytes(std::string_view bytes, const std::string& name, const
 }
 
 MlfModule select_module(const MlfPackage& package, const std::string& name) {
-  const auto& modules = package.metadata.modules;
   MlfModule module;
-  if (name.empty()) {
-    module.metadata = &modules.front();
-  } else {
-    for (const MlfModuleMetadata& m : modules) {
-      if (m.name == name) module.metadata = &m;
-    }
-    if (!module.metadata) {
-      std::string names;
-      for (const MlfModuleMetadata& m : modules)
-        names += (names.empty() ? "" : ", ") + m.name;
-      throw InputError({package.has_metadata ? package.metadata_path : package.path, 0, 0},
-                       "no module '" + name + "' (modules: " + names + ")");
-    }
-  }
-  const std::string& mod = module.name();
+  module.metadata = module_metadata(package, name);
   if (!package.has_metadata) {
     select_firmware_files(package, module);
     return module;
   }
-  if (std::none_of(package.contents.files.begin(), package.contents.files.end(),
-                   [](const ArchiveFile& f) { return f.path.starts_with("codegen/host/src/"); })) {
-    // A flat MLF: the sources and header sit where the firmware layout finds them.
-    const auto& found = package.firmware.modules;
-    const auto same =
-        std::find_if(found.begin(), found.end(), [&](const FirmwareModuleFiles& f) { return f.name == mod; });
-    if (same != found.end() || (found.size() == 1 && modules.size() == 1)) {
-      const FirmwareModuleFiles& f = same != found.end() ? *same : found.front();
-      for (const std::string& source : f.sources) {
-        if (const ArchiveFile* file = package.contents.find(source)) module.sources.push_back(file);
-      }
-      module.header = f.header.empty() ? nullptr : package.contents.find(f.header);
-      module.include_dir = parent_folder(f.header.empty() ? f.sources.front() : f.header);
-      for (const std::string& candidate :
-           {"src/" + mod + ".relay", std::string("src/relay.txt"), std::string("relay.txt")}) {
-        if (!module.relay) module.relay = package.contents.find(candidate);
-      }
-      for (const ArchiveFile& file : package.contents.files) {
-        if (file.path.starts_with("runtime/include/")) module.runtime_headers.push_back(&file);
-      }
-      return module;
-    }
-  }
-  module.include_dir = "codegen/host/include";
-  const bool several = modules.size() > 1;
-  std::vector<const ArchiveFile*> named;  // <mod>_libN.c (v3+)
-  std::vector<const ArchiveFile*> plain;  // libN.c (v1, v2, operator style)
-  std::vector<const ArchiveFile*> other;
-  for (const ArchiveFile& f : package.contents.files) {
-    if (!f.path.starts_with("codegen/host/src/") || !(f.path.ends_with(".c") || f.path.ends_with(".cc"))) continue;
-    const std::string_view file = std::string_view(f.path).substr(17);
-    if (file.starts_with(mod + "_lib")) {
-      named.push_back(&f);
-    } else if (file.starts_with("lib")) {
-      plain.push_back(&f);
-    } else {
-      other.push_back(&f);
-    }
-  }
-  module.sources = !named.empty()   ? named
-                   : several        ? std::vector<const ArchiveFile*>{}
-                   : !plain.empty() ? plain
-                                    : other;
-  std::stable_sort(module.sources.begin(), module.sources.end(), [](const ArchiveFile* a, const ArchiveFile* b) {
-    return library_number(a->path) < library_number(b->path);
-  });
-  module.header = package.contents.find("codegen/host/include/tvmgen_" + mod + ".h");
-  if (!module.header && !several) {
-    for (const ArchiveFile& f : package.contents.files) {
-      if (f.path.starts_with("codegen/host/include/") && f.path.ends_with(".h") && !module.header) module.header = &f;
-    }
-  }
-  for (const std::string& candidate :
-       {"src/" + mod + ".relay", std::string("src/relay.txt"), std::string("relay.txt")}) {
-    if (!module.relay) module.relay = package.contents.find(candidate);
-  }
-  for (const ArchiveFile& f : package.contents.files) {
-    if (f.path.starts_with("runtime/include/")) module.runtime_headers.push_back(&f);
-  }
+  const bool codegen = std::any_of(package.contents.files.begin(), package.contents.files.end(),
+                                   [](const ArchiveFile& f) { return f.path.starts_with("codegen/host/src/"); });
+  if (!codegen && select_flat_files(package, module)) return module;
+  select_codegen_files(package, module);
   return module;
 }
 

@@ -175,20 +175,21 @@ std::optional<int64_t> constant_int(const Expr* e) {
   return std::nullopt;
 }
 
-ExprRef make_int(int64_t value, DataType dtype, const SourceLocation& at) {
-  auto n = std::make_shared<IntImm>();
+template <typename Imm, typename Value>
+ExprRef make_imm(Value value, DataType dtype, const SourceLocation& at) {
+  auto n = std::make_shared<Imm>();
   n->value = value;
   n->dtype = dtype;
   n->location = at;
   return n;
 }
 
+ExprRef make_int(int64_t value, DataType dtype, const SourceLocation& at) {
+  return make_imm<IntImm>(value, dtype, at);
+}
+
 ExprRef make_float(double value, DataType dtype, const SourceLocation& at) {
-  auto n = std::make_shared<FloatImm>();
-  n->value = value;
-  n->dtype = dtype;
-  n->location = at;
-  return n;
+  return make_imm<FloatImm>(value, dtype, at);
 }
 
 ExprRef make_string(std::string value, const SourceLocation& at) {

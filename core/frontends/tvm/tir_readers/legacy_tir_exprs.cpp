@@ -20,21 +20,23 @@ bool is_type_start(const TirToken& t) {
 tir::VarRef LegacyTirParser::parse_var() {
   // The printer writes `name: Type` at a variable's first occurrence and `name` afterwards.
   const TirToken name = expect_name("a variable name");
-  if (peek().is_op(":") && is_type_start(peek(1))) {
-    take();
-    auto var = std::make_shared<tir::Var>();
-    var->name = name.text;
-    var->location = loc(name);
-    const Type t = parse_type();
-    var->dtype = t.dtype;
-    var->pointee = t.pointee;
-    var->storage_scope = t.scope;
-    names_[name.text] = Binding{var, nullptr};
-    return var;
-  }
+  if (peek().is_op(":") && is_type_start(peek(1))) return declare_var(name);
   const auto it = names_.find(name.text);
   if (it == names_.end() || !it->second.var) fail(loc(name), "undefined variable '" + name.text + "'");
   return it->second.var;
+}
+
+tir::VarRef LegacyTirParser::declare_var(const TirToken& name) {
+  take();
+  auto var = std::make_shared<tir::Var>();
+  var->name = name.text;
+  var->location = loc(name);
+  const Type t = parse_type();
+  var->dtype = t.dtype;
+  var->pointee = t.pointee;
+  var->storage_scope = t.scope;
+  names_[name.text] = Binding{var, nullptr};
+  return var;
 }
 
 LegacyTirParser::Type LegacyTirParser::parse_type() {
@@ -212,76 +214,78 @@ ExprRef LegacyTirParser::parse_name_use(const TirToken& t) {
     expect_op("[", "after the buffer declaration");
     return tir::make_load(buffer, parse_expr_list("]"), at);
   }
-  if (peek().is_op(":") && is_type_start(peek(1))) {
-    // A variable printed with its type at its first occurrence.
-    auto var = std::make_shared<tir::Var>();
-    var->name = name;
-    var->location = at;
-    take();
-    const Type type = parse_type();
-    var->dtype = type.dtype;
-    var->pointee = type.pointee;
-    var->storage_scope = type.scope;
-    names_[name] = Binding{var, nullptr};
-    return tir::make_var_use(var, at);
-  }
+  // A variable printed with its type at its first occurrence.
+  if (peek().is_op(":") && is_type_start(peek(1))) return tir::make_var_use(declare_var(t), at);
   if (peek().is_op("(") && continues(peek())) {
-    const auto binary = [&](BinaryOp op) {
-      take();
-      NestingGuard guard(*this, at);
-      const ExprRef a = parse_expr();
-      expect_op(",", "between the operands");
-      const ExprRef b = parse_expr();
-      expect_op(")", "to close " + name);
-      return tir::make_binary(op, a, b, at);
-    };
-    if (name == "floordiv") return binary(BinaryOp::kFloorDiv);
-    if (name == "floormod") return binary(BinaryOp::kFloorMod);
-    if (name == "min") return binary(BinaryOp::kMin);
-    if (name == "max") return binary(BinaryOp::kMax);
-    if (name == "cast") {
-      take();
-      NestingGuard guard(*this, at);
-      const DataType dtype = parse_dtype_name();
-      expect_op(",", "after the cast dtype");
-      const ExprRef value = parse_expr();
-      expect_op(")", "to close cast");
-      return tir::make_cast(dtype, value, at);
-    }
-    if (name == "select" || name == "ramp" || name == "broadcast") {
-      take();
-      NestingGuard guard(*this, at);
-      const std::vector<ExprRef> args = parse_expr_list(")");
-      const size_t arity = name == "broadcast" ? 2 : 3;
-      if (args.size() != arity) fail(at, name + " takes " + std::to_string(arity) + " arguments");
-      if (name == "select") {
-        auto n = std::make_shared<tir::Select>();
-        n->condition = args[0];
-        n->true_value = args[1];
-        n->false_value = args[2];
-        n->dtype = args[1]->dtype;
-        n->location = at;
-        return n;
-      }
-      const auto lanes = tir::constant_int(args.back().get());
-      if (!lanes || *lanes < 1 || *lanes > 1024) fail(args.back()->location, "expected a constant number of lanes");
-      if (name == "ramp") {
-        auto n = std::make_shared<tir::Ramp>();
-        n->base = args[0];
-        n->stride = args[1];
-        n->lanes = static_cast<int>(*lanes);
-        n->dtype = args[0]->dtype.with_lanes(n->lanes);
-        n->location = at;
-        return n;
-      }
-      auto n = std::make_shared<tir::Broadcast>();
-      n->value = args[0];
-      n->lanes = static_cast<int>(*lanes);
-      n->dtype = args[0]->dtype.with_lanes(n->lanes);
-      n->location = at;
-      return n;
-    }
+    if (ExprRef e = parse_builtin_op(name, at)) return e;
   }
+  return parse_bound_name(name, at);
+}
+
+ExprRef LegacyTirParser::parse_builtin_op(const std::string& name, const SourceLocation& at) {
+  const auto binary = [&](BinaryOp op) {
+    take();
+    NestingGuard guard(*this, at);
+    const ExprRef a = parse_expr();
+    expect_op(",", "between the operands");
+    const ExprRef b = parse_expr();
+    expect_op(")", "to close " + name);
+    return tir::make_binary(op, a, b, at);
+  };
+  if (name == "floordiv") return binary(BinaryOp::kFloorDiv);
+  if (name == "floormod") return binary(BinaryOp::kFloorMod);
+  if (name == "min") return binary(BinaryOp::kMin);
+  if (name == "max") return binary(BinaryOp::kMax);
+  if (name == "cast") {
+    take();
+    NestingGuard guard(*this, at);
+    const DataType dtype = parse_dtype_name();
+    expect_op(",", "after the cast dtype");
+    const ExprRef value = parse_expr();
+    expect_op(")", "to close cast");
+    return tir::make_cast(dtype, value, at);
+  }
+  if (name == "select" || name == "ramp" || name == "broadcast") {
+    take();
+    NestingGuard guard(*this, at);
+    return make_select_or_vector(name, parse_expr_list(")"), at);
+  }
+  return nullptr;
+}
+
+ExprRef LegacyTirParser::make_select_or_vector(const std::string& name, const std::vector<ExprRef>& args,
+                                               const SourceLocation& at) const {
+  const size_t arity = name == "broadcast" ? 2 : 3;
+  if (args.size() != arity) fail(at, name + " takes " + std::to_string(arity) + " arguments");
+  if (name == "select") {
+    auto n = std::make_shared<tir::Select>();
+    n->condition = args[0];
+    n->true_value = args[1];
+    n->false_value = args[2];
+    n->dtype = args[1]->dtype;
+    n->location = at;
+    return n;
+  }
+  const auto lanes = tir::constant_int(args.back().get());
+  if (!lanes || *lanes < 1 || *lanes > 1024) fail(args.back()->location, "expected a constant number of lanes");
+  if (name == "ramp") {
+    auto n = std::make_shared<tir::Ramp>();
+    n->base = args[0];
+    n->stride = args[1];
+    n->lanes = static_cast<int>(*lanes);
+    n->dtype = args[0]->dtype.with_lanes(n->lanes);
+    n->location = at;
+    return n;
+  }
+  auto n = std::make_shared<tir::Broadcast>();
+  n->value = args[0];
+  n->lanes = static_cast<int>(*lanes);
+  n->dtype = args[0]->dtype.with_lanes(n->lanes);
+  n->location = at;
+  return n;
+}
+
+ExprRef LegacyTirParser::parse_bound_name(const std::string& name, const SourceLocation& at) {
   const auto it = names_.find(name);
   if (it == names_.end()) {
     if ((name == "meta" || name == "metadata") && peek().is_op("[")) {

@@ -165,7 +165,6 @@ StmtRef LegacyTirParser::parse_statement() {
 
 std::shared_ptr<tir::Stmt> LegacyTirParser::parse_header(StmtRef*& body, bool& needs_semicolon) {
   const TirToken& t = peek();
-  const SourceLocation at = loc(t);
   if (t.is_name("allocate") && peek(1).is_op("(")) {
     needs_semicolon = true;
     return parse_allocate(body);
@@ -175,85 +174,101 @@ std::shared_ptr<tir::Stmt> LegacyTirParser::parse_header(StmtRef*& body, bool& n
     return parse_constant(body);
   }
   if (t.is_name("attr") && peek(1).is_op("[")) {
-    take();
-    take();
-    auto n = std::make_shared<tir::AttrStmt>();
-    n->location = at;
-    if (peek().is_name("IterVar") && peek(1).is_op("(")) {
-      // attr [IterVar(threadIdx.x: int32, (nullptr), "ThreadIndex", "threadIdx.x")] ...
-      take();
-      take();
-      const tir::VarRef var = parse_var();
-      n->node.kind = tir::AttrValue::Kind::kRaw;
-      n->node.text = "IterVar(" + var->name + (peek().is_op(")") ? "" : ", " + capture_raw()) + ")";
-      expect_op(")", "to close IterVar");
-    } else {
-      n->node.kind = tir::AttrValue::Kind::kExpr;
-      n->node.expr = parse_expr();
-      if (const auto* s = n->node.expr->as<tir::StringImm>()) {
-        n->node.kind = tir::AttrValue::Kind::kString;
-        n->node.text = s->value;
-      }
-    }
-    n->node.location = at;
-    expect_op("]", "after the attribute node");
-    const TirToken key = take();
-    if (key.kind != TirTokenKind::kString) expected("the attribute key string", key);
-    n->key = key.text;
-    expect_op("=", "after the attribute key");
-    n->value = parse_expr();
     needs_semicolon = true;
-    body = &n->body;
-    return n;
+    return parse_attr(body);
   }
-  if (t.is_name("let") && peek(1).kind == TirTokenKind::kName) {
-    take();
-    auto n = std::make_shared<tir::LetStmt>();
-    n->location = at;
-    n->var = parse_var();
-    expect_op("=", "after the let variable");
-    n->value = parse_expr();
-    if (!n->var->pointee && !n->var->dtype.is_handle()) n->var->dtype = n->value->dtype;
-    body = &n->body;
-    return n;
-  }
-  if (t.is_name("assert") && peek(1).is_op("(")) {
-    take();
-    take();
-    auto n = std::make_shared<tir::AssertStmt>();
-    n->location = at;
-    n->condition = parse_expr();
-    expect_op(",", "after the assert condition");
-    n->message = parse_expr();
-    expect_op(")", "to close assert");
-    body = &n->body;
-    return n;
-  }
+  if (t.is_name("let") && peek(1).kind == TirTokenKind::kName) return parse_let(body);
+  if (t.is_name("assert") && peek(1).is_op("(")) return parse_assert(body);
   if (t.kind == TirTokenKind::kName && peek(1).is_op("=") && peek(2).is_name("decl_buffer")) {
-    // name = decl_buffer(data, dtype, [shape])
-    const TirToken name = take();
-    take();
-    take();
-    expect_op("(", "after decl_buffer");
-    auto buffer = std::make_shared<tir::Buffer>();
-    buffer->name = name.text;
-    buffer->location = loc(name);
-    buffer->data = parse_var();
-    expect_op(",", "after the data variable");
-    buffer->dtype = parse_dtype_name();
-    expect_op(",", "after the dtype");
-    expect_op("[", "to open the shape");
-    buffer->shape = parse_expr_list("]");
-    expect_op(")", "to close decl_buffer");
-    names_[name.text] = Binding{nullptr, buffer};
-    auto n = std::make_shared<tir::DeclBuffer>();
-    n->location = at;
-    n->buffer = buffer;
     needs_semicolon = true;
-    body = &n->body;
-    return n;
+    return parse_decl_buffer(body);
   }
   return nullptr;
+}
+
+std::shared_ptr<tir::Stmt> LegacyTirParser::parse_attr(StmtRef*& body) {
+  // attr [node] "key" = value
+  const SourceLocation at = here();
+  take();
+  take();
+  auto n = std::make_shared<tir::AttrStmt>();
+  n->location = at;
+  if (peek().is_name("IterVar") && peek(1).is_op("(")) {
+    // attr [IterVar(threadIdx.x: int32, (nullptr), "ThreadIndex", "threadIdx.x")] ...
+    take();
+    take();
+    const tir::VarRef var = parse_var();
+    n->node.kind = tir::AttrValue::Kind::kRaw;
+    n->node.text = "IterVar(" + var->name + (peek().is_op(")") ? "" : ", " + capture_raw()) + ")";
+    expect_op(")", "to close IterVar");
+  } else {
+    n->node.kind = tir::AttrValue::Kind::kExpr;
+    n->node.expr = parse_expr();
+    if (const auto* s = n->node.expr->as<tir::StringImm>()) {
+      n->node.kind = tir::AttrValue::Kind::kString;
+      n->node.text = s->value;
+    }
+  }
+  n->node.location = at;
+  expect_op("]", "after the attribute node");
+  const TirToken key = take();
+  if (key.kind != TirTokenKind::kString) expected("the attribute key string", key);
+  n->key = key.text;
+  expect_op("=", "after the attribute key");
+  n->value = parse_expr();
+  body = &n->body;
+  return n;
+}
+
+std::shared_ptr<tir::Stmt> LegacyTirParser::parse_let(StmtRef*& body) {
+  // let name: type = value
+  auto n = std::make_shared<tir::LetStmt>();
+  n->location = here();
+  take();
+  n->var = parse_var();
+  expect_op("=", "after the let variable");
+  n->value = parse_expr();
+  if (!n->var->pointee && !n->var->dtype.is_handle()) n->var->dtype = n->value->dtype;
+  body = &n->body;
+  return n;
+}
+
+std::shared_ptr<tir::Stmt> LegacyTirParser::parse_assert(StmtRef*& body) {
+  // assert(condition, message)
+  auto n = std::make_shared<tir::AssertStmt>();
+  n->location = here();
+  take();
+  take();
+  n->condition = parse_expr();
+  expect_op(",", "after the assert condition");
+  n->message = parse_expr();
+  expect_op(")", "to close assert");
+  body = &n->body;
+  return n;
+}
+
+std::shared_ptr<tir::Stmt> LegacyTirParser::parse_decl_buffer(StmtRef*& body) {
+  // name = decl_buffer(data, dtype, [shape])
+  auto n = std::make_shared<tir::DeclBuffer>();
+  n->location = here();
+  const TirToken name = take();
+  take();
+  take();
+  expect_op("(", "after decl_buffer");
+  auto buffer = std::make_shared<tir::Buffer>();
+  buffer->name = name.text;
+  buffer->location = loc(name);
+  buffer->data = parse_var();
+  expect_op(",", "after the data variable");
+  buffer->dtype = parse_dtype_name();
+  expect_op(",", "after the dtype");
+  expect_op("[", "to open the shape");
+  buffer->shape = parse_expr_list("]");
+  expect_op(")", "to close decl_buffer");
+  names_[name.text] = Binding{nullptr, buffer};
+  n->buffer = buffer;
+  body = &n->body;
+  return n;
 }
 
 std::shared_ptr<tir::Stmt> LegacyTirParser::parse_allocate(StmtRef*& body) {

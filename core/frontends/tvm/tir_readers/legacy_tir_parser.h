@@ -41,6 +41,10 @@ class LegacyTirParser : public TirParserBase {
   std::shared_ptr<tir::Stmt> parse_header(tir::StmtRef*& body, bool& needs_semicolon);
   std::shared_ptr<tir::Stmt> parse_allocate(tir::StmtRef*& body);
   std::shared_ptr<tir::Stmt> parse_constant(tir::StmtRef*& body);
+  std::shared_ptr<tir::Stmt> parse_attr(tir::StmtRef*& body);
+  std::shared_ptr<tir::Stmt> parse_let(tir::StmtRef*& body);
+  std::shared_ptr<tir::Stmt> parse_assert(tir::StmtRef*& body);
+  std::shared_ptr<tir::Stmt> parse_decl_buffer(tir::StmtRef*& body);
   tir::StmtRef parse_for();
   tir::StmtRef parse_if();
   tir::StmtRef parse_simple();
@@ -53,8 +57,15 @@ class LegacyTirParser : public TirParserBase {
   tir::ExprRef parse_call(const SourceLocation& at);
   std::vector<tir::ExprRef> parse_expr_list(std::string_view close);
   tir::ExprRef parse_name_use(const TirToken& name);
+  // floordiv/floormod/min/max/cast/select/ramp/broadcast at their '('; null for any other name.
+  tir::ExprRef parse_builtin_op(const std::string& name, const SourceLocation& at);
+  tir::ExprRef make_select_or_vector(const std::string& name, const std::vector<tir::ExprRef>& args,
+                                     const SourceLocation& at) const;
+  // A name declared before: a variable, a buffer's load, or a metadata reference.
+  tir::ExprRef parse_bound_name(const std::string& name, const SourceLocation& at);
   // NAME ':' type declares a new variable; a bare NAME refers to one declared before.
   tir::VarRef parse_var();
+  tir::VarRef declare_var(const TirToken& name);                         // at the ':' after NAME
   std::shared_ptr<tir::Buffer> parse_buffer_decl(const TirToken& name);  // after "name:", at "Buffer"
   Type parse_type();
   tir::DataType parse_dtype_name();

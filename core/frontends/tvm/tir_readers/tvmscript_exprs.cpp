@@ -48,6 +48,25 @@ const tir::StringImm* string_imm(const ScriptValue& v) {
   return v.kind == Kind::kExpr ? v.expr->as<tir::StringImm>() : nullptr;
 }
 
+// A call kept as written, for attribute values and loop iterators.
+ScriptValue kept_call(const std::string& path, const ScriptArgs& args, const SourceLocation& at) {
+  ScriptValue v;
+  v.kind = Kind::kCall;
+  v.location = at;
+  v.path = path;
+  v.items = args.positional;
+  v.keywords = args.keywords;
+  return v;
+}
+
+// The type of an intrinsic call that does not state it.
+DataType result_type(const std::string& name, const std::vector<ExprRef>& args) {
+  if (name == "address_of" || name == "lookup_param") return DataType::handle();
+  if (name == "if_then_else" && args.size() == 3) return args[1]->dtype;
+  if (!args.empty() && !args.front()->as<tir::StringImm>()) return args.front()->dtype;
+  return DataType::int_(32);
+}
+
 }  // namespace
 
 ScriptValue TvmScriptParser::expr_value(ExprRef e) const {
@@ -351,59 +370,16 @@ ScriptArgs TvmScriptParser::parse_call_args() {
 ScriptValue TvmScriptParser::call(const ScriptValue& callee, const ScriptArgs& args) {
   if (callee.kind != Kind::kPath) fail(callee.location, "this value cannot be called");
   const std::string name = builtin_name(callee.path);
-  if (name.empty()) {
-    // Not a TIR builtin (I.module_attrs, tvm.target.Target): kept for attribute values.
-    ScriptValue v;
-    v.kind = Kind::kCall;
-    v.location = callee.location;
-    v.path = callee.path;
-    v.items = args.positional;
-    v.keywords = args.keywords;
-    return v;
-  }
+  // Not a TIR builtin (I.module_attrs, tvm.target.Target): kept for attribute values.
+  if (name.empty()) return kept_call(callee.path, args, callee.location);
   return call_builtin(name, args, callee.location);
 }
 
 ScriptValue TvmScriptParser::call_builtin(const std::string& name, const ScriptArgs& args, const SourceLocation& at) {
-  const auto required = [&](size_t position, std::string_view keyword) -> const ScriptValue& {
-    const ScriptValue* v = args.get(position, keyword);
-    if (!v) fail(at, "T." + name + " needs the argument '" + std::string(keyword) + "'");
-    return *v;
-  };
   if (name != "handle" && name != "void") {
-    if (const std::optional<DataType> dt = DataType::parse(name)) {
-      if (args.positional.empty()) {
-        // n = T.int32(): declares a variable.
-        auto var = std::make_shared<tir::Var>();
-        var->dtype = *dt;
-        var->location = at;
-        ScriptValue v = expr_value(tir::make_var_use(var, at));
-        v.fresh_var = true;
-        return v;
-      }
-      const ScriptValue& arg = args.positional.front();
-      if (const auto* s = string_imm(arg); s && dt->is_float()) {
-        return expr_value(tir::make_float(std::strtod(s->value.c_str(), nullptr), *dt, at));
-      }
-      const ExprRef e = to_expr(arg);
-      if (const auto* i = e->as<tir::IntImm>()) {
-        return expr_value(dt->is_float() ? tir::make_float(static_cast<double>(i->value), *dt, at)
-                                         : tir::make_int(i->value, *dt, at));
-      }
-      if (const auto* f = e->as<tir::FloatImm>(); f && dt->is_float())
-        return expr_value(tir::make_float(f->value, *dt, at));
-      return expr_value(tir::make_cast(*dt, e, at));
-    }
+    if (const std::optional<DataType> dt = DataType::parse(name)) return typed_value(*dt, args, at);
   }
-  if (name == "handle" || name == "Ptr") {
-    ScriptValue v;
-    v.kind = Kind::kType;
-    v.location = at;
-    v.type = DataType::handle();
-    if (const ScriptValue* p = args.get(0, "dtype")) v.pointee = to_dtype(*p);
-    if (const ScriptValue* s = args.get(1, "storage_scope")) v.scope = to_string_arg(*s, "the storage scope");
-    return v;
-  }
+  if (name == "handle" || name == "Ptr") return pointer_type(args, at);
   if (name == "Buffer" || name == "buffer" || name == "buffer_decl") return make_buffer(args, 0, at, true);
   if (name == "match_buffer") return make_match_buffer(args, at);
   if (name == "allocate") return make_allocate(args, at);
@@ -413,54 +389,96 @@ ScriptValue TvmScriptParser::call_builtin(const std::string& name, const ScriptA
   if (name == "LetStmt") return make_let(args, at);
   if (name == "func_attr") {
     if (!function_) fail(at, "T.func_attr outside a function");
-    for (auto& entry : to_attrs(required(0, "attrs"), "T.func_attr"))
+    for (auto& entry : to_attrs(args.required(0, "attrs", name, at), "T.func_attr"))
       function_->attrs.push_back(std::move(entry));
     return ScriptValue{};
   }
-  if (name == "evaluate") return expr_value(to_expr(required(0, "value")));
   if (name == "preflattened_buffer") return ScriptValue{};
+  if (std::optional<ScriptValue> e = expression_builtin(name, args, at)) return std::move(*e);
+  if (is_loop_iterator(name) || name == "target") return kept_call(name == "target" ? "T.target" : name, args, at);
+  return intrinsic_call(name, args, at);
+}
+
+ScriptValue TvmScriptParser::typed_value(const DataType& dt, const ScriptArgs& args, const SourceLocation& at) {
+  if (args.positional.empty()) {
+    // n = T.int32(): declares a variable.
+    auto var = std::make_shared<tir::Var>();
+    var->dtype = dt;
+    var->location = at;
+    ScriptValue v = expr_value(tir::make_var_use(var, at));
+    v.fresh_var = true;
+    return v;
+  }
+  // T.int32(x): a constant of that type, or a cast.
+  const ScriptValue& arg = args.positional.front();
+  if (const auto* s = string_imm(arg); s && dt.is_float()) {
+    return expr_value(tir::make_float(std::strtod(s->value.c_str(), nullptr), dt, at));
+  }
+  const ExprRef e = to_expr(arg);
+  if (const auto* i = e->as<tir::IntImm>()) {
+    return expr_value(dt.is_float() ? tir::make_float(static_cast<double>(i->value), dt, at)
+                                    : tir::make_int(i->value, dt, at));
+  }
+  if (const auto* f = e->as<tir::FloatImm>(); f && dt.is_float()) return expr_value(tir::make_float(f->value, dt, at));
+  return expr_value(tir::make_cast(dt, e, at));
+}
+
+ScriptValue TvmScriptParser::pointer_type(const ScriptArgs& args, const SourceLocation& at) {
+  ScriptValue v;
+  v.kind = Kind::kType;
+  v.location = at;
+  v.type = DataType::handle();
+  if (const ScriptValue* p = args.get(0, "dtype")) v.pointee = to_dtype(*p);
+  if (const ScriptValue* s = args.get(1, "storage_scope")) v.scope = to_string_arg(*s, "the storage scope");
+  return v;
+}
+
+std::optional<ScriptValue> TvmScriptParser::expression_builtin(const std::string& name, const ScriptArgs& args,
+                                                               const SourceLocation& at) {
+  const auto required = [&](size_t position, std::string_view keyword) {
+    return to_expr(args.required(position, keyword, name, at));
+  };
+  if (name == "evaluate") return expr_value(required(0, "value"));
   if (name == "cast")
-    return expr_value(tir::make_cast(to_dtype(required(1, "dtype")), to_expr(required(0, "value")), at));
+    return expr_value(tir::make_cast(to_dtype(args.required(1, "dtype", name, at)), required(0, "value"), at));
   if (name == "Cast")
-    return expr_value(tir::make_cast(to_dtype(required(0, "dtype")), to_expr(required(1, "value")), at));
+    return expr_value(tir::make_cast(to_dtype(args.required(0, "dtype", name, at)), required(1, "value"), at));
   if (const std::optional<BinaryOp> op = binary_builtin(name)) {
-    return expr_value(tir::make_binary(*op, to_expr(required(0, "a")), to_expr(required(1, "b")), at));
+    return expr_value(tir::make_binary(*op, required(0, "a"), required(1, "b"), at));
   }
   if (name == "Select") {
     auto n = std::make_shared<tir::Select>();
     n->location = at;
-    n->condition = to_expr(required(0, "condition"));
-    n->true_value = to_expr(required(1, "true_value"));
-    n->false_value = to_expr(required(2, "false_value"));
+    n->condition = required(0, "condition");
+    n->true_value = required(1, "true_value");
+    n->false_value = required(2, "false_value");
     n->dtype = n->true_value->dtype;
     return expr_value(n);
   }
+  const auto lanes = [&](size_t position) {
+    return static_cast<int>(to_int_arg(args.required(position, "lanes", name, at), "the number of lanes"));
+  };
   if (name == "Ramp") {
     auto n = std::make_shared<tir::Ramp>();
     n->location = at;
-    n->base = to_expr(required(0, "base"));
-    n->stride = to_expr(required(1, "stride"));
-    n->lanes = static_cast<int>(to_int_arg(required(2, "lanes"), "the number of lanes"));
+    n->base = required(0, "base");
+    n->stride = required(1, "stride");
+    n->lanes = lanes(2);
     n->dtype = n->base->dtype.with_lanes(n->lanes);
     return expr_value(n);
   }
   if (name == "Broadcast") {
     auto n = std::make_shared<tir::Broadcast>();
     n->location = at;
-    n->value = to_expr(required(0, "value"));
-    n->lanes = static_cast<int>(to_int_arg(required(1, "lanes"), "the number of lanes"));
+    n->value = required(0, "value");
+    n->lanes = lanes(1);
     n->dtype = n->value->dtype.with_lanes(n->lanes);
     return expr_value(n);
   }
-  if (is_loop_iterator(name) || name == "target") {
-    ScriptValue v;
-    v.kind = Kind::kCall;
-    v.location = at;
-    v.path = name == "target" ? "T.target" : name;
-    v.items = args.positional;
-    v.keywords = args.keywords;
-    return v;
-  }
+  return std::nullopt;
+}
+
+ScriptValue TvmScriptParser::intrinsic_call(const std::string& name, const ScriptArgs& args, const SourceLocation& at) {
   // Every other builtin or intrinsic is kept as a call: call_extern, tvm_call_cpacked,
   // address_of, if_then_else, lookup_param, exp, q_multiply_shift, and calls unknown here.
   std::vector<ScriptValue> positional = args.positional;
@@ -475,17 +493,7 @@ ScriptValue TvmScriptParser::call_builtin(const std::string& name, const ScriptA
   std::vector<ExprRef> exprs;
   for (const ScriptValue& p : positional)
     exprs.push_back(to_expr(p));
-  if (!dtype) {
-    if (name == "address_of" || name == "lookup_param") {
-      dtype = DataType::handle();
-    } else if (name == "if_then_else" && exprs.size() == 3) {
-      dtype = exprs[1]->dtype;
-    } else if (!exprs.empty() && !exprs.front()->as<tir::StringImm>()) {
-      dtype = exprs.front()->dtype;
-    } else {
-      dtype = DataType::int_(32);
-    }
-  }
+  if (!dtype) dtype = result_type(name, exprs);
   return expr_value(tir::make_call(name, std::move(exprs), *dtype, at));
 }
 

@@ -17,6 +17,13 @@ const ScriptValue* ScriptArgs::get(size_t position, std::string_view keyword) co
   return position < positional.size() ? &positional[position] : nullptr;
 }
 
+const ScriptValue& ScriptArgs::required(size_t position, std::string_view keyword, const std::string& builtin,
+                                        const SourceLocation& at) const {
+  const ScriptValue* v = get(position, keyword);
+  if (!v) throw InputError(at, "T." + builtin + " needs the argument '" + std::string(keyword) + "'");
+  return *v;
+}
+
 const TvmScriptParser::Binding* TvmScriptParser::lookup(const std::string& name) const {
   for (auto it = scopes_.rbegin(); it != scopes_.rend(); ++it) {
     const auto found = it->find(name);

@@ -79,6 +79,9 @@ struct ScriptArgs {
   SourceLocation location;
 
   const ScriptValue* get(size_t position, std::string_view keyword) const;
+  // The argument, or an error at `at` saying that T.<builtin> needs it.
+  const ScriptValue& required(size_t position, std::string_view keyword, const std::string& builtin,
+                              const SourceLocation& at) const;
 };
 
 class TvmScriptParser : public TirParserBase {
@@ -91,6 +94,16 @@ class TvmScriptParser : public TirParserBase {
   struct Binding {
     tir::VarRef var;
     std::shared_ptr<tir::Buffer> buffer;
+  };
+  // The loops of one `for` header: T.grid(a, b) is a nest of two, every other iterator one loop.
+  struct LoopHeader {
+    struct Range {
+      tir::ExprRef min;
+      tir::ExprRef extent;
+    };
+    std::vector<Range> ranges;
+    tir::ForKind kind = tir::ForKind::kSerial;
+    std::string thread;
   };
   // One statement of a block: a finished statement, a frame enclosing the rest, or nothing.
   struct Item {
@@ -113,6 +126,8 @@ class TvmScriptParser : public TirParserBase {
   void parse_statement(std::vector<Item>& items);
   void parse_simple_statement(std::vector<Item>& items);
   tir::StmtRef parse_for();
+  LoopHeader loop_header(const ScriptValue& iter, const SourceLocation& at) const;
+  tir::VarRef bind_loop_var(const TirToken& target, const tir::DataType& extent_type);
   tir::StmtRef parse_with();
   tir::StmtRef parse_if();
   void parse_assignment(std::vector<Item>& items);
@@ -138,6 +153,11 @@ class TvmScriptParser : public TirParserBase {
   ScriptArgs parse_call_args();
   ScriptValue call(const ScriptValue& callee, const ScriptArgs& args);
   ScriptValue call_builtin(const std::string& name, const ScriptArgs& args, const SourceLocation& at);
+  ScriptValue typed_value(const tir::DataType& dt, const ScriptArgs& args, const SourceLocation& at);
+  ScriptValue pointer_type(const ScriptArgs& args, const SourceLocation& at);
+  std::optional<ScriptValue> expression_builtin(const std::string& name, const ScriptArgs& args,
+                                                const SourceLocation& at);
+  ScriptValue intrinsic_call(const std::string& name, const ScriptArgs& args, const SourceLocation& at);
   ScriptValue make_buffer(const ScriptArgs& args, size_t first, const SourceLocation& at, bool allow_data);
   ScriptValue make_allocate(const ScriptArgs& args, const SourceLocation& at);
   ScriptValue make_decl_buffer(const ScriptArgs& args, const SourceLocation& at);

@@ -5,6 +5,18 @@ namespace usmpx {
 
 using tir::StmtRef;
 
+namespace {
+
+// An argument of a call kept as written (a loop iterator), by keyword or else by position.
+const ScriptValue* call_arg(const ScriptValue& call, size_t position, std::string_view keyword) {
+  for (const auto& [k, v] : call.keywords) {
+    if (k == keyword) return &v;
+  }
+  return position < call.items.size() ? &call.items[position] : nullptr;
+}
+
+}  // namespace
+
 StmtRef TvmScriptParser::build(std::vector<Item>& items, const SourceLocation& at) {
   // A frame statement (allocate, let, attr, ...) encloses everything after it in its block,
   // exactly as TVMScript's frames do; consecutive statements form a SeqStmt.
@@ -203,72 +215,22 @@ StmtRef TvmScriptParser::parse_for() {
     fail(iter.location, "expected T.serial, T.parallel, T.vectorized, T.unroll, T.grid, T.thread_binding or range");
   }
   expect_op(":", "after the loop header");
-  struct Loop {
-    tir::ExprRef min;
-    tir::ExprRef extent;
-  };
-  std::vector<Loop> loops;
-  tir::ForKind kind = tir::ForKind::kSerial;
-  std::string thread;
-  const std::string& it = iter.path;
-  const auto arg = [&](size_t i, const char* kw) -> const ScriptValue* {
-    for (const auto& [k, v] : iter.keywords) {
-      if (k == kw) return &v;
-    }
-    return i < iter.items.size() ? &iter.items[i] : nullptr;
-  };
-  if (it == "grid") {
-    for (const ScriptValue& e : iter.items)
-      loops.push_back({tir::make_int(0, to_expr(e)->dtype, at), to_expr(e)});
-  } else {
-    if (it == "parallel") kind = tir::ForKind::kParallel;
-    if (it == "vectorized") kind = tir::ForKind::kVectorized;
-    if (it == "unroll") kind = tir::ForKind::kUnrolled;
-    if (it == "thread_binding") kind = tir::ForKind::kThreadBinding;
-    const ScriptValue* start = arg(0, "start");
-    const ScriptValue* stop = arg(1, "stop");
-    if (kind == tir::ForKind::kThreadBinding) {
-      const ScriptValue* tag = arg(2, "thread");
-      if (stop && stop->kind == ScriptValue::Kind::kExpr && stop->expr->as<tir::StringImm>()) {
-        tag = stop;  // T.thread_binding(extent, "threadIdx.x")
-        stop = nullptr;
-      }
-      if (!tag) fail(iter.location, "T.thread_binding needs a thread tag");
-      thread = to_string_arg(*tag, "the thread tag");
-    }
-    if (!start) fail(iter.location, "the loop needs an extent");
-    tir::ExprRef lo = to_expr(*start);
-    if (!stop) {
-      loops.push_back({tir::make_int(0, lo->dtype, at), lo});
-    } else {
-      tir::ExprRef hi = to_expr(*stop);
-      const auto a = tir::constant_int(lo.get());
-      const auto b = tir::constant_int(hi.get());
-      tir::ExprRef extent = a && b ? tir::make_int(*b - *a, hi->dtype, hi->location)
-                                   : tir::make_binary(tir::BinaryOp::kSub, hi, lo, hi->location);
-      loops.push_back({lo, extent});
-    }
-  }
-  if (loops.size() != targets.size()) {
-    fail(at, std::to_string(targets.size()) + " loop variables for " + std::to_string(loops.size()) + " loops");
+  const LoopHeader header = loop_header(iter, at);
+  if (header.ranges.size() != targets.size()) {
+    fail(at, std::to_string(targets.size()) + " loop variables for " + std::to_string(header.ranges.size()) + " loops");
   }
   tir::Attrs annotations;
-  if (const ScriptValue* a = arg(99, "annotations")) annotations = to_attrs(*a, "loop annotations");
+  if (const ScriptValue* a = call_arg(iter, 99, "annotations")) annotations = to_attrs(*a, "loop annotations");
   push_scope();
   std::vector<std::shared_ptr<tir::For>> nest;
-  for (size_t i = 0; i < loops.size(); ++i) {
-    auto var = std::make_shared<tir::Var>();
-    var->name = targets[i].text;
-    var->location = loc(targets[i]);
-    var->dtype = loops[i].extent->dtype.is_int() ? loops[i].extent->dtype : tir::DataType::int_(32);
-    bind(var->name, Binding{var, nullptr});
+  for (size_t i = 0; i < header.ranges.size(); ++i) {
     auto loop = std::make_shared<tir::For>();
     loop->location = at;
-    loop->loop_var = var;
-    loop->min = loops[i].min;
-    loop->extent = loops[i].extent;
-    loop->loop_kind = kind;
-    loop->thread_tag = thread;
+    loop->loop_var = bind_loop_var(targets[i], header.ranges[i].extent->dtype);
+    loop->min = header.ranges[i].min;
+    loop->extent = header.ranges[i].extent;
+    loop->loop_kind = header.kind;
+    loop->thread_tag = header.thread;
     loop->annotations = annotations;
     nest.push_back(loop);
   }
@@ -279,6 +241,54 @@ StmtRef TvmScriptParser::parse_for() {
     body = *n;
   }
   return body;
+}
+
+TvmScriptParser::LoopHeader TvmScriptParser::loop_header(const ScriptValue& iter, const SourceLocation& at) const {
+  LoopHeader header;
+  const std::string& it = iter.path;
+  if (it == "grid") {
+    for (const ScriptValue& e : iter.items)
+      header.ranges.push_back({tir::make_int(0, to_expr(e)->dtype, at), to_expr(e)});
+    return header;
+  }
+  if (it == "parallel") header.kind = tir::ForKind::kParallel;
+  if (it == "vectorized") header.kind = tir::ForKind::kVectorized;
+  if (it == "unroll") header.kind = tir::ForKind::kUnrolled;
+  if (it == "thread_binding") header.kind = tir::ForKind::kThreadBinding;
+  const ScriptValue* start = call_arg(iter, 0, "start");
+  const ScriptValue* stop = call_arg(iter, 1, "stop");
+  if (header.kind == tir::ForKind::kThreadBinding) {
+    const ScriptValue* tag = call_arg(iter, 2, "thread");
+    if (stop && stop->kind == ScriptValue::Kind::kExpr && stop->expr->as<tir::StringImm>()) {
+      tag = stop;  // T.thread_binding(extent, "threadIdx.x")
+      stop = nullptr;
+    }
+    if (!tag) fail(iter.location, "T.thread_binding needs a thread tag");
+    header.thread = to_string_arg(*tag, "the thread tag");
+  }
+  if (!start) fail(iter.location, "the loop needs an extent");
+  tir::ExprRef lo = to_expr(*start);
+  if (!stop) {
+    // range(n): from zero, n iterations.
+    header.ranges.push_back({tir::make_int(0, lo->dtype, at), lo});
+    return header;
+  }
+  tir::ExprRef hi = to_expr(*stop);
+  const auto a = tir::constant_int(lo.get());
+  const auto b = tir::constant_int(hi.get());
+  tir::ExprRef extent = a && b ? tir::make_int(*b - *a, hi->dtype, hi->location)
+                               : tir::make_binary(tir::BinaryOp::kSub, hi, lo, hi->location);
+  header.ranges.push_back({lo, extent});
+  return header;
+}
+
+tir::VarRef TvmScriptParser::bind_loop_var(const TirToken& target, const tir::DataType& extent_type) {
+  auto var = std::make_shared<tir::Var>();
+  var->name = target.text;
+  var->location = loc(target);
+  var->dtype = extent_type.is_int() ? extent_type : tir::DataType::int_(32);
+  bind(var->name, Binding{var, nullptr});
+  return var;
 }
 
 StmtRef TvmScriptParser::parse_with() {

@@ -37,6 +37,73 @@ std::vector<std::string> function_targets(const tir::Module& module, const std::
   return targets;
 }
 
+ExtractionOptions extraction_options(const tir::Module& module, const tir::PrimFunc& main, const PoolOptions& options) {
+  ExtractionOptions extraction;
+  for (const tir::Attrs* attrs : {&module.attrs, &main.attrs}) {
+    if (const auto a = find_int(*attrs, "workspace-byte-alignment")) extraction.workspace_alignment = *a;
+    if (const auto a = find_int(*attrs, "constant-byte-alignment")) extraction.constant_alignment = *a;
+  }
+  if (extraction.workspace_alignment < 1 || extraction.constant_alignment < 1) {
+    throw InputError(main.location, "byte alignments must be positive");
+  }
+  extraction.io_live_throughout = options.use_workspace_io && options.io_live_throughout;
+  return extraction;
+}
+
+// ExtractBufferInfo over `analysed`'s main: the problem's pools, buffers and timeline, and the
+// statement each buffer comes from.
+void analyse_buffers(TirProblem& out, std::shared_ptr<const tir::Module> analysed, const std::string& main,
+                     const PoolAssignment& pools, const ExtractionOptions& extraction) {
+  BufferInfoAnalysis analysis = extract_buffer_info(*analysed, *analysed->find(main), pools, extraction);
+  out.problem.pools = pools.pools;
+  out.problem.buffers = std::move(analysis.buffers);
+  out.problem.memory_pressure = analysis.memory_pressure;
+  out.problem.timeline = std::move(analysis.timeline);
+  out.module = std::move(analysed);
+  out.statements = std::move(analysis.statements);
+}
+
+// The pools of a dump USMP already planned: every pool a let names, in main's parameter order,
+// unless the options name pools themselves (then each of the dump's must be among them).
+PoolAssignment dump_pools(PostUsmpDump& post, const PoolOptions& options, const std::vector<std::string>& targets) {
+  for (const auto& let_info : post.lets) {
+    const auto& info = let_info.second;  // clang 14 cannot capture structured bindings
+    const bool known =
+        std::any_of(post.pools.begin(), post.pools.end(), [&](const DumpPool& p) { return p.name == info.pool; });
+    if (!known) post.pools.push_back({info.pool, 0, info.constant});
+  }
+  PoolOptions effective = options;
+  const bool user_pools = !options.workspace_pools.empty() || !options.constant_pools.empty();
+  for (const DumpPool& p : post.pools) {
+    std::vector<std::string>& names = p.constant ? effective.constant_pools : effective.workspace_pools;
+    const std::vector<std::string>& given = p.constant ? options.constant_pools : options.workspace_pools;
+    if (given.empty() && std::find(names.begin(), names.end(), p.name) == names.end()) names.push_back(p.name);
+  }
+  PoolAssignment pools = assign_pools(effective, targets);
+  for (Pool& pool : pools.pools) {
+    if (!user_pools && (pool.name == kDefaultWorkspacePool || pool.name == kDefaultConstantPool)) pool.internal = true;
+  }
+  for (const DumpPool& p : post.pools) {
+    const bool present =
+        std::any_of(pools.pools.begin(), pools.pools.end(), [&](const Pool& q) { return q.name == p.name; });
+    if (!present) throw ConfigError("pool '" + p.name + "' of the dump is not among the given pool options");
+  }
+  return pools;
+}
+
+// The plan a dump was built with: each buffer's pool and offset from its let.
+Plan as_built_plan(const Problem& problem, const std::unordered_map<const tir::LetStmt*, PoolLetBuffer>& lets,
+                   const std::vector<const tir::Stmt*>& statements) {
+  Plan plan;
+  plan.algorithm = "as-built";
+  for (const tir::Stmt* s : statements) {
+    const PoolLetBuffer& info = lets.at(static_cast<const tir::LetStmt*>(s));
+    plan.allocations.push_back({*problem.find_pool(info.pool), info.offset});
+  }
+  compute_pool_sizes(problem, plan);
+  return plan;
+}
+
 }  // namespace
 
 const tir::PrimFunc& find_main_function(const tir::Module& module, std::vector<Diagnostic>* warnings) {
@@ -68,35 +135,18 @@ const tir::PrimFunc& find_main_function(const tir::Module& module, std::vector<D
 TirProblem analyze_tir_module(const tir::Module& module, const PoolOptions& options) {
   TirProblem out;
   const tir::PrimFunc& main = find_main_function(module, &out.warnings);
-  ExtractionOptions extraction;
-  for (const tir::Attrs* attrs : {&module.attrs, &main.attrs}) {
-    if (const auto a = find_int(*attrs, "workspace-byte-alignment")) extraction.workspace_alignment = *a;
-    if (const auto a = find_int(*attrs, "constant-byte-alignment")) extraction.constant_alignment = *a;
-  }
-  if (extraction.workspace_alignment < 1 || extraction.constant_alignment < 1) {
-    throw InputError(main.location, "byte alignments must be positive");
-  }
+  ExtractionOptions extraction = extraction_options(module, main, options);
   const std::vector<std::string> targets = function_targets(module, extraction.default_target);
-  extraction.io_live_throughout = options.use_workspace_io && options.io_live_throughout;
 
   std::set<std::string> constant_names(options.constant_pools.begin(), options.constant_pools.end());
   constant_names.insert(kDefaultConstantPool);
   std::optional<PostUsmpDump> post = find_pool_lets(module, main, constant_names);
-
-  Problem& problem = out.problem;
-  problem.conflict_source = ConflictSource::kExplicit;
+  out.problem.conflict_source = ConflictSource::kExplicit;
   if (!post) {
     // The copy shares the statement nodes with `module`; the rewrite makes new ones.
     auto analysed =
         std::make_shared<const tir::Module>(options.use_workspace_io ? create_allocates_for_io(module, main) : module);
-    const PoolAssignment pools = assign_pools(options, targets);
-    BufferInfoAnalysis analysis = extract_buffer_info(*analysed, *analysed->find(main.name), pools, extraction);
-    problem.pools = pools.pools;
-    problem.buffers = std::move(analysis.buffers);
-    problem.memory_pressure = analysis.memory_pressure;
-    problem.timeline = std::move(analysis.timeline);
-    out.module = std::move(analysed);
-    out.statements = std::move(analysis.statements);
+    analyse_buffers(out, std::move(analysed), main.name, assign_pools(options, targets), extraction);
     return out;
   }
 
@@ -107,46 +157,10 @@ TirProblem analyze_tir_module(const tir::Module& module, const PoolOptions& opti
     out.warnings.push_back(
         input_warning("workspace-io-ignored", "--use-workspace-io is ignored: the dump is already planned"));
   }
-  for (const auto& let_info : post->lets) {
-    const auto& info = let_info.second;  // clang 14 cannot capture structured bindings
-    const bool known =
-        std::any_of(post->pools.begin(), post->pools.end(), [&](const DumpPool& p) { return p.name == info.pool; });
-    if (!known) post->pools.push_back({info.pool, 0, info.constant});
-  }
-  PoolOptions effective = options;
-  const bool user_pools = !options.workspace_pools.empty() || !options.constant_pools.empty();
-  for (const DumpPool& p : post->pools) {
-    std::vector<std::string>& names = p.constant ? effective.constant_pools : effective.workspace_pools;
-    const std::vector<std::string>& given = p.constant ? options.constant_pools : options.workspace_pools;
-    if (given.empty() && std::find(names.begin(), names.end(), p.name) == names.end()) names.push_back(p.name);
-  }
-  PoolAssignment pools = assign_pools(effective, targets);
-  for (Pool& pool : pools.pools) {
-    if (!user_pools && (pool.name == kDefaultWorkspacePool || pool.name == kDefaultConstantPool)) pool.internal = true;
-  }
-  for (const DumpPool& p : post->pools) {
-    const bool present =
-        std::any_of(pools.pools.begin(), pools.pools.end(), [&](const Pool& q) { return q.name == p.name; });
-    if (!present) throw ConfigError("pool '" + p.name + "' of the dump is not among the given pool options");
-  }
+  const PoolAssignment pools = dump_pools(*post, options, targets);
   extraction.pool_lets = &post->lets;
-  auto analysed = std::make_shared<const tir::Module>(module);
-  BufferInfoAnalysis analysis = extract_buffer_info(*analysed, *analysed->find(main.name), pools, extraction);
-  problem.pools = pools.pools;
-  problem.buffers = std::move(analysis.buffers);
-  problem.memory_pressure = analysis.memory_pressure;
-  problem.timeline = std::move(analysis.timeline);
-
-  Plan plan;
-  plan.algorithm = "as-built";
-  for (const tir::Stmt* s : analysis.statements) {
-    const PoolLetBuffer& info = post->lets.at(static_cast<const tir::LetStmt*>(s));
-    plan.allocations.push_back({*problem.find_pool(info.pool), info.offset});
-  }
-  compute_pool_sizes(problem, plan);
-  out.as_built = std::move(plan);
-  out.module = std::move(analysed);
-  out.statements = std::move(analysis.statements);
+  analyse_buffers(out, std::make_shared<const tir::Module>(module), main.name, pools, extraction);
+  out.as_built = as_built_plan(out.problem, post->lets, out.statements);
   return out;
 }
 

@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "base/text_file.h"
-#include "example_program.h"
+#include "et_test_program.h"
 #include "frontends/executorch/et_export.h"
 #include "planners/registry.h"
 #include "test_support.h"

@@ -1,7 +1,7 @@
 // Writing a plan back into a .pte: the copy reads back as the plan, with its buffer sizes.
 #include <gtest/gtest.h>
 
-#include "example_program.h"
+#include "et_test_program.h"
 #include "export/export_error.h"
 #include "frontends/executorch/et_export.h"
 #include "planners/registry.h"

@@ -1,5 +1,7 @@
 #include "et_test_program.h"
 
+#include <cstring>
+
 #include <flatbuffers/flatbuffers.h>
 
 #include "frontends/executorch/et_schema.h"
@@ -49,6 +51,22 @@ fb::Offset<void> call(fb::FlatBufferBuilder& b, const EtTestCall& c) {
   b.AddElement<uint8_t>(usmpx::flatbuffer_slot(sc::instruction::kArgsType), static_cast<uint8_t>(type), 0);
   b.AddOffset(usmpx::flatbuffer_slot(sc::instruction::kArgs), args);
   return fb::Offset<void>(b.EndTable(start));
+}
+
+// The extended header goes after the root offset and identifier, as ExecuTorch's serializer
+// inserts it: 32 bytes (every alignment kept), the root offset moved past it.
+std::string with_extended_header(const std::string& flat) {
+  std::string out = flat.substr(0, 8) + std::string(32, '\0') + flat.substr(8);
+  uint32_t root = 0;
+  std::memcpy(&root, out.data(), 4);
+  root += 32;
+  std::memcpy(out.data(), &root, 4);
+  std::memcpy(out.data() + 8, "eh00", 4);
+  const uint32_t length = 32;
+  const uint64_t program_size = out.size();
+  std::memcpy(out.data() + 12, &length, 4);
+  std::memcpy(out.data() + 16, &program_size, 8);  // segment base and data size stay 0: no segments
+  return out;
 }
 
 }  // namespace
@@ -103,7 +121,8 @@ std::string et_test_program_bytes(const EtTestProgram& p) {
   const auto outputs = b.CreateVector(p.outputs);
   const auto chains = b.CreateVector(std::vector<fb::Offset<void>>{chain});
   const auto operator_vector = b.CreateVector(operators);
-  const auto delegate_vector = b.CreateVector(delegates);
+  fb::Offset<fb::Vector<fb::Offset<void>>> delegate_vector;
+  if (!delegates.empty()) delegate_vector = b.CreateVector(delegates);
   const auto buffer_sizes = b.CreateVector(p.buffer_sizes);
   start = b.StartTable();
   b.AddOffset(usmpx::flatbuffer_slot(sc::plan::kName), name);
@@ -112,7 +131,7 @@ std::string et_test_program_bytes(const EtTestProgram& p) {
   b.AddOffset(usmpx::flatbuffer_slot(sc::plan::kOutputs), outputs);
   b.AddOffset(usmpx::flatbuffer_slot(sc::plan::kChains), chains);
   b.AddOffset(usmpx::flatbuffer_slot(sc::plan::kOperators), operator_vector);
-  b.AddOffset(usmpx::flatbuffer_slot(sc::plan::kDelegates), delegate_vector);
+  if (!delegates.empty()) b.AddOffset(usmpx::flatbuffer_slot(sc::plan::kDelegates), delegate_vector);
   b.AddOffset(usmpx::flatbuffer_slot(sc::plan::kNonConstBufferSizes), buffer_sizes);
   const fb::Offset<void> plan(b.EndTable(start));
 
@@ -121,7 +140,8 @@ std::string et_test_program_bytes(const EtTestProgram& p) {
   b.AddOffset(usmpx::flatbuffer_slot(sc::program::kExecutionPlan), plans);
   const fb::Offset<void> program(b.EndTable(start));
   b.Finish(program, "ET12");
-  return std::string(reinterpret_cast<const char*>(b.GetBufferPointer()), b.GetSize());
+  const std::string flat(reinterpret_cast<const char*>(b.GetBufferPointer()), b.GetSize());
+  return p.extended_header ? with_extended_header(flat) : flat;
 }
 
 EtTestProgram two_delegates_joined_by_a_view() {
@@ -161,6 +181,25 @@ EtTestProgram add_on_long_tensors() {
   p.outputs = {2};
   p.buffer_sizes = {0, 96};
   return p;
+}
+
+std::string example_program_bytes() {
+  // Values 0..6: x[64] -> t1[64] -> t2[40] -> t3[48]; t4[48] = f(t2, t3); t5[48] = f(t3);
+  // y[32] = f(t4, t5). Offsets: ExecuTorch's greedy on these lifetimes (buffer of 864 bytes).
+  EtTestProgram p;
+  p.tensors = {{{64}, 1, 256}, {{64}, 1, 0}, {{40}, 1, 704}, {{48}, 1, 512},
+               {{48}, 1, 256}, {{48}, 1, 0}, {{32}, 1, 512}};
+  const std::vector<std::vector<int32_t>> calls = {{0, 1, 1},    {1, 2, 2}, {2, 3, 3},
+                                                   {2, 3, 4, 4}, {3, 5, 5}, {4, 5, 6, 6}};
+  for (size_t k = 0; k < calls.size(); ++k) {
+    p.calls.push_back({false, static_cast<int32_t>(k), calls[k]});
+    p.operators.push_back("example::step_" + std::to_string(k + 1) + ".out");
+  }
+  p.inputs = {0};
+  p.outputs = {6};
+  p.buffer_sizes = {0, 864};
+  p.extended_header = true;
+  return et_test_program_bytes(p);
 }
 
 }  // namespace usmpx::testing

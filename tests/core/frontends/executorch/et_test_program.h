@@ -7,7 +7,8 @@
 namespace usmpx::testing {
 
 // A small ExecuTorch program written with the project's field ids (et_schema.h), for tests: one
-// method "forward" of float tensors, kernel and delegate calls.
+// method "forward" of float tensors, kernel and delegate calls (the delegate list is left out
+// when there is none).
 struct EtTestTensor {
   std::vector<int32_t> sizes;
   uint32_t memory_id = 1;  // 0: not memory-planned
@@ -29,6 +30,7 @@ struct EtTestProgram {
   std::vector<EtTestCall> calls;
   std::vector<int32_t> inputs, outputs;
   std::vector<int64_t> buffer_sizes;  // non_const_buffer_sizes, entry 0 included
+  bool extended_header = false;       // ExecuTorch's 32-byte "eh00" header after the identifier
 };
 
 std::string et_test_program_bytes(const EtTestProgram& p);
@@ -50,5 +52,11 @@ EtTestProgram delegate_output_on_dead_bytes();
 // 0 and 1 the inputs [4], 2 the output [4] (planned at 0, 32 and 64 of a 96-byte buffer), 3 alpha
 // (Int 1). ExecuTorch's portable kernels run it; the project's add is for FLOAT tensors only.
 EtTestProgram add_on_long_tensors();
+
+// resources/examples/six_step_chain.pte, written by this project: one method "forward" of six
+// kernel calls over seven float tensors (an input of 64, an output of 32), planned by ExecuTorch's
+// greedy into one 864-byte buffer (the bytes every instant needs at most: 576), with the extended
+// header. Operators are named "example::step_N.out": a planning example, not a runnable model.
+std::string example_program_bytes();
 
 }  // namespace usmpx::testing

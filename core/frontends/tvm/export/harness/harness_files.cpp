@@ -1,5 +1,7 @@
 #include "frontends/tvm/export/harness/harness_files.h"
 
+#include <string>
+
 namespace usmpx {
 
 std::string_view harness_platform_c() {
@@ -133,8 +135,9 @@ static inline int32_t __ssub16(int32_t a, int32_t b) {
 )";
 }
 
-std::string_view harness_startup_c() {
-  return R"(/* Cortex-M start-up for the test harness on qemu-system-arm's MPS2 boards (USMP Explorer):
+// The vector table's reset entry: data copy, bss clear, FPU enable, semihosting, main's exit code.
+constexpr std::string_view kStartupReset =
+    R"(/* Cortex-M start-up for the test harness on qemu-system-arm's MPS2 boards (USMP Explorer):
  * vector table, data copy, bss clear, FPU enable, newlib semihosting, exit code to the host. */
 #include <stdint.h>
 #include <stdlib.h>
@@ -157,7 +160,11 @@ void Reset_Handler(void) {
   exit(main());
 }
 
-/* A fault prints its registers over semihosting (SYS_WRITE0, no C library: the heap or the stack
+)";
+
+// What a fault prints before the harness exits 99.
+constexpr std::string_view kStartupFaultReport =
+    R"(/* A fault prints its registers over semihosting (SYS_WRITE0, no C library: the heap or the stack
  * may be what broke), on a stack of its own, then exits 99:
  * "usmpx-fault exception=3 pc=0x... lr=0x... sp=0x... cfsr=0x... hfsr=0x... mmfar=0x... bfar=0x..."
  * pc and lr are those the fault stacked, 0 when stacking itself failed. */
@@ -205,7 +212,10 @@ __attribute__((used, noreturn)) void usmpx_fault_report(const uint32_t* frame) {
   _Exit(99);
 }
 
-__attribute__((naked)) void Fault_Handler(void) {
+)";
+
+// The vector table: every fault goes to the reporter on its own stack.
+constexpr std::string_view kStartupVectors = R"(__attribute__((naked)) void Fault_Handler(void) {
   __asm volatile(
       "tst lr, #4\n\t"
       "ite eq\n\t"
@@ -221,10 +231,15 @@ __attribute__((section(".isr_vector"), used)) static void (*const vectors[16])(v
     (void (*)(void))(uintptr_t)&_estack, Reset_Handler, Fault_Handler, Fault_Handler, Fault_Handler,
     Fault_Handler, Fault_Handler, 0, 0, 0, 0, Fault_Handler, Fault_Handler, 0, Fault_Handler, Fault_Handler};
 )";
+
+std::string_view harness_startup_c() {
+  static const std::string text =
+      std::string(kStartupReset) + std::string(kStartupFaultReport) + std::string(kStartupVectors);
+  return text;
 }
 
-std::string_view harness_makefile_rules() {
-  return R"(
+// The tools, the model's sources and the flags every target uses.
+constexpr std::string_view kMakeToolsAndFlags = R"(
 HOST_CC ?= cc
 ARM_CC ?= arm-none-eabi-gcc
 ARM_SIZE ?= arm-none-eabi-size
@@ -250,7 +265,11 @@ CMSIS_NN_BUILD ?= build/cmsis-nn
 cmsis_lib = $(if $(CMSIS_NN),$(CMSIS_NN_BUILD)/$(1)/libcmsis-nn.a)
 MODEL_FLAGS := -std=gnu11 -O2 -Wno-error -Wno-error=incompatible-pointer-types -Wno-error=int-conversion -DARM_CPU_INTRINSICS_EXIST $(INCLUDES)
 HARNESS_FLAGS := -std=c11 -O2 -Wall -Wextra -Wno-error -DUSMPX_ARENA_BYTES=$(ARENA_BYTES) -Iinclude $(addprefix -I,$(MODEL_INCLUDE_DIRS))
-# CMSIS-NN, once per target: its portable C on this machine, its DSP paths on Cortex-M4/M7.
+)";
+
+// CMSIS-NN built once per target, and the targets the Makefile offers.
+constexpr std::string_view kMakeCmsisNnLibrary =
+    R"(# CMSIS-NN, once per target: its portable C on this machine, its DSP paths on Cortex-M4/M7.
 CMSIS_NN_FLAGS := -std=gnu11 -O2 -w -I$(CMSIS_NN)/Include
 define cmsis_nn_library
 $(CMSIS_NN_BUILD)/$(1)/libcmsis-nn.a: $(CMSIS_NN_SRCS)
@@ -262,7 +281,11 @@ endef
 .PHONY: all run host host-objects cortex-m4 cortex-m7 clean
 all: run
 
-# This machine: the ACLE intrinsics come from include-host/arm_acle.h. host-objects compiles
+)";
+
+// The build on this machine.
+constexpr std::string_view kMakeHostRules =
+    R"(# This machine: the ACLE intrinsics come from include-host/arm_acle.h. host-objects compiles
 # without linking, for a program of several modules linked elsewhere (usmpx selftest of a firmware file).
 host: build/host/model
 host-objects: $(call MODEL_OBJS,host) build/host/main.o build/host/platform.o $(call cmsis_lib,host)
@@ -278,7 +301,10 @@ build/host/model: $(call MODEL_OBJS,host) build/host/main.o build/host/platform.
 run: build/host/model
 	./build/host/model
 
-# MPS2 boards on qemu-system-arm, with newlib's semihosting (rdimon).
+)";
+
+// The Cortex-M boards qemu-system-arm runs.
+constexpr std::string_view kMakeBoardRules = R"(# MPS2 boards on qemu-system-arm, with newlib's semihosting (rdimon).
 M4_FLAGS := -mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16
 M7_FLAGS := -mcpu=cortex-m7 -mthumb -mfloat-abi=hard -mfpu=fpv5-d16
 define board
@@ -306,6 +332,11 @@ build/%:
 clean:
 	rm -rf build
 )";
+
+std::string_view harness_makefile_rules() {
+  static const std::string text = std::string(kMakeToolsAndFlags) + std::string(kMakeCmsisNnLibrary) +
+                                  std::string(kMakeHostRules) + std::string(kMakeBoardRules);
+  return text;
 }
 
 }  // namespace usmpx
