@@ -1,13 +1,11 @@
 #include "inputs/input_kinds.h"
 
+#include <algorithm>
 #include <filesystem>
 
 #include "base/input_error.h"
-#include "frontends/executorch/et_frontend.h"
+#include "frontends/families.h"
 #include "frontends/input_probe.h"
-#include "frontends/problem_files/problem_files_frontend.h"
-#include "frontends/tflite/tflite_frontend.h"
-#include "frontends/tvm/tvm_frontend.h"
 #include "inputs/firmware/firmware_frontend.h"
 
 namespace usmpx {
@@ -63,6 +61,15 @@ const Frontend* frontend_of(InputFormat format) {
     if (e.kind.format == format) return e.frontend;
   }
   return nullptr;
+}
+
+std::vector<std::string> firmware_families() {
+  std::vector<std::string> names;
+  for (const InputTableEntry& e : input_table()) {
+    const std::string name = e.frontend ? e.frontend->family() : "";
+    if (!name.empty() && std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+  }
+  return names;
 }
 
 InputFormat recognise_input(const std::string& path) {

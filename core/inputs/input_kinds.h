@@ -31,6 +31,10 @@ InputFormat recognise_input(const std::string& path);
 // The frontend reading `format` (null for sessions).
 const Frontend* frontend_of(InputFormat format);
 
+// The families a firmware file may name its models by (each frontend's Frontend::family(), in
+// table order, once each).
+std::vector<std::string> firmware_families();
+
 // Inputs holding TVM's generated C (planned from, and exported back into).
 bool holds_generated_c(InputFormat format);
 

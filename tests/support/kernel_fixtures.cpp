@@ -13,7 +13,7 @@ constexpr int kInt32 = 2, kInt8 = 9;
 
 }  // namespace
 
-std::string fully_connected_sequence_tflite() {
+std::string fully_connected_sequence_tflite(int empty_subgraphs) {
   FixtureModel m;
   m.opcodes = {{kFullyConnected, ""}};
   m.tensors = {{"frames", {1, 10, 128}, kInt8, {}, false},
@@ -23,6 +23,7 @@ std::string fully_connected_sequence_tflite() {
   m.operators = {{0, {0, 1, 2}, {3}}};
   m.inputs = {0};
   m.outputs = {3};
+  m.empty_subgraphs = empty_subgraphs;
   return write_fixture_tflite(m);
 }
 

@@ -28,6 +28,21 @@ fb::Offset<void> buffer_table(fb::FlatBufferBuilder& b, const std::vector<uint8_
   return fb::Offset<void>(b.EndTable(start));
 }
 
+fb::Offset<void> write_subgraph(fb::FlatBufferBuilder& b, const std::vector<fb::Offset<void>>& tensors,
+                                const std::vector<fb::Offset<void>>& ops, const std::vector<int32_t>& inputs,
+                                const std::vector<int32_t>& outputs) {
+  const auto tensor_vector = b.CreateVector(tensors);
+  const auto sg_inputs = b.CreateVector(inputs);
+  const auto sg_outputs = b.CreateVector(outputs);
+  const auto op_vector = b.CreateVector(ops);
+  const auto start = b.StartTable();
+  b.AddOffset(usmpx::flatbuffer_slot(sc::subgraph::kTensors), tensor_vector);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::subgraph::kInputs), sg_inputs);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::subgraph::kOutputs), sg_outputs);
+  b.AddOffset(usmpx::flatbuffer_slot(sc::subgraph::kOperators), op_vector);
+  return fb::Offset<void>(b.EndTable(start));
+}
+
 }  // namespace
 
 std::string write_fixture_tflite(const FixtureModel& model) {
@@ -72,19 +87,12 @@ std::string write_fixture_tflite(const FixtureModel& model) {
     b.AddOffset(usmpx::flatbuffer_slot(sc::op::kOutputs), outputs);
     ops.push_back(fb::Offset<void>(b.EndTable(start)));
   }
-  const auto tensor_vector = b.CreateVector(tensors);
-  const auto sg_inputs = b.CreateVector(model.inputs);
-  const auto sg_outputs = b.CreateVector(model.outputs);
-  const auto op_vector = b.CreateVector(ops);
-  const auto sg_start = b.StartTable();
-  b.AddOffset(usmpx::flatbuffer_slot(sc::subgraph::kTensors), tensor_vector);
-  b.AddOffset(usmpx::flatbuffer_slot(sc::subgraph::kInputs), sg_inputs);
-  b.AddOffset(usmpx::flatbuffer_slot(sc::subgraph::kOutputs), sg_outputs);
-  b.AddOffset(usmpx::flatbuffer_slot(sc::subgraph::kOperators), op_vector);
-  const fb::Offset<void> subgraph(b.EndTable(sg_start));
+  std::vector<fb::Offset<void>> subgraphs = {write_subgraph(b, tensors, ops, model.inputs, model.outputs)};
+  for (int i = 0; i < model.empty_subgraphs; ++i)
+    subgraphs.push_back(write_subgraph(b, {}, {}, {}, {}));
 
   const auto code_vector = b.CreateVector(codes);
-  const auto subgraph_vector = b.CreateVector(std::vector<fb::Offset<void>>{subgraph});
+  const auto subgraph_vector = b.CreateVector(subgraphs);
   const auto buffer_vector = b.CreateVector(buffers);
   const auto model_start = b.StartTable();
   b.AddElement<uint32_t>(usmpx::flatbuffer_slot(sc::model::kVersion), 3, 0);

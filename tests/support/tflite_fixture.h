@@ -7,8 +7,8 @@
 namespace usmpx::testing {
 
 // A small TFLite model described field by field, written with flatbuffers::FlatBufferBuilder from
-// the project's own TFLite field ids (one subgraph; buffer 0 is the empty sentinel and every
-// tensor with data gets a buffer of its own).
+// the project's own TFLite field ids (one subgraph, and any empty ones after it; buffer 0 is the empty sentinel and
+// every tensor with data gets a buffer of its own).
 struct FixtureTensor {
   std::string name;
   std::vector<int32_t> shape;
@@ -34,6 +34,7 @@ struct FixtureModel {
   std::vector<FixtureOperator> operators;
   std::vector<int32_t> inputs;
   std::vector<int32_t> outputs;
+  int empty_subgraphs = 0;  // subgraphs with no tensor and no operator after the first
 };
 
 std::string write_fixture_tflite(const FixtureModel& model);

@@ -1,4 +1,4 @@
-#include "frontends/executorch/et_frontend.h"
+#include "frontends/families.h"
 
 #include <algorithm>
 #include <filesystem>

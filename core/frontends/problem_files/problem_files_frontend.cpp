@@ -1,4 +1,4 @@
-#include "frontends/problem_files/problem_files_frontend.h"
+#include "frontends/families.h"
 
 #include "base/text_file.h"
 #include "frontends/input_probe.h"

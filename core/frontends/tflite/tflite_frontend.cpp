@@ -1,4 +1,4 @@
-#include "frontends/tflite/tflite_frontend.h"
+#include "frontends/families.h"
 
 #include <algorithm>
 #include <filesystem>

@@ -17,20 +17,6 @@ using V = TflmVersion;
 // the versions lack, MEAN/SUM's single scratch buffer, op data and options struct sizes,
 // FULLY_CONNECTED's per-channel arrays, CONCATENATION's int8 arrays, the int16 paths refused.
 
-// The kernels CMSIS-NN replaces: their rules are measured for 90b983c's CMSIS-NN only.
-constexpr std::string_view kCmsisNnKernels[] = {
-    "AVERAGE_POOL_2D", "BATCH_MATMUL", "CONV_2D", "DEPTHWISE_CONV_2D", "FULLY_CONNECTED",
-    "MAX_POOL_2D",     "SOFTMAX",      "SVDF",    "TRANSPOSE_CONV",    "UNIDIRECTIONAL_SEQUENCE_LSTM",
-};
-
-// The variants the versions' measurements hold no figure of: the resource variables (the
-// versions' driver created no MicroResourceVariables store, so TFLM refused them) and the variants
-// every version refuses at Invoke (the recordings, which invoke, kept no figure for them), and the
-// Ethos-U kernel (measured on 90b983c only, tflm_ethos_u.json).
-constexpr std::string_view kNotMeasured[] = {"ASSIGN_VARIABLE *", "CALL_ONCE *",       "READ_VARIABLE *",
-                                             "VAR_HANDLE *",      "FLOOR_DIV INT32>*", "FLOOR_MOD INT32>*",
-                                             "NEG INT8>*",        "ethos-u *"};
-
 bool holds(const TflmVersionChange& c, V version) {
   return version >= c.first && version <= c.last;
 }
@@ -58,6 +44,16 @@ bool glob(std::string_view pattern, std::string_view text) {
   return false;
 }
 
+// The kernel entry's change of that kind whose variant pattern matches `variant`, for the version.
+const TflmVersionChange* matching_change(const std::string& variant, V version, C change) {
+  const TflmKernel* entry = tflm_kernel(kernel_of(variant));
+  if (!entry) return nullptr;
+  for (const TflmVersionChange& c : entry->versions) {
+    if (c.change == change && holds(c, version) && !c.variant.empty() && glob(c.variant, variant)) return &c;
+  }
+  return nullptr;
+}
+
 // Whether the version's ground truth was measured for the build's target (x86-64 only).
 bool measured_target(const TflmBuild& build) {
   return build.target == TflmTarget::kX86_64;
@@ -80,11 +76,9 @@ bool tflm_version_registers(TflmVersion version, std::string_view kernel) {
 }
 
 std::optional<TflmVersionRefusal> tflm_version_refusal(const std::string& variant, TflmVersion version) {
-  const TflmKernel* entry = tflm_kernel(kernel_of(variant));
-  if (!entry) return std::nullopt;
-  for (const TflmVersionChange& c : entry->versions) {
-    if (!holds(c, version) || c.variant.empty() || !glob(c.variant, variant)) continue;
-    return TflmVersionRefusal{std::string(c.message), c.change == C::kRefusedAtInvoke};
+  for (const C change : {C::kRefusedAtAllocate, C::kRefusedAtInvoke}) {
+    if (const TflmVersionChange* c = matching_change(variant, version, change))
+      return TflmVersionRefusal{std::string(c->message), change == C::kRefusedAtInvoke};
   }
   return std::nullopt;
 }
@@ -193,12 +187,12 @@ std::string tflm_version_unverified(const std::string& variant, const TflmBuild&
   const std::string v(to_string(version));
   if (!tflm_version_registers(version, kernel)) return "TFLM " + v + " has no " + std::string(kernel) + " kernel";
   if (tflm_version_refusal(variant, version)) return "TFLM " + v + " refuses it";
-  if (std::any_of(std::begin(kNotMeasured), std::end(kNotMeasured),
-                  [&](std::string_view p) { return glob(p, variant); }))
-    return "not measured on TFLM " + v;
+  if (matching_change(variant, version, C::kNotMeasured)) return "not measured on TFLM " + v;
   if (esp32_layout(build.target)) return "the ESP32 build measured on TFLM 90b983c only";
-  if (build.kernels == TflmKernels::kCmsisNn &&
-      std::find(std::begin(kCmsisNnKernels), std::end(kCmsisNnKernels), kernel) != std::end(kCmsisNnKernels))
+  // The kernels CMSIS-NN replaces (TflmKernel::cmsis_nn): their rules are measured for 90b983c's
+  // CMSIS-NN only.
+  const TflmKernel* entry = tflm_kernel(kernel);
+  if (build.kernels == TflmKernels::kCmsisNn && entry && entry->cmsis_nn)
     return "CMSIS-NN measured on TFLM 90b983c only";
   if (!measured_target(build) && layout_differs(version, kernel))
     return "its structs on TFLM " + v + " measured on x86-64 only";

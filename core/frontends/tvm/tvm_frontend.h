@@ -9,11 +9,9 @@
 
 #include <string>
 
-#include "frontends/frontend.h"
+#include "frontends/families.h"
 
 namespace usmpx {
-
-const Frontend& tvm_frontend();
 
 // A TVM input loaded for export (the TVM frontend's load, refusing inputs of other families).
 class ExportSource {

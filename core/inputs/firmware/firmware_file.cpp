@@ -11,6 +11,8 @@
 #include "base/json_locator.h"
 #include "base/json_reader.h"
 #include "base/text_file.h"
+#include "base/text_join.h"
+#include "inputs/input_kinds.h"
 
 namespace usmpx {
 namespace {
@@ -80,8 +82,9 @@ class FirmwareReader {
       if (!m.module_name.empty() && !is_c_name_part(m.module_name))
         json_.fail(at / "module_name", "a module name makes C names: letters, digits and '_' only");
       m.family = json_.get_string(models[i], at, "family", "");
-      if (!m.family.empty() && m.family != "tflite" && m.family != "tvm" && m.family != "executorch")
-        json_.fail(at / "family", "unknown family \"" + m.family + "\" (tflite, tvm, executorch)");
+      const std::vector<std::string> families = firmware_families();
+      if (!m.family.empty() && std::find(families.begin(), families.end(), m.family) == families.end())
+        json_.fail(at / "family", "unknown family \"" + m.family + "\" (" + join(families, ", ") + ")");
       m.where = where(at);
       const std::filesystem::path p(m.path);
       m.resolved_path = p.is_absolute() || folder.empty() ? p.string() : (folder / p).string();

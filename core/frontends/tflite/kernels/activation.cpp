@@ -114,7 +114,8 @@ const TflmKernel kActivationKernels[] = {
      .scratch = softmax_scratch,
      .refusal = softmax_refusal,
      .proven = kSoftmaxProven,
-     .key_words = softmax_key},
+     .key_words = softmax_key,
+     .cmsis_nn = true},
     {.name = "TANH", .options = kNoOptions, .init = same_init(16), .proven = kTanhProven},
 };
 

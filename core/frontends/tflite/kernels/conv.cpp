@@ -449,6 +449,7 @@ const TflmKernel kConvKernels[] = {
      .refusal = conv_refusal,
      .proven = kConv2dProven,
      .key_words = conv_key,
+     .cmsis_nn = true,
      .versions = kConv2dVersions},
     {.name = "DEPTHWISE_CONV_2D",
      .options = kConvOptions,
@@ -458,6 +459,7 @@ const TflmKernel kConvKernels[] = {
      .refusal = depthwise_refusal,
      .proven = kDepthwiseConv2dProven,
      .key_words = depthwise_key,
+     .cmsis_nn = true,
      .versions = kDepthwiseConv2dVersions},
     {.name = "TRANSPOSE_CONV",
      .options = kTransposeConvOptions,
@@ -467,6 +469,7 @@ const TflmKernel kConvKernels[] = {
      .proven = kTransposeConvProven,
      .data_input = 2,  // the first input is the output's shape
      .key_words = transpose_conv_key,
+     .cmsis_nn = true,
      .versions = kTransposeConvVersions},
 };
 

@@ -22,6 +22,9 @@ std::vector<const TfliteTensor*> ethos_u_temps(const TflmOp& op) {
 // Held by the reference-kernel builds of tflm_ethos_u.json (TflmEthosU.*).
 constexpr std::string_view kEthosUProven[] = {"reference: UINT8>INT8"};
 
+// The Ethos-U kernel was measured on 90b983c only (tflm_ethos_u.json).
+constexpr TflmVersionChange kEthosUVersions[] = {not_measured_before_90b983c("ethos-u *")};
+
 const TflmKernel kEthosUKernels[] = {
     {.name = "ethos-u",
      .options = kNoOptions,  // a custom operator's options stay in the flatbuffer
@@ -31,7 +34,8 @@ const TflmKernel kEthosUKernels[] = {
      .temp_tensors = ethos_u_temps,
      .custom = true,
      .assumes = "the firmware registers the Ethos-U kernel (MicroMutableOpResolver::AddEthosU, a TFLM build with "
-                "CO_PROCESSOR=ethos_u)"},
+                "CO_PROCESSOR=ethos_u)",
+     .versions = kEthosUVersions},
 };
 
 }  // namespace

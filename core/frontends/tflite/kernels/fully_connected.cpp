@@ -139,6 +139,7 @@ const TflmKernel kFullyConnectedKernels[] = {
      .prepare = batch_matmul_buffers,
      .proven = kBatchMatmulProven,
      .key_words = batch_matmul_key,
+     .cmsis_nn = true,
      .versions = kBatchMatmulVersions},
     {.name = "FULLY_CONNECTED",
      .options = kFullyConnectedOptions,
@@ -148,6 +149,7 @@ const TflmKernel kFullyConnectedKernels[] = {
      .refusal = fully_connected_refusal,
      .proven = kFullyConnectedProven,
      .key_words = fully_connected_key,
+     .cmsis_nn = true,
      .versions = kFullyConnectedVersions},
 };
 

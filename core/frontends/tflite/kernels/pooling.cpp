@@ -48,7 +48,8 @@ const TflmKernel kPoolingKernels[] = {
      .init = {32, 32, 36},
      .scratch = average_pool_scratch,
      .refusal = average_pool_refusal,
-     .proven = kAveragePool2dProven},
+     .proven = kAveragePool2dProven,
+     .cmsis_nn = true},
     {.name = "L2_POOL_2D",
      .options = kPoolOptions,
      .init = same_init(0),
@@ -58,7 +59,8 @@ const TflmKernel kPoolingKernels[] = {
      .options = kPoolOptions,
      .init = {32, 32, 36},
      .refusal = max_pool_refusal,
-     .proven = kMaxPool2dProven},
+     .proven = kMaxPool2dProven,
+     .cmsis_nn = true},
 };
 
 }  // namespace

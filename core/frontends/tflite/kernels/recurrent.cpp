@@ -83,14 +83,16 @@ const TflmKernel kRecurrentKernels[] = {
      .init = {36, 36, 40},
      .scratch = svdf_scratch,
      .refusal = svdf_refusal,
-     .proven = kSvdfProven},
+     .proven = kSvdfProven,
+     .cmsis_nn = true},
     {.name = "UNIDIRECTIONAL_SEQUENCE_LSTM",
      .options = kLstmOptions,
      .init = {688, 688, 912},
      .prepare = lstm_sums,
      .scratch = lstm_scratch,
      .refusal = lstm_refusal,
-     .proven = kUnidirectionalSequenceLstmProven},
+     .proven = kUnidirectionalSequenceLstmProven,
+     .cmsis_nn = true},
 };
 
 }  // namespace

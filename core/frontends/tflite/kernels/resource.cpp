@@ -47,18 +47,36 @@ constexpr std::string_view kAssignVariableProven[] = {"RESOURCE>-"};
 constexpr std::string_view kReadVariableProven[] = {"RESOURCE>FLOAT32"};
 constexpr std::string_view kVarHandleProven[] = {"->RESOURCE"};
 
+// The versions' driver created no MicroResourceVariables store, so their recordings refused ASSIGN_VARIABLE: no figure
+// of it.
+constexpr TflmVersionChange kAssignVariableVersions[] = {not_measured_before_90b983c("ASSIGN_VARIABLE *")};
+
+// The versions' driver created no MicroResourceVariables store, so their recordings refused READ_VARIABLE: no figure of
+// it.
+constexpr TflmVersionChange kReadVariableVersions[] = {not_measured_before_90b983c("READ_VARIABLE *")};
+
+// The versions' driver created no MicroResourceVariables store, so their recordings refused VAR_HANDLE: no figure of
+// it.
+constexpr TflmVersionChange kVarHandleVersions[] = {not_measured_before_90b983c("VAR_HANDLE *")};
+
 const TflmKernel kResourceKernels[] = {
     {.name = "ASSIGN_VARIABLE",
      .options = kNoOptions,
      .init = same_init(0),
      .prepare = resource_assignment,
-     .proven = kAssignVariableProven},
-    {.name = "READ_VARIABLE", .options = kNoOptions, .init = same_init(0), .proven = kReadVariableProven},
+     .proven = kAssignVariableProven,
+     .versions = kAssignVariableVersions},
+    {.name = "READ_VARIABLE",
+     .options = kNoOptions,
+     .init = same_init(0),
+     .proven = kReadVariableProven,
+     .versions = kReadVariableVersions},
     {.name = "VAR_HANDLE",
      .options = kVarHandleOptions,
      .init = same_init(4),
      .refusal = var_handle_refusal,
-     .proven = kVarHandleProven},
+     .proven = kVarHandleProven,
+     .versions = kVarHandleVersions},
 };
 
 }  // namespace

@@ -150,6 +150,7 @@ struct TflmKernel {
   // The temporary TfLiteTensors Prepare asks for, in order (nullptr: every input, then every output).
   std::vector<const TfliteTensor*> (*temp_tensors)(const TflmOp& op) = nullptr;
   bool custom = false;       // a custom operator's kernel (name = its custom code), not a builtin
+  bool cmsis_nn = false;     // kernels/cmsis_nn/ has its own version of the kernel (measured on 90b983c only)
   std::string_view assumes;  // what the firmware must provide for the kernel to run ("" = nothing)
   // How the kernel's rules differ in older TFLM versions (nothing listed: as above in all of them).
   std::span<const TflmVersionChange> versions;

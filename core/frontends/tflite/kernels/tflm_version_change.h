@@ -19,6 +19,7 @@ enum class TflmChange {
   kReduceTempSumOnly,   // MEAN / SUM: int8/int16 request only the int32 sums; float requests nothing
   kRefusedAtAllocate,   // the variant is refused in Prepare, with TFLM's message
   kRefusedAtInvoke,     // the variant passes AllocateTensors and fails in Eval, with TFLM's message
+  kNotMeasured,         // the versions' recordings hold no figure of the variant: its figure says "at least"
 };
 
 // {bytes, alignment} of an options struct on arm-none-eabi and on x86-64.
@@ -32,8 +33,15 @@ struct TflmVersionChange {
   TflmChange change;
   TflmVersionOptions options{};  // kOptions
   int64_t bytes = 0;             // kInitOpData: the op data's size (no pointers in it: the same on both widths)
-  std::string_view variant;      // kRefused*: the variants refused (tflm_variant's key, "*" matches any text)
-  std::string_view message;      // kRefused*: TFLM's message as it prints it (some begin with the file)
+  std::string_view variant;  // kRefused*, kNotMeasured: the variants refused or not measured (tflm_variant's key, "*"
+                             // matches any text)
+  std::string_view message;  // kRefused*: TFLM's message as it prints it (some begin with the file)
 };
+
+// The variants the older versions' recordings hold no figure of (`variant`, "*" any text): the
+// rules stay 90b983c's, and the figure says "at least".
+constexpr TflmVersionChange not_measured_before_90b983c(std::string_view variant) {
+  return {TflmVersion::k2023_06_30, TflmVersion::k2025_02_07, TflmChange::kNotMeasured, {}, 0, variant, {}};
+}
 
 }  // namespace usmpx

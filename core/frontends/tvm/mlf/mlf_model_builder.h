@@ -17,6 +17,8 @@ namespace usmpx {
 // Builds one module's MlfModel: its I/O, pools, buffers, liveness and as-built plan. Its members
 // live by concept in mlf_model_builder.cpp (the steps, liveness and the as-built plan),
 // mlf_model_pools.cpp (pools: targets, sizes, alignments) and mlf_model_buffers.cpp (buffer sizes).
+// One class for a reason: the steps interleave (a pool's alignment from TVM's plan needs the
+// buffers, a buffer's size the pools' declared sizes) and each reads what the others found.
 class MlfModelBuilder {
  public:
   static constexpr int64_t kDefaultAlignment = 16;  // TVM's workspace- and constant-byte-alignment defaults

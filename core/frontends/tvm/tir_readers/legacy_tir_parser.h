@@ -1,6 +1,8 @@
 #pragma once
 
-// Private to the legacy TIR reader (legacy_tir_*.cpp).
+// Private to the legacy TIR reader (legacy_tir_*.cpp). One class over two files, for a reason:
+// a recursive-descent parser whose statements and expressions call each other over one token
+// stream and one scope; each part of the grammar has its own file.
 
 #include <memory>
 #include <string>

@@ -1,6 +1,9 @@
 #pragma once
 
-// Private to the TVMScript reader (tvmscript_*.cpp).
+// Private to the TVMScript reader (tvmscript_*.cpp). One class over several files, for a reason:
+// it is a recursive-descent parser, and the parts of the grammar (module and functions,
+// statements, expressions) call each other over one token stream and one scope; each part of
+// the grammar has its own file.
 
 #include <memory>
 #include <optional>

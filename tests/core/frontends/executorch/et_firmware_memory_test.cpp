@@ -7,7 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "et_test_program.h"
-#include "frontends/executorch/et_frontend.h"
+#include "frontends/families.h"
 #include "planners/registry.h"
 #include "test_support.h"
 

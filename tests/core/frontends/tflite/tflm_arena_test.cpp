@@ -12,6 +12,8 @@
 #include "frontends/tflite/tflite_problem.h"
 #include "frontends/tflite/tflite_schema.h"
 #include "frontends/tflite/tflm_min_arena.h"
+#include "frontends/tflite/tflm_tail.h"
+#include "kernel_fixtures.h"
 #include "planners/registry.h"
 #include "test_support.h"
 #include "tflm_truth.h"
@@ -167,6 +169,28 @@ TEST(TflmTail, AVariantNoTestHoldsIsModelledButSaysAtLeast) {
   EXPECT_TRUE(a.tail.operators[0].known);
   EXPECT_GE(a.tail.operators[0].init_bytes, 16);
   EXPECT_LT(a.tail.operators[0].init_bytes, 32);
+}
+
+// TFLM allocates the scratch buffers' handles once for the model, not once per subgraph (it did
+// in 2022): an empty subgraph after the first adds its SubgraphAllocations record (two pointers)
+// and nothing else. Issue 40 found the figure 16 bytes above TFLM's on such a model.
+TEST(TflmTail, ScratchHandlesAreAllocatedOnceForAllSubgraphs) {
+  TfliteLoadOptions options;
+  options.build = {TflmKernels::kCmsisNn, TflmTarget::kCortexM};
+  const TfliteAnalysis one = analyse_tflite(testing::fully_connected_sequence_tflite(0), "fc.tflite", options);
+  const TfliteAnalysis two = analyse_tflite(testing::fully_connected_sequence_tflite(1), "fc2.tflite", options);
+  ASSERT_EQ(one.operators[0].scratch_buffers.size(), 1u);
+  ASSERT_EQ(two.model.subgraphs.size(), 2u);
+  const TflmTail a = tflm_tail(one, options.build);
+  const TflmTail b = tflm_tail(two, options.build);
+  // The allocator's own records (builtin data allocator, SubgraphAllocations, handles): one more
+  // record of 8 bytes, and no second 4-byte handle.
+  EXPECT_EQ(a.uncategorized, 245);
+  EXPECT_EQ(b.uncategorized - a.uncategorized, 8);
+  // The tail: 496 bytes, and 512 with the empty subgraph (the 8 bytes rounded up by the 16-aligned
+  // allocations after them).
+  EXPECT_EQ(a.bytes, 496);
+  EXPECT_EQ(b.bytes, 512);
 }
 
 }  // namespace

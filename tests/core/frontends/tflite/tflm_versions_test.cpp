@@ -196,6 +196,16 @@ TEST(TflmVersionsOnCortexM, StructsThatDifferAreUnverifiedAndTakeTheLargerSize) 
   const TflmBuild cmsis_2025{TflmKernels::kCmsisNn, TflmTarget::kCortexM, TflmVersion::k2025_02_07};
   const TfliteAnalysis cmsis_old = testing::analyse_tflite_file(person, cmsis_2025);
   EXPECT_FALSE(cmsis_old.tail.exact);
+  // Which kernels those are is said by their entries (TflmKernel::cmsis_nn): CONV_2D is one,
+  // RESHAPE is not.
+  EXPECT_EQ(tflm_version_unverified("CONV_2D INT8>INT8 per-channel", cmsis_2025),
+            "CMSIS-NN measured on TFLM 90b983c only");
+  EXPECT_EQ(tflm_version_unverified("RESHAPE INT8>INT8", cmsis_2025), "");
+  // The variants the versions' recordings hold no figure of are listed by their entries too
+  // (TflmChange::kNotMeasured): NEG INT8 fails at Invoke everywhere, NEG FLOAT32 was measured.
+  EXPECT_EQ(tflm_version_unverified("NEG INT8>INT8", m4_2024), "not measured on TFLM 2024-05-29");
+  EXPECT_EQ(tflm_version_unverified("NEG FLOAT32>FLOAT32", m4_2024), "");
+  EXPECT_EQ(tflm_version_unverified("NEG INT8>INT8", TflmBuild{}), "");
 }
 
 // A date between two known versions: a kernel whose rules agree in both keeps them (hello_world

@@ -1,20 +1,14 @@
-// The calls part of ExprPrinter: module functions, C functions, TVM builtins and math.
+#include "frontends/tvm/export/codegen/c_call_printer.h"
+
 #include <algorithm>
 #include <array>
 #include <string_view>
 
+#include "base/text_join.h"
 #include "export/export_error.h"
-#include "frontends/tvm/export/codegen/c_expr_printer.h"
 
 namespace usmpx::cexport {
 namespace {
-
-std::string join(const std::vector<std::string>& parts) {
-  std::string out;
-  for (const std::string& p : parts)
-    out += (out.empty() ? "" : ", ") + p;
-  return out;
-}
 
 const std::string& string_arg(const tir::Call& c, size_t i, std::string_view what) {
   const auto* s = i < c.args.size() ? c.args[i]->as<tir::StringImm>() : nullptr;
@@ -45,7 +39,7 @@ constexpr std::array<MathFunction, 28> kMath = {{
 
 }  // namespace
 
-std::string ExprPrinter::call(const tir::Call& c) {
+std::string CallPrinter::print(const tir::Call& c) {
   if (const tir::PrimFunc* callee = ctx_.module.callee(c)) return module_call(c, *callee);
   if (c.global) throw ExportError(c.location, "call of '" + c.op + "', which is not a function of the module");
   const std::string& op = c.op;
@@ -58,16 +52,17 @@ std::string ExprPrinter::call(const tir::Call& c) {
     require_args(c, 1);
     const auto* load = c.args[0]->as<tir::BufferLoad>();
     if (!load) throw ExportError::unsupported(c.location, "address_of of something other than a buffer element");
-    return "(&(" + element(*load->buffer, load->indices, load->location) + "))";
+    return "(&(" + exprs_.element(*load->buffer, load->indices, load->location) + "))";
   }
   if (op == "if_then_else") {
     require_args(c, 3);
-    const std::string condition = print(*c.args[0]);
-    return "(" + condition + " ? " + print_conditional(*c.args[1]) + " : " + print_conditional(*c.args[2]) + ")";
+    const std::string condition = exprs_.print(*c.args[0]);
+    return "(" + condition + " ? " + exprs_.print_conditional(*c.args[1]) + " : " +
+           exprs_.print_conditional(*c.args[2]) + ")";
   }
   if (op == "likely") {
     require_args(c, 1);
-    return print(*c.args[0]);
+    return exprs_.print(*c.args[0]);
   }
   if (op == "q_multiply_shift") return q_multiply_shift(c);
   if (op == "lookup_param") {
@@ -83,12 +78,12 @@ std::string ExprPrinter::call(const tir::Call& c) {
                          : op == "bitwise_and" ? " & "
                          : op == "bitwise_or"  ? " | "
                                                : " ^ ";
-    const std::string x = print(*c.args[0]);
-    return "(" + x + symbol + print(*c.args[1]) + ")";
+    const std::string x = exprs_.print(*c.args[0]);
+    return "(" + x + symbol + exprs_.print(*c.args[1]) + ")";
   }
   if (op == "bitwise_not") {
     require_args(c, 1);
-    return "(~" + print(*c.args[0]) + ")";
+    return "(~" + exprs_.print(*c.args[0]) + ")";
   }
   if (op == "tvm_check_return") {
     throw ExportError::unsupported(c.location, "tvm_check_return other than as a statement");
@@ -96,15 +91,15 @@ std::string ExprPrinter::call(const tir::Call& c) {
   return math(c);
 }
 
-std::string ExprPrinter::math(const tir::Call& c) {
+std::string CallPrinter::math(const tir::Call& c) {
   const std::string& op = c.op;
   const tir::DataType t = c.dtype;
   const bool single = t.code == tir::DataType::Code::kFloat && t.bits == 32;
   const bool is_double = t.code == tir::DataType::Code::kFloat && t.bits == 64;
   if (op == "abs") {
     require_args(c, 1);
-    if (single || is_double) return std::string(single ? "fabsf(" : "fabs(") + print(*c.args[0]) + ")";
-    const std::string x = operand(*c.args[0]);
+    if (single || is_double) return std::string(single ? "fabsf(" : "fabs(") + exprs_.print(*c.args[0]) + ")";
+    const std::string x = exprs_.operand(*c.args[0]);
     return "((" + x + ") < 0 ? (-(" + x + ")) : (" + x + "))";
   }
   const bool known = op == "sigmoid" || op == "rsqrt" || op == "isnan" ||
@@ -112,58 +107,39 @@ std::string ExprPrinter::math(const tir::Call& c) {
   if (!known) throw ExportError::unsupported(c.location, "the intrinsic '" + op + "'");
   if (op == "isnan") {
     require_args(c, 1);
-    return "(isnan(" + print(*c.args[0]) + ") != 0)";
+    return "(isnan(" + exprs_.print(*c.args[0]) + ") != 0)";
   }
   if (!single && !is_double) throw ExportError::unsupported(c.location, "'" + op + "' on " + t.to_string());
   const std::string suffix = single ? "f" : "";
   const std::string one = float_literal(1.0, t);
   if (op == "sigmoid") {
     require_args(c, 1);
-    return "(" + one + " / (" + one + " + exp" + suffix + "((" + float_literal(0.0, t) + " - " + print(*c.args[0]) +
-           "))))";
+    return "(" + one + " / (" + one + " + exp" + suffix + "((" + float_literal(0.0, t) + " - " +
+           exprs_.print(*c.args[0]) + "))))";
   }
   if (op == "rsqrt") {
     require_args(c, 1);
-    return "(" + one + " / sqrt" + suffix + "(" + print(*c.args[0]) + "))";
+    return "(" + one + " / sqrt" + suffix + "(" + exprs_.print(*c.args[0]) + "))";
   }
   const auto m = std::find_if(kMath.begin(), kMath.end(), [&](const MathFunction& f) { return f.name == op; });
   require_args(c, m->arity);
   std::vector<std::string> args;
   for (const tir::ExprRef& a : c.args)
-    args.push_back(print(*a));
-  return op + suffix + "(" + join(args) + ")";
+    args.push_back(exprs_.print(*a));
+  return op + suffix + "(" + join(args, ", ") + ")";
 }
 
-std::string ExprPrinter::extern_call(const tir::Call& c) {
+std::string CallPrinter::extern_call(const tir::Call& c) {
   const std::string& name = string_arg(c, 0, c.op);
   if (sanitize_identifier(name) != name) throw ExportError(c.location, "'" + name + "' is not a C function name");
   ctx_.module.extern_functions.insert(name);
   std::vector<std::string> args;
   for (size_t i = 1; i < c.args.size(); ++i)
-    args.push_back(print(*c.args[i]));
-  return name + "(" + join(args) + ")";
+    args.push_back(exprs_.print(*c.args[i]));
+  return name + "(" + join(args, ", ") + ")";
 }
 
-// The C pointer type of an argument when it is known: "int8_t*", "const float*", "void*"; else "".
-std::string ExprPrinter::pointer_type(const tir::Expr& e) const {
-  if (const auto* use = e.as<tir::VarUse>()) {
-    if (ctx_.old_pool(*use->var)) return "uint8_t*";
-    const auto it = ctx_.vars.find(use->var.get());
-    if (it == ctx_.vars.end() || it->second.kind == CVar::Kind::kScalar) return "";
-    const CVar& v = it->second;
-    if (v.element.empty()) return "void*";
-    return (v.constant ? "const " : "") + v.element + "*";
-  }
-  const auto* call = e.as<tir::Call>();
-  if (call && call->op == "address_of" && call->args.size() == 1) {
-    if (const auto* load = call->args[0]->as<tir::BufferLoad>()) {
-      if (const std::optional<std::string> t = c_type_name(load->buffer->dtype)) return *t + "*";
-    }
-  }
-  return "";
-}
-
-std::string ExprPrinter::module_call(const tir::Call& c, const tir::PrimFunc& callee) {
+std::string CallPrinter::module_call(const tir::Call& c, const tir::PrimFunc& callee) {
   const CFunction& target = *ctx_.module.find(&callee);
   // The arguments without the pool arguments a post-USMP dump passes (they are added anew).
   std::vector<const tir::Expr*> args;
@@ -178,10 +154,10 @@ std::string ExprPrinter::module_call(const tir::Call& c, const tir::PrimFunc& ca
   }
   std::vector<std::string> texts;
   for (size_t i = 0; i < args.size(); ++i) {
-    std::string text = print(*args[i]);
+    std::string text = exprs_.print(*args[i]);
     // Pass pointers of another element type (or constant arrays) with a cast, as C wants.
     const std::string& wanted = target.param_types[i];
-    const std::string have = pointer_type(*args[i]);
+    const std::string have = exprs_.pointer_type(*args[i]);
     if (wanted.ends_with("*") && wanted != "void*" && !have.empty() && have != "void*" && have != wanted) {
       text = cast_text(wanted, text);
     }
@@ -195,29 +171,29 @@ std::string ExprPrinter::module_call(const tir::Call& c, const tir::PrimFunc& ca
     const auto at = texts.begin() + static_cast<std::ptrdiff_t>(texts.size() - (target.trailing_handle ? 1 : 0));
     texts.insert(at, ctx_.function.pool_vars.begin(), ctx_.function.pool_vars.end());
   }
-  return target.symbol + "(" + join(texts) + ")";
+  return target.symbol + "(" + join(texts, ", ") + ")";
 }
 
 // TVM's lowering of q_multiply_shift(x, m, q, s) for C (out = round(x * m * 2^(s - q)), rounding
 // half up), printed as TVM prints it: with the shift s split into a left shift max(s, 0) and a
 // right shift max(-s, 0), 64-bit arithmetic, and x printed twice.
-std::string ExprPrinter::q_multiply_shift(const tir::Call& c) {
+std::string CallPrinter::q_multiply_shift(const tir::Call& c) {
   require_args(c, 4);
   if (c.args[0]->dtype != tir::DataType::int_(32)) {
     throw ExportError::unsupported(c.location, "q_multiply_shift on " + c.args[0]->dtype.to_string());
   }
-  const std::string x = "((int64_t)" + print(*c.args[0]) + ")";
+  const std::string x = "((int64_t)" + exprs_.print(*c.args[0]) + ")";
   const std::optional<int64_t> m_value = tir::constant_int(c.args[1].get());
   const std::string m =
-      m_value ? int_literal(*m_value, tir::DataType::int_(64)) : "((int64_t)" + print(*c.args[1]) + ")";
-  const std::string q = print(*c.args[2]);
+      m_value ? int_literal(*m_value, tir::DataType::int_(64)) : "((int64_t)" + exprs_.print(*c.args[1]) + ")";
+  const std::string q = exprs_.print(*c.args[2]);
   std::string left;
   std::string right;
   if (const std::optional<int64_t> s = tir::constant_int(c.args[3].get())) {
     left = std::to_string(*s > 0 ? *s : 0);
     right = std::to_string(*s > 0 ? 0 : -*s);
   } else {
-    const std::string s_text = operand(*c.args[3]);
+    const std::string s_text = exprs_.operand(*c.args[3]);
     left = "((" + s_text + " > 0) ? " + s_text + " : 0)";
     right = "((" + s_text + " > 0) ? 0 : (0 - " + s_text + "))";
   }

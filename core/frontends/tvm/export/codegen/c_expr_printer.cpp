@@ -1,6 +1,7 @@
 #include "frontends/tvm/export/codegen/c_expr_printer.h"
 
 #include "export/export_error.h"
+#include "frontends/tvm/export/codegen/c_call_printer.h"
 
 namespace usmpx::cexport {
 namespace {
@@ -234,6 +235,29 @@ std::string ExprPrinter::element(const tir::Buffer& buffer, const std::vector<ti
   }
   if (!v.constant && v.element == type) return v.name + "[" + index + "]";
   return "((" + type + "*)" + v.name + ")[" + index + "]";
+}
+
+std::string ExprPrinter::call(const tir::Call& c) {
+  return CallPrinter(*this, ctx_).print(c);
+}
+
+// The C pointer type of an argument when it is known: "int8_t*", "const float*", "void*"; else "".
+std::string ExprPrinter::pointer_type(const tir::Expr& e) const {
+  if (const auto* use = e.as<tir::VarUse>()) {
+    if (ctx_.old_pool(*use->var)) return "uint8_t*";
+    const auto it = ctx_.vars.find(use->var.get());
+    if (it == ctx_.vars.end() || it->second.kind == CVar::Kind::kScalar) return "";
+    const CVar& v = it->second;
+    if (v.element.empty()) return "void*";
+    return (v.constant ? "const " : "") + v.element + "*";
+  }
+  const auto* call = e.as<tir::Call>();
+  if (call && call->op == "address_of" && call->args.size() == 1) {
+    if (const auto* load = call->args[0]->as<tir::BufferLoad>()) {
+      if (const std::optional<std::string> t = c_type_name(load->buffer->dtype)) return *t + "*";
+    }
+  }
+  return "";
 }
 
 }  // namespace usmpx::cexport

@@ -42,11 +42,7 @@ class ExprPrinter {
   std::string floor_div_mod(const tir::Binary& b);
   std::string flat_index(const tir::Buffer& buffer, const std::vector<tir::ExprRef>& indices, const SourceLocation& at);
 
-  // Defined in c_call_printer.cpp.
-  std::string module_call(const tir::Call& c, const tir::PrimFunc& callee);
-  std::string extern_call(const tir::Call& c);
-  std::string q_multiply_shift(const tir::Call& c);
-  std::string math(const tir::Call& c);
+  friend class CallPrinter;  // prints a call's operands as this printer does (operand, print_conditional)
 
   FunctionContext& ctx_;
   std::vector<std::string>& hoisted_;

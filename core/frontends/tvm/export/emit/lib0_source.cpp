@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "base/alignment.h"
+#include "base/text_join.h"
 #include "frontends/tvm/mlf/relay_signature.h"
 
 namespace usmpx {
@@ -83,13 +84,6 @@ class Lib0Writer {
     return args;
   }
 
-  static std::string join(const std::vector<std::string>& parts) {
-    std::string s;
-    for (size_t i = 0; i < parts.size(); ++i)
-      s += (i ? "," : "") + parts[i];
-    return s;
-  }
-
  private:
   void constant_pool(const ExportPool& pool, std::vector<PoolConstant> constants) {
     std::sort(constants.begin(), constants.end(),
@@ -131,11 +125,11 @@ class Lib0Writer {
     out_ << "};\nreturn ret;\n}\n\n";
   }
 
-  void entry_declaration() { out_ << "TVM_DLL int32_t " << s_.entry << "(" << join(entry_params()) << ");\n"; }
+  void entry_declaration() { out_ << "TVM_DLL int32_t " << s_.entry << "(" << join(entry_params(), ",") << ");\n"; }
 
   void run_wrapper() {
-    out_ << "int32_t " << prefix_ << "run(" << join(run_params()) << ") {return " << s_.entry << "(" << join(run_args())
-         << ");\n}\n";
+    out_ << "int32_t " << prefix_ << "run(" << join(run_params(), ",") << ") {return " << s_.entry << "("
+         << join(run_args(), ",") << ");\n}\n";
   }
 
   const Lib0Spec& s_;
@@ -156,15 +150,15 @@ std::string emit_lib0_pool(const Lib0Spec& spec, size_t pool) {
 }
 
 std::string emit_lib0_entry_params(const Lib0Spec& spec) {
-  return Lib0Writer::join(Lib0Writer(spec).entry_params());
+  return join(Lib0Writer(spec).entry_params(), ",");
 }
 
 std::string emit_lib0_run_params(const Lib0Spec& spec) {
-  return Lib0Writer::join(Lib0Writer(spec).run_params());
+  return join(Lib0Writer(spec).run_params(), ",");
 }
 
 std::string emit_lib0_run_args(const Lib0Spec& spec) {
-  return Lib0Writer::join(Lib0Writer(spec).run_args());
+  return join(Lib0Writer(spec).run_args(), ",");
 }
 
 }  // namespace usmpx

@@ -2,18 +2,12 @@
 // (refused with one line), and which targets can build it.
 #include <algorithm>
 
+#include "base/text_join.h"
 #include "frontends/tvm/export/harness/code_needs.h"
 #include "frontends/tvm/export/harness/selftest.h"
 
 namespace usmpx {
 namespace {
-
-std::string join(const std::vector<std::string>& items, const std::string& separator = ", ") {
-  std::string out;
-  for (const std::string& s : items)
-    out += (out.empty() ? "" : separator) + s;
-  return out;
-}
 
 bool harness_source(const std::string& path) {
   return !path.starts_with("harness/") && (path.ends_with(".c") || path.ends_with(".h"));
@@ -97,7 +91,7 @@ std::string selftest_obstacle(const ExportBundle& bundle, const SelftestOptions&
     const std::string prefix = entry.ends_with(main_suffix) ? entry.substr(0, entry.size() - main_suffix.size() + 1)
                                                             : entry.substr(0, entry.rfind('_') + 1);
     return "the model has no lib0.c: its entry function " + prefix + "run and the pools it passes to " + prefix +
-           main_suffix.substr(1) + " are defined in none of its sources (" + join(sources) +
+           main_suffix.substr(1) + " are defined in none of its sources (" + join(sources, ", ") +
            "); give the whole codegen/host/src TVM wrote";
   }
   for (const auto& [file, call] : needs.sdk_heap_calls)
@@ -112,11 +106,11 @@ std::string selftest_obstacle(const ExportBundle& bundle, const SelftestOptions&
     const bool cmsis =
         std::all_of(calls.begin(), calls.end(), [](const std::string& c) { return c.starts_with("arm_"); });
     if (cmsis && options.cmsis_nn.empty())
-      return file + " calls " + join(calls) +
+      return file + " calls " + join(calls, ", ") +
              ", CMSIS-NN functions the built-in kernels do not have: give a CMSIS-NN checkout with --cmsis-nn DIR";
-    return file + " calls " + join(calls) + " (defined nowhere in the model" +
+    return file + " calls " + join(calls, ", ") + " (defined nowhere in the model" +
            (options.kernels.empty() ? "" : " or " + options.kernels) + ")" +
-           (headers.empty() ? "" : " and includes " + join(headers) + " (not in the model)") +
+           (headers.empty() ? "" : " and includes " + join(headers, ", ") + " (not in the model)") +
            ": vendor kernels; give their sources and headers with --kernels DIR (DIR/*.c, headers in DIR or "
            "DIR/include)";
   }
@@ -132,7 +126,7 @@ std::string selftest_obstacle(const ExportBundle& bundle, const SelftestOptions&
     return "the harness sees no output of the model (the entry takes none the input names): nothing could be "
            "compared";
   if (!outputs.unsized.empty())
-    return "the size of output " + join(outputs.unsized) +
+    return "the size of output " + join(outputs.unsized, ", ") +
            " is stated nowhere in the input (metadata.json, the interface header, the Relay text's result type) "
            "and the code's accesses do not show it: nothing could be compared; give the MLF with its "
            "metadata.json or src/relay.txt";
@@ -147,11 +141,11 @@ SelftestTargets choose_selftest_targets(const ExportBundle& bundle, const Selfte
     chosen.targets = {"host"};
     chosen.reason = "portable C: no Arm intrinsics, arm_acle.h or CMSIS headers";
   } else {
-    std::string what = needs.arm_intrinsics.empty() ? "includes " + join(needs.arm_headers)
-                                                    : "calls Arm intrinsics (" + join(needs.arm_intrinsics) + ")";
+    std::string what = needs.arm_intrinsics.empty() ? "includes " + join(needs.arm_headers, ", ")
+                                                    : "calls Arm intrinsics (" + join(needs.arm_intrinsics, ", ") + ")";
     if (needs.arm_intrinsics.size() > 4) {
       std::vector<std::string> first(needs.arm_intrinsics.begin(), needs.arm_intrinsics.begin() + 4);
-      what = "calls Arm intrinsics (" + join(first) + ", ...)";
+      what = "calls Arm intrinsics (" + join(first, ", ") + ", ...)";
     }
     chosen.reason = needs.arm_file + " " + what + ": the emulated Cortex-M boards run them";
     chosen.targets = {"cortex-m4", "cortex-m7"};
