@@ -70,43 +70,28 @@ constexpr std::string_view kTanhProven[] = {"FLOAT32>FLOAT32", "INT16>INT16", "I
 // RELU6 in the older TFLM versions: differences from the rules above (tflm_version_rules.h).
 constexpr TflmVersionChange kRelu6Versions[] = {
     {TflmVersion::k2023_06_30, TflmVersion::k2024_05_29, TflmChange::kInitOpData, {}, 2},
-    {TflmVersion::k2023_06_30,
-     TflmVersion::k2024_05_29,
-     TflmChange::kRefusedAtInvoke,
-     {},
-     0,
-     "RELU6 INT16>*",
-     "Only float32 is supported currently, got INT16"},
+    refused_at_invoke(TflmVersion::k2023_06_30, TflmVersion::k2024_05_29, "RELU6 INT16>*",
+                      "Only float32 is supported currently, got INT16"),
 };
 
 // RELU in the older TFLM versions: differences from the rules above (tflm_version_rules.h).
 constexpr TflmVersionChange kReluVersions[] = {
-    {TflmVersion::k2023_06_30,
-     TflmVersion::k2025_02_07,
-     TflmChange::kRefusedAtInvoke,
-     {},
-     0,
-     "RELU INT16>*",
-     "Only float32 is supported currently, got INT16"},
+    refused_at_invoke(TflmVersion::k2023_06_30, TflmVersion::k2025_02_07, "RELU INT16>*",
+                      "Only float32 is supported currently, got INT16"),
 };
 
 const TflmKernel kActivationKernels[] = {
     {.name = "ELU",
-     .options = kNoOptions,
      .init = same_init(256),
      .proven = kEluProven},  // an int8 lookup table of 256 entries, whatever the type
-    {.name = "HARD_SWISH", .options = kNoOptions, .init = same_init(20), .proven = kHardSwishProven},
+    {.name = "HARD_SWISH", .init = same_init(20), .proven = kHardSwishProven},
     {.name = "L2_NORMALIZATION", .options = kActivationOptions, .init = same_init(4), .proven = kL2NormalizationProven},
     {.name = "LEAKY_RELU", .options = kOneIntOptions, .init = same_init(24), .proven = kLeakyReluProven},
-    {.name = "LOGISTIC", .options = kNoOptions, .init = same_init(16), .proven = kLogisticProven},
-    {.name = "LOG_SOFTMAX",
-     .options = kNoOptions,
-     .init = same_init(0),
-     .prepare = log_softmax_op_data,
-     .proven = kLogSoftmaxProven},
-    {.name = "PRELU", .options = kNoOptions, .init = same_init(28), .proven = kPreluProven},
-    {.name = "RELU", .options = kNoOptions, .init = same_init(28), .proven = kReluProven, .versions = kReluVersions},
-    {.name = "RELU6", .options = kNoOptions, .init = same_init(8), .proven = kRelu6Proven, .versions = kRelu6Versions},
+    {.name = "LOGISTIC", .init = same_init(16), .proven = kLogisticProven},
+    {.name = "LOG_SOFTMAX", .prepare = log_softmax_op_data, .proven = kLogSoftmaxProven},
+    {.name = "PRELU", .init = same_init(28), .proven = kPreluProven},
+    {.name = "RELU", .init = same_init(28), .proven = kReluProven, .versions = kReluVersions},
+    {.name = "RELU6", .init = same_init(8), .proven = kRelu6Proven, .versions = kRelu6Versions},
     {.name = "SOFTMAX",
      .options = kOneIntOptions,
      .init = {56, 80, 64, 64},  // ESP-NN: SoftmaxParams and its scratch buffer's index
@@ -116,7 +101,7 @@ const TflmKernel kActivationKernels[] = {
      .proven = kSoftmaxProven,
      .key_words = softmax_key,
      .cmsis_nn = true},
-    {.name = "TANH", .options = kNoOptions, .init = same_init(16), .proven = kTanhProven},
+    {.name = "TANH", .init = same_init(16), .proven = kTanhProven},
 };
 
 }  // namespace

@@ -40,24 +40,14 @@ constexpr std::string_view kSubProven[] = {"FLOAT32>FLOAT32", "INT16>INT16", "IN
 
 // MAXIMUM in the older TFLM versions: differences from the rules above (tflm_version_rules.h).
 constexpr TflmVersionChange kMaximumVersions[] = {
-    {TflmVersion::k2023_06_30,
-     TflmVersion::k2024_05_29,
-     TflmChange::kRefusedAtInvoke,
-     {},
-     0,
-     "MAXIMUM INT16>*",
-     "Type INT16 (7) is not supported by Maximum/Minimum."},
+    refused_at_invoke(TflmVersion::k2023_06_30, TflmVersion::k2024_05_29, "MAXIMUM INT16>*",
+                      "Type INT16 (7) is not supported by Maximum/Minimum."),
 };
 
 // MINIMUM in the older TFLM versions: differences from the rules above (tflm_version_rules.h).
 constexpr TflmVersionChange kMinimumVersions[] = {
-    {TflmVersion::k2023_06_30,
-     TflmVersion::k2024_05_29,
-     TflmChange::kRefusedAtInvoke,
-     {},
-     0,
-     "MINIMUM INT16>*",
-     "Type INT16 (7) is not supported by Maximum/Minimum."},
+    refused_at_invoke(TflmVersion::k2023_06_30, TflmVersion::k2024_05_29, "MINIMUM INT16>*",
+                      "Type INT16 (7) is not supported by Maximum/Minimum."),
 };
 
 // Every version fails FLOOR_DIV INT32 at Invoke; the recordings, which invoke, kept no figure of it.
@@ -69,39 +59,21 @@ constexpr TflmVersionChange kFloorModVersions[] = {not_measured_before_90b983c("
 const TflmKernel kBinaryKernels[] = {
     {.name = "ADD", .options = kActivationPotOptions, .init = same_init(60), .proven = kAddProven},
     {.name = "DIV", .options = kActivationOptions, .init = same_init(28), .proven = kDivProven},
-    {.name = "EQUAL", .options = kNoOptions, .init = same_init(32), .proven = kEqualProven},  // comparisons' OpData
-    {.name = "FLOOR_DIV",
-     .options = kNoOptions,
-     .init = same_init(0),
-     .refusal = floor_div_refusal,
-     .proven = kFloorDivProven,
-     .versions = kFloorDivVersions},
-    {.name = "FLOOR_MOD",
-     .options = kNoOptions,
-     .init = same_init(0),
-     .refusal = floor_mod_refusal,
-     .proven = kFloorModProven,
-     .versions = kFloorModVersions},
-    {.name = "GREATER", .options = kNoOptions, .init = same_init(32), .proven = kGreaterProven},
-    {.name = "GREATER_EQUAL", .options = kNoOptions, .init = same_init(32), .proven = kGreaterEqualProven},
-    {.name = "LESS", .options = kNoOptions, .init = same_init(32), .proven = kLessProven},
-    {.name = "LESS_EQUAL", .options = kNoOptions, .init = same_init(32), .proven = kLessEqualProven},
-    {.name = "LOGICAL_AND", .options = kNoOptions, .init = same_init(0), .proven = kLogicalAndProven},
-    {.name = "LOGICAL_OR", .options = kNoOptions, .init = same_init(0), .proven = kLogicalOrProven},
-    {.name = "MAXIMUM",
-     .options = kNoOptions,
-     .init = same_init(0),
-     .proven = kMaximumProven,
-     .versions = kMaximumVersions},
-    {.name = "MINIMUM",
-     .options = kNoOptions,
-     .init = same_init(0),
-     .proven = kMinimumProven,
-     .versions = kMinimumVersions},
+    {.name = "EQUAL", .init = same_init(32), .proven = kEqualProven},  // comparisons' OpData
+    {.name = "FLOOR_DIV", .refusal = floor_div_refusal, .proven = kFloorDivProven, .versions = kFloorDivVersions},
+    {.name = "FLOOR_MOD", .refusal = floor_mod_refusal, .proven = kFloorModProven, .versions = kFloorModVersions},
+    {.name = "GREATER", .init = same_init(32), .proven = kGreaterProven},
+    {.name = "GREATER_EQUAL", .init = same_init(32), .proven = kGreaterEqualProven},
+    {.name = "LESS", .init = same_init(32), .proven = kLessProven},
+    {.name = "LESS_EQUAL", .init = same_init(32), .proven = kLessEqualProven},
+    {.name = "LOGICAL_AND", .proven = kLogicalAndProven},
+    {.name = "LOGICAL_OR", .proven = kLogicalOrProven},
+    {.name = "MAXIMUM", .proven = kMaximumProven, .versions = kMaximumVersions},
+    {.name = "MINIMUM", .proven = kMinimumProven, .versions = kMinimumVersions},
     {.name = "MUL", .options = kActivationOptions, .init = same_init(36), .proven = kMulProven},
-    {.name = "NOT_EQUAL", .options = kNoOptions, .init = same_init(32), .proven = kNotEqualProven},
-    {.name = "SELECT_V2", .options = kNoOptions, .init = same_init(1), .proven = kSelectV2Proven},
-    {.name = "SQUARED_DIFFERENCE", .options = kNoOptions, .init = same_init(112), .proven = kSquaredDifferenceProven},
+    {.name = "NOT_EQUAL", .init = same_init(32), .proven = kNotEqualProven},
+    {.name = "SELECT_V2", .init = same_init(1), .proven = kSelectV2Proven},
+    {.name = "SQUARED_DIFFERENCE", .init = same_init(112), .proven = kSquaredDifferenceProven},
     {.name = "SUB", .options = kActivationPotOptions, .init = same_init(52), .proven = kSubProven},
 };
 

@@ -431,13 +431,9 @@ constexpr TflmVersionChange kTransposeConvVersions[] = {
 
 // DEPTHWISE_CONV_2D in the older TFLM versions: differences from the rules above (tflm_version_rules.h).
 constexpr TflmVersionChange kDepthwiseConv2dVersions[] = {
-    {TflmVersion::k2023_06_30,
-     TflmVersion::k2023_06_30,
-     TflmChange::kRefusedAtAllocate,
-     {},
-     0,
-     "DEPTHWISE_CONV_2D INT16>*",
-     "tensorflow/lite/micro/kernels/depthwise_conv_common.cc Hybrid models are not supported on TFLite Micro."},
+    refused_at_allocate(
+        TflmVersion::k2023_06_30, TflmVersion::k2023_06_30, "DEPTHWISE_CONV_2D INT16>*",
+        "tensorflow/lite/micro/kernels/depthwise_conv_common.cc Hybrid models are not supported on TFLite Micro."),
 };
 
 const TflmKernel kConvKernels[] = {

@@ -26,8 +26,7 @@ constexpr std::string_view kEthosUProven[] = {"reference: UINT8>INT8"};
 constexpr TflmVersionChange kEthosUVersions[] = {not_measured_before_90b983c("ethos-u *")};
 
 const TflmKernel kEthosUKernels[] = {
-    {.name = "ethos-u",
-     .options = kNoOptions,  // a custom operator's options stay in the flatbuffer
+    {.name = "ethos-u",      // no options struct: a custom operator's options stay in the flatbuffer
      .init = same_init(12),  // the kernel's OpData, 12 bytes on every target (tflm_ethos_u.json)
      .scratch = ethos_u_scratch,
      .proven = kEthosUProven,

@@ -122,14 +122,10 @@ constexpr TflmVersionChange kFullyConnectedVersions[] = {
     {TflmVersion::k2023_06_30, TflmVersion::k2023_06_30, TflmChange::kOptions, {4, 1, 12, 4}},
     {TflmVersion::k2023_06_30, TflmVersion::k2024_05_29, TflmChange::kInitOpData, {}, 36},
     {TflmVersion::k2023_06_30, TflmVersion::k2023_06_30, TflmChange::kNoPerChannelArrays},
-    {TflmVersion::k2024_05_29,
-     TflmVersion::k2024_05_29,
-     TflmChange::kRefusedAtAllocate,
-     {},
-     0,
-     "FULLY_CONNECTED * per-channel",
-     "tensorflow/lite/micro/kernels/fully_connected_common.cc FullyConnected per-channel quantization not yet "
-     "supported. Please set converter._experimental_disable_per_channel_quantization_for_dense_layers = True."},
+    refused_at_allocate(
+        TflmVersion::k2024_05_29, TflmVersion::k2024_05_29, "FULLY_CONNECTED * per-channel",
+        "tensorflow/lite/micro/kernels/fully_connected_common.cc FullyConnected per-channel quantization not yet "
+        "supported. Please set converter._experimental_disable_per_channel_quantization_for_dense_layers = True."),
 };
 
 const TflmKernel kFullyConnectedKernels[] = {

@@ -36,16 +36,8 @@ constexpr std::string_view kQuantizeProven[] = {"FLOAT32>INT16", "FLOAT32>INT8",
                                                 "INT8>INT8",     "esp32: INT16>INT32", "esp32: INT16>INT8"};
 
 const TflmKernel kQuantizeKernels[] = {
-    {.name = "DEQUANTIZE",
-     .options = kNoOptions,
-     .init = same_init(32),
-     .refusal = dequantize_refusal,
-     .proven = kDequantizeProven},
-    {.name = "QUANTIZE",
-     .options = kNoOptions,
-     .init = same_init(32),
-     .refusal = quantize_refusal,
-     .proven = kQuantizeProven},
+    {.name = "DEQUANTIZE", .init = same_init(32), .refusal = dequantize_refusal, .proven = kDequantizeProven},
+    {.name = "QUANTIZE", .init = same_init(32), .refusal = quantize_refusal, .proven = kQuantizeProven},
 };
 
 }  // namespace

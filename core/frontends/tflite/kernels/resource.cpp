@@ -61,16 +61,10 @@ constexpr TflmVersionChange kVarHandleVersions[] = {not_measured_before_90b983c(
 
 const TflmKernel kResourceKernels[] = {
     {.name = "ASSIGN_VARIABLE",
-     .options = kNoOptions,
-     .init = same_init(0),
      .prepare = resource_assignment,
      .proven = kAssignVariableProven,
      .versions = kAssignVariableVersions},
-    {.name = "READ_VARIABLE",
-     .options = kNoOptions,
-     .init = same_init(0),
-     .proven = kReadVariableProven,
-     .versions = kReadVariableVersions},
+    {.name = "READ_VARIABLE", .proven = kReadVariableProven, .versions = kReadVariableVersions},
     {.name = "VAR_HANDLE",
      .options = kVarHandleOptions,
      .init = same_init(4),

@@ -14,23 +14,12 @@ constexpr std::string_view kSpaceToBatchNdProven[] = {"FLOAT32>FLOAT32", "INT8>I
 constexpr std::string_view kSpaceToDepthProven[] = {"FLOAT32>FLOAT32", "INT8>INT8"};
 
 const TflmKernel kSpatialKernels[] = {
-    {.name = "BATCH_TO_SPACE_ND", .options = kNoOptions, .init = same_init(0), .proven = kBatchToSpaceNdProven},
-    {.name = "DEPTH_TO_SPACE",
-     .options = kOneIntOptions,
-     .init = same_init(0),
-     .prepare = output_dims_copy,
-     .proven = kDepthToSpaceProven},
-    {.name = "RESIZE_BILINEAR", .options = kTwoBoolsOptions, .init = same_init(0), .proven = kResizeBilinearProven},
-    {.name = "RESIZE_NEAREST_NEIGHBOR",
-     .options = kTwoBoolsOptions,
-     .init = same_init(0),
-     .proven = kResizeNearestNeighborProven},
-    {.name = "SPACE_TO_BATCH_ND", .options = kNoOptions, .init = same_init(4), .proven = kSpaceToBatchNdProven},
-    {.name = "SPACE_TO_DEPTH",
-     .options = kOneIntOptions,
-     .init = same_init(0),
-     .prepare = output_dims_copy,
-     .proven = kSpaceToDepthProven},
+    {.name = "BATCH_TO_SPACE_ND", .proven = kBatchToSpaceNdProven},
+    {.name = "DEPTH_TO_SPACE", .options = kOneIntOptions, .prepare = output_dims_copy, .proven = kDepthToSpaceProven},
+    {.name = "RESIZE_BILINEAR", .options = kTwoBoolsOptions, .proven = kResizeBilinearProven},
+    {.name = "RESIZE_NEAREST_NEIGHBOR", .options = kTwoBoolsOptions, .proven = kResizeNearestNeighborProven},
+    {.name = "SPACE_TO_BATCH_ND", .init = same_init(4), .proven = kSpaceToBatchNdProven},
+    {.name = "SPACE_TO_DEPTH", .options = kOneIntOptions, .prepare = output_dims_copy, .proven = kSpaceToDepthProven},
 };
 
 }  // namespace

@@ -136,10 +136,12 @@ class TflmOp {
   mutable uint32_t reads_ = 0;
 };
 
+// One kernel's entry. A field left out means "none": no options struct, no op data in Init, no
+// Prepare buffers, no scratch, no refusal, no variant proven.
 struct TflmKernel {
   std::string_view name;
-  TflmOptionsStruct options;
-  TflmInitBytes init;
+  TflmOptionsStruct options;  // {} = kNoOptions
+  TflmInitBytes init;         // {} = same_init(0)
   std::vector<int64_t> (*prepare)(const TflmOp& op, TflmResourceState* resources) = nullptr;
   ScratchNeed (*scratch)(const TflmOp& op) = nullptr;
   std::optional<TflmRefusal> (*refusal)(const TflmOp& op) = nullptr;

@@ -38,6 +38,17 @@ struct TflmVersionChange {
   std::string_view message;  // kRefused*: TFLM's message as it prints it (some begin with the file)
 };
 
+// A variant the versions refuse, with TFLM's message: in Prepare (AllocateTensors fails) or in
+// Eval (AllocateTensors passes, Invoke fails).
+constexpr TflmVersionChange refused_at_allocate(TflmVersion first, TflmVersion last, std::string_view variant,
+                                                std::string_view message) {
+  return {first, last, TflmChange::kRefusedAtAllocate, {}, 0, variant, message};
+}
+constexpr TflmVersionChange refused_at_invoke(TflmVersion first, TflmVersion last, std::string_view variant,
+                                              std::string_view message) {
+  return {first, last, TflmChange::kRefusedAtInvoke, {}, 0, variant, message};
+}
+
 // The variants the older versions' recordings hold no figure of (`variant`, "*" any text): the
 // rules stay 90b983c's, and the figure says "at least".
 constexpr TflmVersionChange not_measured_before_90b983c(std::string_view variant) {

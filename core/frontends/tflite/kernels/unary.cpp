@@ -36,27 +36,19 @@ constexpr std::string_view kSquareProven[] = {"FLOAT32>FLOAT32"};
 constexpr TflmVersionChange kNegVersions[] = {not_measured_before_90b983c("NEG INT8>*")};
 
 const TflmKernel kUnaryKernels[] = {
-    {.name = "ABS",
-     .options = kNoOptions,
-     .init = same_init(28),
-     .proven = kAbsProven},  // elementwise OpDataAbsRsqrt (ABS and RSQRT)
-    {.name = "CEIL", .options = kNoOptions, .init = same_init(0), .proven = kCeilProven},
-    {.name = "COS", .options = kNoOptions, .init = same_init(0), .proven = kCosProven},
-    {.name = "EXP", .options = kNoOptions, .init = same_init(0), .refusal = exp_refusal, .proven = kExpProven},
-    {.name = "FLOOR", .options = kNoOptions, .init = same_init(0), .proven = kFloorProven},
-    {.name = "LOG", .options = kNoOptions, .init = same_init(0), .proven = kLogProven},
-    {.name = "LOGICAL_NOT", .options = kNoOptions, .init = same_init(0), .proven = kLogicalNotProven},
-    {.name = "NEG",
-     .options = kNoOptions,
-     .init = same_init(0),
-     .refusal = neg_refusal,
-     .proven = kNegProven,
-     .versions = kNegVersions},
-    {.name = "ROUND", .options = kNoOptions, .init = same_init(0), .proven = kRoundProven},
-    {.name = "RSQRT", .options = kNoOptions, .init = same_init(28), .proven = kRsqrtProven},
-    {.name = "SIN", .options = kNoOptions, .init = same_init(0), .proven = kSinProven},
-    {.name = "SQRT", .options = kNoOptions, .init = same_init(0), .proven = kSqrtProven},
-    {.name = "SQUARE", .options = kNoOptions, .init = same_init(0), .proven = kSquareProven},
+    {.name = "ABS", .init = same_init(28), .proven = kAbsProven},  // elementwise OpDataAbsRsqrt (ABS and RSQRT)
+    {.name = "CEIL", .proven = kCeilProven},
+    {.name = "COS", .proven = kCosProven},
+    {.name = "EXP", .refusal = exp_refusal, .proven = kExpProven},
+    {.name = "FLOOR", .proven = kFloorProven},
+    {.name = "LOG", .proven = kLogProven},
+    {.name = "LOGICAL_NOT", .proven = kLogicalNotProven},
+    {.name = "NEG", .refusal = neg_refusal, .proven = kNegProven, .versions = kNegVersions},
+    {.name = "ROUND", .proven = kRoundProven},
+    {.name = "RSQRT", .init = same_init(28), .proven = kRsqrtProven},
+    {.name = "SIN", .proven = kSinProven},
+    {.name = "SQRT", .proven = kSqrtProven},
+    {.name = "SQUARE", .proven = kSquareProven},
 };
 
 }  // namespace
