@@ -38,7 +38,7 @@ ExportInput load_export_input(const Options& options) {
   try {
     ExportInput in{nullptr, load_input(options.input, LoadOptions{options.pools, options.module, options.runtime_log,
                                                                   options.runtime_kernels, options.runtime_target,
-                                                 options.runtime_version, options.runtime_tree})};
+                                                                  options.runtime_version, options.runtime_tree})};
     if (!in.input.exporter) throw ExportError(in.input.no_export);
     in.source = in.input.exporter;
     if (options.session_edits) apply_session(in.input, *options.session_edits, options);
@@ -114,6 +114,59 @@ std::vector<std::string> selftest_targets(const Options& options, const Selftest
   return chosen.targets;
 }
 
+namespace {
+
+// The pools' bytes as built (or what the original is) and re-planned.
+void print_pool_bytes(const LoadedInput& input, const Plan& plan, std::ostream& out) {
+  int64_t before = 0;
+  if (input.as_built) {
+    Plan as_built = *input.as_built;  // a model file's own plan comes without its pool sizes
+    if (as_built.pool_sizes.empty()) compute_pool_sizes(input.problem, as_built);
+    before = as_built.total_size();
+  }
+  if (holds_generated_c(input.format)) {
+    out << "pool bytes: "
+        << (input.as_built ? format_bytes(before) : std::string("none (USMP off, or pools other than TVM's)"))
+        << " as built, " << format_bytes(plan.total_size()) << " re-planned\n";
+  } else {
+    out << "pool bytes: " << (input.as_built ? format_bytes(before) + " as built" : std::string("TVM's greedy_by_size"))
+        << " (original), " << format_bytes(plan.total_size()) << " re-planned\n";
+  }
+}
+
+// Each target's verdict, outputs and sizes, with both build logs where the outputs differ.
+// Returns whether every target's outputs were the same.
+bool print_results(const std::vector<SelftestResult>& results, std::ostream& out) {
+  bool all_same = true;
+  using Align = TextTable::Align;
+  TextTable table({{"target", Align::kLeft},
+                   {"result", Align::kLeft},
+                   {"outputs", Align::kRight},
+                   {"flash", Align::kRight},
+                   {"RAM", Align::kRight}});
+  for (const SelftestResult& r : results) {
+    if (!r.diagnosis.empty()) out << r.diagnosis << '\n';
+    auto sizes = [](int64_t a, int64_t b) {
+      return a < 0 ? std::string("-") : format_bytes(a) + " -> " + format_bytes(b);
+    };
+    table.add_row({r.target, r.verdict, std::to_string(r.replanned.outputs.size()),
+                   sizes(r.original.flash_bytes, r.replanned.flash_bytes),
+                   sizes(r.original.ram_bytes, r.replanned.ram_bytes)});
+    for (const auto& [name, sum] : r.replanned.outputs)
+      out << "  " << r.target << " output " << name << ": " << sum << '\n';
+    if (!r.same) {
+      all_same = false;
+      out << "--- " << r.target << " original build log ---\n"
+          << r.original.log << "--- " << r.target << " re-planned build log ---\n"
+          << r.replanned.log;
+    }
+  }
+  table.print(out, "  ");
+  return all_same;
+}
+
+}  // namespace
+
 int run_selftest(const Options& options, std::ostream& out) {
   ExportInput in = load_export_input(options);
   const Plan plan = exportable_plan(in.input, options, out);
@@ -155,45 +208,8 @@ int run_selftest(const Options& options, std::ostream& out) {
       }
     }
     const std::vector<SelftestResult> results = selftest->run(original, replanned, runnable, work, so);
-    int64_t before = 0;
-    if (in.input.as_built) {
-      Plan as_built = *in.input.as_built;  // a model file's own plan comes without its pool sizes
-      if (as_built.pool_sizes.empty()) compute_pool_sizes(in.input.problem, as_built);
-      before = as_built.total_size();
-    }
-    if (holds_generated_c(in.input.format)) {
-      out << "pool bytes: "
-          << (in.input.as_built ? format_bytes(before) : std::string("none (USMP off, or pools other than TVM's)"))
-          << " as built, " << format_bytes(plan.total_size()) << " re-planned\n";
-    } else {
-      out << "pool bytes: "
-          << (in.input.as_built ? format_bytes(before) + " as built" : std::string("TVM's greedy_by_size"))
-          << " (original), " << format_bytes(plan.total_size()) << " re-planned\n";
-    }
-    using Align = TextTable::Align;
-    TextTable table({{"target", Align::kLeft},
-                     {"result", Align::kLeft},
-                     {"outputs", Align::kRight},
-                     {"flash", Align::kRight},
-                     {"RAM", Align::kRight}});
-    for (const SelftestResult& r : results) {
-      if (!r.diagnosis.empty()) out << r.diagnosis << '\n';
-      auto sizes = [](int64_t a, int64_t b) {
-        return a < 0 ? std::string("-") : format_bytes(a) + " -> " + format_bytes(b);
-      };
-      table.add_row({r.target, r.verdict, std::to_string(r.replanned.outputs.size()),
-                     sizes(r.original.flash_bytes, r.replanned.flash_bytes),
-                     sizes(r.original.ram_bytes, r.replanned.ram_bytes)});
-      for (const auto& [name, sum] : r.replanned.outputs)
-        out << "  " << r.target << " output " << name << ": " << sum << '\n';
-      if (!r.same) {
-        status = kDoesNotFit;
-        out << "--- " << r.target << " original build log ---\n"
-            << r.original.log << "--- " << r.target << " re-planned build log ---\n"
-            << r.replanned.log;
-      }
-    }
-    table.print(out, "  ");
+    print_pool_bytes(in.input, plan, out);
+    if (!print_results(results, out)) status = kDoesNotFit;
   } catch (const ExportError& e) {
     out << "usmpx selftest: " << e.what() << '\n';
     status = kDoesNotFit;

@@ -50,6 +50,35 @@ CompareDialog::CompareDialog(ExplorerController* controller, QWidget* parent)
   table_->verticalHeader()->hide();
   // Compact rows: a dozen algorithms fit above the charts without scrolling.
   table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 6);
+  lay_out();
+  apply_->setEnabled(false);
+  // One button: Run, or Cancel while running.
+  connect(run_, &QPushButton::clicked, this, [this] {
+    if (controller_->comparing()) {
+      controller_->cancel_comparison();
+    } else {
+      run();
+    }
+  });
+  connect(controller_, &ExplorerController::comparison_ready, this, &CompareDialog::show_results);
+  connect(controller_, &ExplorerController::comparison_progress, this,
+          [this](int done, int total, const QString& running) {
+            progress_->setText(tr("Running %1 (%2 of %3)…").arg(running).arg(done + 1).arg(total));
+            mark_running(done);
+          });
+  connect(controller_, &ExplorerController::comparison_plan_ready, this, &CompareDialog::take_plan);
+  connect(table_, &QTableWidget::itemSelectionChanged, this, &CompareDialog::show_selection);
+  connect(apply_, &QPushButton::clicked, this, [this] {
+    const int row = table_->currentRow();
+    if (row < 0) return;
+    emit apply_algorithm(table_->item(row, 0)->text());
+    accept();
+  });
+  place_over_parent(this);
+}
+
+// The algorithms to run on the left; the results table with its note over the charts on the right.
+void CompareDialog::lay_out() {
   auto* chart_host = new QWidget;
   chart_host->setLayout(charts_);
   auto* scroll = new QScrollArea;
@@ -81,31 +110,7 @@ CompareDialog::CompareDialog(ExplorerController* controller, QWidget* parent)
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(top);
   layout->addWidget(buttons);
-  apply_->setEnabled(false);
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-  // One button: Run, or Cancel while running.
-  connect(run_, &QPushButton::clicked, this, [this] {
-    if (controller_->comparing()) {
-      controller_->cancel_comparison();
-    } else {
-      run();
-    }
-  });
-  connect(controller_, &ExplorerController::comparison_ready, this, &CompareDialog::show_results);
-  connect(controller_, &ExplorerController::comparison_progress, this,
-          [this](int done, int total, const QString& running) {
-            progress_->setText(tr("Running %1 (%2 of %3)…").arg(running).arg(done + 1).arg(total));
-            mark_running(done);
-          });
-  connect(controller_, &ExplorerController::comparison_plan_ready, this, &CompareDialog::take_plan);
-  connect(table_, &QTableWidget::itemSelectionChanged, this, &CompareDialog::show_selection);
-  connect(apply_, &QPushButton::clicked, this, [this] {
-    const int row = table_->currentRow();
-    if (row < 0) return;
-    emit apply_algorithm(table_->item(row, 0)->text());
-    accept();
-  });
-  place_over_parent(this);
 }
 
 void CompareDialog::show_selection() {

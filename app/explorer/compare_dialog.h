@@ -45,6 +45,7 @@ class CompareDialog : public QDialog {
   void apply_algorithm(const QString& algorithm);
 
  private:
+  void lay_out();
   // One row per algorithm run, in the order asked; `plan` set once it is made.
   struct Row {
     QString algorithm;

@@ -17,21 +17,17 @@
 #include "input_reading.h"
 #include "inputs/input_facts.h"
 #include "inputs/reference_plan.h"
-#include "planners/common/deadline.h"
-#include "planners/exact/infeasibility.h"
 #include "planners/incremental.h"
 #include "planners/registry.h"
+#include "planning_job.h"
 #include "session/session_file.h"
 
 namespace usmpx::app {
 
 namespace {
 
-constexpr const char* kAsBuilt = "as-built";
 constexpr const char* kDefaultAlgorithm = "best";
-constexpr const char* kFirstPassAlgorithm = "best_fit_size";  // one greedy pass: milliseconds on 20,000 buffers
 constexpr int kAutosaveDelayMs = 1500;
-constexpr double kProofSeconds = 0.5;  // why a one-pass plan does not fit (infeasibility.h)
 
 // Per buffer, how many others it conflicts with. Lifetimes: those that start before it ends, less
 // those that end before it starts (two sorted arrays, no pair lists). Lists: both directions.
@@ -303,103 +299,49 @@ void ExplorerController::start_planning() {
   export_checking_ = false;  // a check of an older plan answers nothing now
   first_pass_ = false;
   emit planning_started(QString::fromStdString(algorithm));
+  PlanningJob job;
   // Shared, not copied into the task: a 20,000-buffer problem takes milliseconds to copy.
-  const auto problem = std::make_shared<const Problem>(problem_);
+  job.problem = std::make_shared<const Problem>(problem_);
+  job.algorithm = algorithm;
   const SessionEdits unedited = initial_edits(input_->problem, algorithm);
-  const bool unedited_pools = history_.current().pools == unedited.pools && history_.current().pins.empty();
-  const bool as_built_wanted = algorithm == kAsBuilt;
-  const std::shared_ptr<const Plan> as_built =
-      as_built_wanted && input_->as_built ? std::make_shared<const Plan>(*input_->as_built) : nullptr;
-  const double time_limit = history_.current().time_limit_seconds;
-  const PlannerInfo* info = nullptr;
+  job.unedited_pools = history_.current().pools == unedited.pools && history_.current().pins.empty();
+  job.as_built_wanted = algorithm == kAsBuilt;
+  if (job.as_built_wanted && input_->as_built) job.as_built = std::make_shared<const Plan>(*input_->as_built);
+  job.time_limit_seconds = history_.current().time_limit_seconds;
   for (const PlannerInfo& entry : planner_catalog()) {
-    if (entry.name == algorithm) info = &entry;
+    if (entry.name == algorithm) job.info = &entry;
   }
   // Pools the edit did not change keep their placement, unless the planner must reproduce TVM.
-  std::vector<bool> keep;
-  if (info && !info->tvm_compatible && planned_plan_.algorithm == algorithm && planned_time_limit_ == time_limit) {
-    keep = unchanged_pools(planned_problem_, planned_plan_, *problem);
-    if (std::none_of(keep.begin(), keep.end(), [](bool k) { return k; })) keep.clear();
+  if (job.info && !job.info->tvm_compatible && planned_plan_.algorithm == algorithm &&
+      planned_time_limit_ == job.time_limit_seconds) {
+    job.keep = unchanged_pools(planned_problem_, planned_plan_, *job.problem);
+    if (std::none_of(job.keep.begin(), job.keep.end(), [](bool k) { return k; })) job.keep.clear();
   }
-  const auto previous = std::make_shared<const Plan>(keep.empty() ? Plan{} : planned_plan_);
-  const bool instant_first = info && info->searching;
-  std::shared_ptr<std::atomic<bool>> cancel = cancel_;
+  job.previous = std::make_shared<const Plan>(job.keep.empty() ? Plan{} : planned_plan_);
+  job.cancel = cancel_;
   QPointer<ExplorerController> self(this);
-  plan_watcher_.setProperty("generation", QVariant::fromValue<qulonglong>(generation));
-  auto make_plan = [=]() {
-    if (as_built_wanted) {
-      Plan plan;
-      if (as_built && unedited_pools) {
-        plan = *as_built;
-      } else {
-        plan.allocations.assign(problem->buffers.size(), Allocation{});
-        plan.diagnostics.push_back(
-            {Severity::kError,
-             "as-built",
-             as_built ? "the as-built plan belongs to the input's own pools; undo the pool edits and pins "
-                        "or choose a planner"
-                      : "this input carries no plan",
-             {},
-             -1,
-             {}});
-      }
-      plan.algorithm = kAsBuilt;
-      finish_plan(*problem, plan);
-      return plan;
-    }
-    auto planner = make_planner(algorithm);
-    if (!planner) {
-      Plan plan;
-      plan.algorithm = algorithm;
-      plan.allocations.assign(problem->buffers.size(), Allocation{});
-      plan.diagnostics.push_back(
-          {Severity::kError, "unknown-algorithm", "unknown algorithm '" + algorithm + "'", {}, -1, {}});
-      finish_plan(*problem, plan);
-      return plan;
-    }
-    auto run = [&](const Planner& p, const PlannerOptions& options) {
-      return keep.empty() ? run_planner(p, *problem, options)
-                          : run_planner_keeping(p, *problem, *previous, keep, options);
-    };
-    if (instant_first) {
-      // A valid plan at once from one greedy pass; the search below replaces it when done.
-      Plan first = quick_plan_keeping(*make_planner(kFirstPassAlgorithm), *problem, *previous, keep);
-      first.algorithm = algorithm;
-      QMetaObject::invokeMethod(
-          self.data(),
-          [self, generation, first = std::move(first)]() mutable {
-            if (self) self->take_first_pass(generation, std::move(first));
-          },
-          Qt::QueuedConnection);
-    }
-    PlannerOptions options;
-    options.time_limit_seconds = time_limit;
-    options.cancel = cancel.get();
-    options.progress = [self, generation](const PlannerProgress& progress) {
-      const double fraction = progress.fraction;
-      const qint64 best = progress.best_total_bytes;
-      // Copied here: the message lives only during the call.
-      const QString what = QString::fromUtf8(progress.message.data(), static_cast<qsizetype>(progress.message.size()));
-      QMetaObject::invokeMethod(
-          self.data(),
-          [self, generation, fraction, best, what] {
-            if (self && self->generation_ == generation) emit self->planning_progress(fraction, best, what);
-          },
-          Qt::QueuedConnection);
-    };
-    Plan plan = run(*planner, options);
-    if (info && !info->searching && !cancel->load() && !plan_fits(*problem, plan)) {
-      // A one-pass planner's plan that does not fit: say whether any plan could (as best does),
-      // from the buffers that can go nowhere else, with a short search of its own.
-      PlannerOptions proof;
-      proof.time_limit_seconds = kProofSeconds;
-      proof.cancel = cancel.get();
-      Deadline deadline(proof);
-      explain_if_overflowing(*problem, plan, deadline);
-    }
-    return plan;
+  job.first_pass = [self, generation](Plan first) {
+    QMetaObject::invokeMethod(
+        self.data(),
+        [self, generation, first = std::move(first)]() mutable {
+          if (self) self->take_first_pass(generation, std::move(first));
+        },
+        Qt::QueuedConnection);
   };
-  plan_watcher_.setFuture(QtConcurrent::run(make_plan));
+  job.progress = [self, generation](const PlannerProgress& progress) {
+    const double fraction = progress.fraction;
+    const qint64 best = progress.best_total_bytes;
+    // Copied here: the message lives only during the call.
+    const QString what = QString::fromUtf8(progress.message.data(), static_cast<qsizetype>(progress.message.size()));
+    QMetaObject::invokeMethod(
+        self.data(),
+        [self, generation, fraction, best, what] {
+          if (self && self->generation_ == generation) emit self->planning_progress(fraction, best, what);
+        },
+        Qt::QueuedConnection);
+  };
+  plan_watcher_.setProperty("generation", QVariant::fromValue<qulonglong>(generation));
+  plan_watcher_.setFuture(QtConcurrent::run([job = std::move(job)]() { return run_planning_job(job); }));
 }
 
 void ExplorerController::start_export_check(uint64_t generation) {

@@ -32,6 +32,46 @@ QString without_suffix(QString path) {
   return path;
 }
 
+// The pools the export writes out as code: name, size, what defines them, their linker section.
+QTableWidget* exported_pools_table(const std::vector<ExportedPool>& pools, QWidget* parent) {
+  auto* table = new QTableWidget(parent);
+  table->setColumnCount(4);
+  table->setHorizontalHeaderLabels(
+      {QObject::tr("Pool"), QObject::tr("Size"), QObject::tr("Defined by"), QObject::tr("Linker section")});
+  table->verticalHeader()->hide();
+  table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  table->setRowCount(static_cast<int>(pools.size()));
+  for (int r = 0; r < static_cast<int>(pools.size()); ++r) {
+    const ExportedPool& p = pools[static_cast<size_t>(r)];
+    table->setItem(r, 0, new QTableWidgetItem(QString::fromStdString(p.name)));
+    table->setItem(r, 1, new QTableWidgetItem(QLocale().toString(static_cast<qlonglong>(p.size_bytes))));
+    table->setItem(
+        r, 2,
+        new QTableWidgetItem(p.defined_by_code ? QObject::tr("the generated code") : QObject::tr("the application")));
+    table->setItem(r, 3, new QTableWidgetItem(QString::fromStdString(p.section)));
+  }
+  table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  table->horizontalHeader()->setStretchLastSection(true);
+  return table;
+}
+
+// What is written and into what, and the build the memory figures are for.
+QString export_note(const ExplorerController& controller, const ExportForm& form_of) {
+  QString what = QString::fromStdString(form_of.what);
+  what.replace(QStringLiteral("{input}"), QFileInfo(controller.input_path()).fileName());
+  what.replace(QStringLiteral("{plan}"), QString::fromStdString(controller.plan().algorithm));
+  if (form_of.pools_from_panel)
+    what += QLatin1Char(' ') + QObject::tr("Sections and internal/external are set in the Pools panel.");
+  // The build the memory figures written are for, always named (Plan ▸ TFLM Build chooses it).
+  if (const QString build = controller.runtime_build_text(); !build.isEmpty()) {
+    what +=
+        QLatin1Char(' ') + (controller.default_runtime_build()
+                                ? QObject::tr("Memory figures are for %1 (the default build).").arg(build)
+                                : QObject::tr("<b>Memory figures are for %1</b>, not the default build.").arg(build));
+  }
+  return what;
+}
+
 }  // namespace
 
 ExportDialog::ExportDialog(const ExplorerController& controller, QWidget* parent) : QDialog(parent) {
@@ -51,37 +91,12 @@ ExportDialog::ExportDialog(const ExplorerController& controller, QWidget* parent
                            this);
   harness_->setObjectName(QStringLiteral("exportHarness"));
 
-  pools_ = new QTableWidget(this);
-  pools_->setColumnCount(4);
-  pools_->setHorizontalHeaderLabels({tr("Pool"), tr("Size"), tr("Defined by"), tr("Linker section")});
-  pools_->verticalHeader()->hide();
-  pools_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   const std::vector<ExportedPool> pools = controller.exported_pools();
-  pools_->setRowCount(static_cast<int>(pools.size()));
-  for (int r = 0; r < static_cast<int>(pools.size()); ++r) {
-    const ExportedPool& p = pools[static_cast<size_t>(r)];
-    pools_->setItem(r, 0, new QTableWidgetItem(QString::fromStdString(p.name)));
-    pools_->setItem(r, 1, new QTableWidgetItem(QLocale().toString(static_cast<qlonglong>(p.size_bytes))));
-    pools_->setItem(r, 2, new QTableWidgetItem(p.defined_by_code ? tr("the generated code") : tr("the application")));
-    pools_->setItem(r, 3, new QTableWidgetItem(QString::fromStdString(p.section)));
-  }
-  pools_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-  pools_->horizontalHeader()->setStretchLastSection(true);
+  pools_ = exported_pools_table(pools, this);
 
   // What is written and into what: the input's family says (ExportForm), the dialog only shows it.
   const ExportForm form_of = export_form(controller.input());
-  QString what = QString::fromStdString(form_of.what);
-  what.replace(QStringLiteral("{input}"), QFileInfo(controller.input_path()).fileName());
-  what.replace(QStringLiteral("{plan}"), QString::fromStdString(controller.plan().algorithm));
-  if (form_of.pools_from_panel)
-    what += QLatin1Char(' ') + tr("Sections and internal/external are set in the Pools panel.");
-  // The build the memory figures written are for, always named (Plan ▸ TFLM Build chooses it).
-  if (const QString build = controller.runtime_build_text(); !build.isEmpty()) {
-    what += QLatin1Char(' ') + (controller.default_runtime_build()
-                                    ? tr("Memory figures are for %1 (the default build).").arg(build)
-                                    : tr("<b>Memory figures are for %1</b>, not the default build.").arg(build));
-  }
-  note_ = new QLabel(what, this);
+  note_ = new QLabel(export_note(controller, form_of), this);
   note_->setObjectName(QStringLiteral("exportNote"));
   note_->setWordWrap(true);
   file_filter_ = QString::fromStdString(form_of.file_filter);

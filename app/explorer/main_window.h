@@ -4,6 +4,8 @@
 #include <functional>
 #include <vector>
 
+#include "user_prompts.h"
+
 class QAction;
 class QComboBox;
 class QDialog;
@@ -12,16 +14,11 @@ class QLabel;
 class QLineEdit;
 class QListView;
 class QMenu;
-class QProgressBar;
-class QSortFilterProxyModel;
 class QTableView;
-class QToolButton;
 
 class QDockWidget;
 
 namespace usmpx::views {
-class BufferFilterProxy;
-class BufferTableModel;
 class ModelsPanel;
 class DiagnosticsModel;
 class InspectorWidget;
@@ -33,10 +30,18 @@ namespace usmpx::app {
 
 class ExplorerController;
 class RuntimeBuildMenu;
+class StatusSummary;
+class HelpMenu;
+class BufferTablePanel;
+class InputFiles;
+class ExportCommands;
+class EditCommands;
 
 // The explorer's main window: pool charts in the centre; buffer table, inspector, pool editor and
 // diagnostics around them; algorithm choice, re-plan, compare and export in the toolbar. All state
-// and work lives in ExplorerController; this class only shows it and turns gestures into edits.
+// and work lives in ExplorerController; this class builds the menus and docks and wires them:
+// files opened and saved (InputFiles), exports (ExportCommands), gestures turned into edits
+// (EditCommands), the status bar (StatusSummary), the buffer table (BufferTablePanel), Help.
 class MainWindow : public QMainWindow {
   Q_OBJECT
 
@@ -47,27 +52,25 @@ class MainWindow : public QMainWindow {
   // Opens a model, problem or session file. Returns false when it could not start.
   bool open_path(const QString& path);
   // In batch mode (screenshots, tests) errors go to stderr instead of dialogs.
-  void set_batch_mode(bool batch) { batch_mode_ = batch; }
+  void set_batch_mode(bool batch) { prompts_.set_batch_mode(batch); }
   // Picks one of several MLF modules; by default a dialog. Returns empty to cancel.
-  void set_module_chooser(std::function<QString(const QStringList&)> chooser) { choose_module_ = std::move(chooser); }
-  // Offers to restore edits an earlier run left unsaved (after a crash), naming their model.
+  void set_module_chooser(std::function<QString(const QStringList&)> chooser);
+  // Offers to restore edits an earlier run left unsaved (after a crash); see InputFiles.
   void offer_autosave_restore();
   QString autosave_prompt() const;
-  // Restores them without asking (what "Yes" does). Save then writes the session file the user
-  // had open, or asks where (Save As) when there was none; never the autosave file.
   bool restore_autosave();
 
   ExplorerController* controller() const { return controller_; }
   views::PoolChartWidget* chart() const { return chart_; }
-  QTableView* buffer_table() const { return table_; }
+  QTableView* buffer_table() const;
   views::ModelsPanel* models_panel() const { return models_panel_; }
   QDockWidget* models_dock() const { return models_dock_; }
   views::PoolEditorWidget* pool_editor() const { return pool_editor_; }
   QListView* diagnostics_view() const { return diagnostics_view_; }
   views::InspectorWidget* inspector() const { return inspector_; }
   QComboBox* algorithm_box() const { return algorithm_box_; }
-  QLineEdit* filter_box() const { return filter_; }
-  QLabel* status_totals() const { return status_totals_; }
+  QLineEdit* filter_box() const;
+  QLabel* status_totals() const;
   QAction* export_action() const { return export_action_; }
   QDoubleSpinBox* time_limit_box() const { return time_limit_box_; }
   std::vector<int> selected_buffers() const { return selection_; }
@@ -75,8 +78,8 @@ class MainWindow : public QMainWindow {
 
   // Called with each help dialog just before it runs (tests look at it and close it).
   // Picks Export Report's folder instead of the file dialog (tests); may name one that does not exist.
-  void set_report_folder_chooser(std::function<QString()> chooser) { report_folder_chooser_ = std::move(chooser); }
-  void set_help_observer(std::function<void(QDialog*)> observer) { help_shown_ = std::move(observer); }
+  void set_report_folder_chooser(std::function<QString()> chooser);
+  void set_help_observer(std::function<void(QDialog*)> observer);
 
   // Actions of the chart's context menu, built for a buffer (also used by tests).
   QMenu* build_buffer_menu(int buffer, QWidget* parent);
@@ -92,7 +95,13 @@ class MainWindow : public QMainWindow {
   void create_actions();
   void create_docks();
   void create_toolbar();
-  void show_help(const QString& title, const QString& html);
+  // The views follow the controller's loading, planning and history.
+  void follow_controller();
+  void on_planning_finished();
+  // Clicks, drags and the context menu of the charts.
+  void follow_chart();
+  // The window's geometry and dock layout, and the time limit, as the last run left them.
+  void restore_settings();
 
  public:
   // Help ▸ Getting Started and Help ▸ Keyboard Shortcuts (the latter read from the menus' actions).
@@ -100,16 +109,6 @@ class MainWindow : public QMainWindow {
   QString shortcuts_html() const;
 
  private:
-  void open_dialog();
-  void open_folder_dialog();
-  void apply_filter();
-  void open_session_dialog();
-  bool save_session(bool ask_for_path);
-  bool maybe_save();
-  void show_error(const QString& title, const QString& message);
-  void add_recent(const QString& path);
-  void remove_recent(const QString& path);
-  void rebuild_recent_menu();
   void on_input_loaded();
   // Switches every view to the loaded input (title, table, panels), with its first plan.
   void show_new_input();
@@ -117,12 +116,7 @@ class MainWindow : public QMainWindow {
   void on_plan_ready();
   // The buffer table's columns: sized to content, then to the widths the session saved.
   void size_columns();
-  void record_column_width(int column);
-  void update_status();
-  QString status_tooltip() const;
-  // A passing message left of the summary: whole when it fits beside it, else cut after a word
-  // with "…" and whole in the status bar's tooltip; never drawn under the summary.
-  void show_message(const QString& message, int timeout_ms = 0);
+  void record_column_width(const QString& title, int width);
   // Something the user asked for and the explorer refused: the reason in full at the top of the
   // Diagnostics panel (until the next edit), its first words in the status bar.
   void show_refusal(const QString& message);
@@ -131,15 +125,8 @@ class MainWindow : public QMainWindow {
   QString non_default_build_words() const;
   void update_actions();
   void refresh_algorithms();
-  void on_pin_requested(int buffer, int pool, qint64 offset);
-  void on_size_hint_requested(int pool, qint64 bytes);
-  void pin(int buffer, const QString& pool, std::optional<qint64> offset, const QString& description);
-  void unpin(const std::vector<int>& buffers);
   void show_compare();
-  void export_report();
-  void export_sources();
-  void on_export_finished(bool ok, const QString& summary);
-  // A firmware file's models (main_window_models.cpp): the Models panel, shown for such inputs only.
+  // A firmware file's models: the Models panel, shown for such inputs only.
   QWidget* create_models_panel();
   void reset_models_panel();     // a new input: all models shown, the panel only when it has several
   void update_models_figures();  // the plan's figures (per model, shared, the saving)
@@ -152,20 +139,18 @@ class MainWindow : public QMainWindow {
  private:
   ExplorerController* controller_;
   views::PoolChartWidget* chart_;
-  views::BufferTableModel* table_model_;
-  views::BufferFilterProxy* table_proxy_;
-  QTableView* table_;
-  QLineEdit* filter_;
+  BufferTablePanel* buffers_;
   views::InspectorWidget* inspector_;
   views::PoolEditorWidget* pool_editor_;
   views::DiagnosticsModel* diagnostics_model_;
   QListView* diagnostics_view_;
   QComboBox* algorithm_box_;
   QDoubleSpinBox* time_limit_box_;
-  QProgressBar* progress_;
-  QToolButton* cancel_button_;
-  QLabel* status_totals_;
-  QMenu* recent_menu_;
+  StatusSummary* status_;
+  UserPrompts prompts_;
+  InputFiles* files_;
+  ExportCommands* exports_;
+  EditCommands* edits_;
   QAction* undo_action_;
   QAction* redo_action_;
   QAction* save_action_;
@@ -177,26 +162,16 @@ class MainWindow : public QMainWindow {
   QAction* export_action_;
   QAction* unpin_action_;
   QAction* reference_action_;
-  QAction* exact_filter_action_;
   views::ModelsPanel* models_panel_ = nullptr;
   QDockWidget* models_dock_ = nullptr;
   std::vector<int> selection_;
-  std::function<QString(const QStringList&)> choose_module_;
-  std::function<void(QDialog*)> help_shown_;
-  std::function<QString()> report_folder_chooser_;
-  QString refusal_;  // the last refused gesture, shown in the Diagnostics panel until the next edit
-  QString status_html_;
-  QString pending_notice_;  // said when the input has been read again (a TFLM build switched kernels)   // the whole
-                            // summary, before parts were dropped to fit
-  QString loading_path_;    // the input being loaded, dropped from Open Recent when it fails
-  bool batch_mode_ = false;
-  int message_room_ = 0;          // what the status bar's message takes from the summary's room, in pixels
+  HelpMenu* help_ = nullptr;
+  QString refusal_;               // the last refused gesture, shown in the Diagnostics panel until the next edit
+  QString pending_notice_;        // said when the input has been read again (a TFLM build switched kernels)
   bool switching_input_ = false;  // an input was loaded; the views switch with its first plan
-  bool syncing_selection_ = false;
   bool filling_algorithms_ = false;
   bool fit_on_next_plan_ = false;  // an input was opened: its first plan is shown whole
   bool docks_fitted_ = false;      // the docks were sized to the window once (no saved layout)
-  bool sizing_columns_ = false;    // the table's columns are being sized by the program, not the user
 };
 
 }  // namespace usmpx::app

@@ -128,22 +128,11 @@ std::unique_ptr<views::PoolChartWidget> report_chart(const views::PoolChartWidge
   return whole;
 }
 
-QString report_summary_html(const ExplorerController& controller, const views::PoolChartWidget& chart) {
-  const Plan& plan = controller.plan();
-  const Problem& problem = controller.problem();
-  const std::vector<qint64> tvm = controller.reference_pool_bytes();
-  const bool compare_tvm = controller.has_reference() && plan.algorithm != "as-built";
-  // A saving is claimed only for a plan that fits (the status bar's and the charts' rule).
-  const bool fits = plan_fits(problem, plan);
-  QString html =
-      QStringLiteral(
-          "<h1>Memory plan review</h1><p><b>%1</b><br>%2 buffers in %3, planned with "
-          "<b>%4</b>.</p>")
-          .arg(QFileInfo(controller.input_path()).fileName().toHtmlEscaped())
-          .arg(problem.buffers.size())
-          .arg(problem.pools.size() == 1 ? QObject::tr("1 pool") : QObject::tr("%1 pools").arg(problem.pools.size()))
-          .arg(qs(plan.algorithm).toHtmlEscaped());
-  // The figure a firmware needs beyond the pools first (TFLM's kTensorArenaSize line).
+namespace {
+
+// The figure a firmware needs beyond the pools (TFLM's kTensorArenaSize line), one row per figure.
+QString runtime_memory_html(const ExplorerController& controller) {
+  QString html;
   const QStringList runtime = controller.runtime_memory_text().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
   if (runtime.size() == 1) {
     html += QObject::tr("<p><b>Memory the firmware needs:</b> %1</p>").arg(runtime.front().toHtmlEscaped());
@@ -155,6 +144,17 @@ QString report_summary_html(const ExplorerController& controller, const views::P
       html += QStringLiteral("<tr><td>%1</td></tr>").arg(row.toHtmlEscaped());
     html += QStringLiteral("</table>");
   }
+  return html;
+}
+
+// Per pool and in total: used, size hint, lower bound, gap, and against the reference plan.
+QString pools_table_html(const ExplorerController& controller, const views::PoolChartWidget& chart) {
+  const Plan& plan = controller.plan();
+  const std::vector<qint64> tvm = controller.reference_pool_bytes();
+  const bool compare_tvm = controller.has_reference() && plan.algorithm != "as-built";
+  // A saving is claimed only for a plan that fits (the status bar's and the charts' rule).
+  const bool fits = plan_fits(controller.problem(), plan);
+  QString html;
   html += QStringLiteral(
       "<table border=1 cellspacing=0 cellpadding=4><tr><th>pool</th><th>used</th><th>size "
       "hint</th><th>lower bound</th><th>gap</th>");
@@ -188,6 +188,24 @@ QString report_summary_html(const ExplorerController& controller, const views::P
                           : QObject::tr("none: does not fit"));
   }
   html += QStringLiteral("</tr></table>");
+  return html;
+}
+
+}  // namespace
+
+QString report_summary_html(const ExplorerController& controller, const views::PoolChartWidget& chart) {
+  const Plan& plan = controller.plan();
+  const Problem& problem = controller.problem();
+  QString html =
+      QStringLiteral(
+          "<h1>Memory plan review</h1><p><b>%1</b><br>%2 buffers in %3, planned with "
+          "<b>%4</b>.</p>")
+          .arg(QFileInfo(controller.input_path()).fileName().toHtmlEscaped())
+          .arg(problem.buffers.size())
+          .arg(problem.pools.size() == 1 ? QObject::tr("1 pool") : QObject::tr("%1 pools").arg(problem.pools.size()))
+          .arg(qs(plan.algorithm).toHtmlEscaped());
+  html += runtime_memory_html(controller);
+  html += pools_table_html(controller, chart);
   html += QObject::tr(
       "<p>A lower bound is what no valid plan of these buffers in these pools can go below (as <code>usmpx "
       "plan</code> reports it); the gap is how far this plan is above it. A pool's bound counts the buffers that "

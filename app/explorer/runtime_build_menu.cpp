@@ -36,13 +36,28 @@ QActionGroup* add_choices(QMenu* menu, const RuntimeBuilds& builds, const std::v
   return group;
 }
 
+// "esp32s3, esp32": the values of `all` a kernel set is limited to ("" when it takes every one).
+QString limited_to(const std::map<std::string, std::vector<std::string>>& of_kernels, const std::string& kernels,
+                   const std::vector<std::string>& all) {
+  const auto it = of_kernels.find(kernels);
+  if (it == of_kernels.end() || it->second.size() >= all.size()) return {};
+  return to_qt(it->second).join(QStringLiteral(", "));
+}
+
+QString target_limits(const RuntimeBuilds& builds, const std::string& kernels) {
+  return limited_to(builds.kernel_targets, kernels, builds.targets);
+}
+
+QString version_limits(const RuntimeBuilds& builds, const std::string& kernels) {
+  return limited_to(builds.kernel_versions, kernels, builds.versions);
+}
+
 // "cortex-m" or "esp32s3, esp32 and version 90b983c": the targets and versions a kernel set is for.
 QString limits(const RuntimeBuilds& builds, const std::string& kernels) {
   QStringList parts;
-  if (builds.kernel_targets.count(kernels) && builds.kernel_targets.at(kernels).size() < builds.targets.size())
-    parts << to_qt(builds.kernel_targets.at(kernels)).join(QStringLiteral(", "));
-  if (builds.kernel_versions.count(kernels) && builds.kernel_versions.at(kernels).size() < builds.versions.size())
-    parts << QStringLiteral("version ") + to_qt(builds.kernel_versions.at(kernels)).join(QStringLiteral(", "));
+  if (const QString targets = target_limits(builds, kernels); !targets.isEmpty()) parts << targets;
+  if (const QString versions = version_limits(builds, kernels); !versions.isEmpty())
+    parts << QStringLiteral("version ") + versions;
   return parts.join(QStringLiteral(" and "));
 }
 
@@ -59,11 +74,17 @@ RuntimeBuildMenu::RuntimeBuildMenu(ExplorerController* controller, QWidget* pare
   setObjectName(QStringLiteral("tflmBuildMenu"));
   setToolTip(tr("The runtime build the memory figures (the arena: head + persistent tail) are computed for"));
   setToolTipsVisible(true);
+  // The builds are the input's: asked of its frontend once per input read, not on every refresh.
+  const auto take_builds = [this] {
+    builds_ = controller_->has_input() ? runtime_builds(controller_->input()) : RuntimeBuilds{};
+  };
+  take_builds();
+  connect(controller_, &ExplorerController::input_loaded, this, take_builds);
 }
 
 void RuntimeBuildMenu::refresh() {
   const bool loaded = controller_->has_input();
-  const RuntimeBuilds builds = loaded ? runtime_builds(controller_->input()) : RuntimeBuilds{};
+  const RuntimeBuilds& builds = builds_;
   const QStringList shown = QStringList{QString::fromStdString(builds.runtime)} + to_qt(builds.kernels) +
                             to_qt(builds.targets) + to_qt(builds.versions);
   if (shown != shown_) {
@@ -81,7 +102,7 @@ void RuntimeBuildMenu::rebuild() {
   clear();
   kernels_ = targets_ = versions_ = nullptr;
   if (!controller_->has_input()) return;
-  const RuntimeBuilds builds = runtime_builds(controller_->input());
+  const RuntimeBuilds& builds = builds_;
   if (builds.empty()) return;
   const QString runtime = QString::fromStdString(builds.runtime);
   setTitle(tr("%1 &Build").arg(runtime));
@@ -106,19 +127,19 @@ void RuntimeBuildMenu::rebuild() {
 }
 
 QString RuntimeBuildMenu::current_kernels() const {
-  return or_default(controller_->runtime_kernels(), runtime_builds(controller_->input()).kernels);
+  return or_default(controller_->runtime_kernels(), builds_.kernels);
 }
 
 QString RuntimeBuildMenu::current_target() const {
-  return or_default(controller_->runtime_target(), runtime_builds(controller_->input()).targets);
+  return or_default(controller_->runtime_target(), builds_.targets);
 }
 
 QString RuntimeBuildMenu::current_version() const {
-  return or_default(controller_->runtime_version(), runtime_builds(controller_->input()).versions);
+  return or_default(controller_->runtime_version(), builds_.versions);
 }
 
 void RuntimeBuildMenu::choose_kernels(const QString& kernels) {
-  const RuntimeBuilds builds = runtime_builds(controller_->input());
+  const RuntimeBuilds& builds = builds_;
   const std::string k = kernels.toStdString();
   QString target = current_target();
   QString version = current_version();
@@ -132,7 +153,7 @@ void RuntimeBuildMenu::choose_kernels(const QString& kernels) {
   if (!builds.models_version(k, version.toStdString())) {
     version = QString::fromStdString(builds.kernel_versions.at(k).front());
     said << tr("the version is now %1, since these kernels are modelled for %2 only")
-                .arg(version, to_qt(builds.kernel_versions.at(k)).join(QStringLiteral(", ")));
+                .arg(version, version_limits(builds, k));
   }
   controller_->set_runtime_build(kernels, target, version);
   if (!said.isEmpty())
@@ -144,7 +165,7 @@ void RuntimeBuildMenu::choose_kernels(const QString& kernels) {
 // The kernels that stay for `target` and `version`: the current ones, else the first set that
 // builds for both (the default kernels come first).
 QString RuntimeBuildMenu::kernels_for(const QString& target, const QString& version) const {
-  const RuntimeBuilds builds = runtime_builds(controller_->input());
+  const RuntimeBuilds& builds = builds_;
   const QString kernels = current_kernels();
   const auto fits = [&](const std::string& k) {
     return builds.builds_for(k, target.toStdString()) && builds.models_version(k, version.toStdString());
@@ -164,7 +185,7 @@ void RuntimeBuildMenu::choose_version(const QString& version) {
 }
 
 void RuntimeBuildMenu::switch_kernels_if_needed(const QString& target, const QString& version) {
-  const RuntimeBuilds builds = runtime_builds(controller_->input());
+  const RuntimeBuilds& builds = builds_;
   const QString was = current_kernels();
   const QString kernels = kernels_for(target, version);
   controller_->set_runtime_build(kernels, target, version);
@@ -183,7 +204,7 @@ void RuntimeBuildMenu::choose_tree() {
 
 QString RuntimeBuildMenu::read_version_from_tree(const QString& dir) {
   if (!controller_->has_input()) return {};
-  const RuntimeBuilds builds = runtime_builds(controller_->input());
+  const RuntimeBuilds& builds = builds_;
   if (!builds.read_tree) return {};
   QApplication::setOverrideCursor(Qt::WaitCursor);
   const RuntimeTreeReading reading = builds.read_tree(dir.toStdString());

@@ -4,6 +4,8 @@
 #include <QString>
 #include <QStringList>
 
+#include "frontends/frontend.h"
+
 class QActionGroup;
 
 namespace usmpx::app {
@@ -45,7 +47,8 @@ class RuntimeBuildMenu : public QMenu {
   QString current_version() const;
 
   ExplorerController* controller_;
-  QStringList shown_;  // the option values the menu holds now (runtime, kernels, targets, versions)
+  RuntimeBuilds builds_;  // the loaded input's, taken when it is read
+  QStringList shown_;     // the option values the menu holds now (runtime, kernels, targets, versions)
   QActionGroup* kernels_ = nullptr;
   QActionGroup* targets_ = nullptr;
   QActionGroup* versions_ = nullptr;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <tuple>
 
 #include "base/c_identifier.h"
@@ -66,13 +67,11 @@ class FirmwareDetails : public InputDetails {
     }
     return "";
   }
-  std::vector<SharedPoolFigures> sharing(const Problem&, const Plan& plan) const override {
-    return firmware_sharing(*in_, plan);
-  }
+  std::vector<SharedPoolFigures> sharing(const Problem&, const Plan& plan) const override { return figures(plan); }
   // The shared runtime arena's size (the one MicroAllocator's kTensorArenaSize): the figure that
   // heads its chart, as the Models panel and usmpx_firmware.h give it.
   std::optional<FigureToPaste> firmware_figure(const Problem& problem, const Plan& plan) const override {
-    for (const SharedPoolFigures& f : firmware_sharing(*in_, plan)) {
+    for (const SharedPoolFigures& f : figures(plan)) {
       const std::optional<int> pool = problem.find_pool(f.pool);
       if (f.runtime_arena && pool)
         return FigureToPaste{"USMPX_" + c_macro_name(f.pool) + "_SIZE (kTensorArenaSize)", f.shared, f.exact, *pool};
@@ -85,7 +84,23 @@ class FirmwareDetails : public InputDetails {
   }
 
  private:
+  // The window asks for the figure and the sharing of each plan it shows: the shared arena is
+  // replayed once per plan (its allocations and pool sizes), not once per question.
+  std::vector<SharedPoolFigures> figures(const Plan& plan) const {
+    const std::lock_guard lock(cache_mutex_);
+    if (!cache_ || cache_->allocations != plan.allocations || cache_->pool_sizes != plan.pool_sizes)
+      cache_ = FiguresOfPlan{plan.allocations, plan.pool_sizes, firmware_sharing(*in_, plan)};
+    return cache_->figures;
+  }
+
+  struct FiguresOfPlan {
+    std::vector<Allocation> allocations;
+    std::vector<int64_t> pool_sizes;
+    std::vector<SharedPoolFigures> figures;
+  };
   std::shared_ptr<const FirmwareInput> in_;
+  mutable std::mutex cache_mutex_;
+  mutable std::optional<FiguresOfPlan> cache_;
 };
 
 // Every model written back with its part of the plan, in a folder named after the model; for

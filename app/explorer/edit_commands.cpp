@@ -1,56 +1,26 @@
-// Edits from gestures: pins from chart drags and the context menu, pool resizes from the size-hint line.
-#include "main_window.h"
+// Edits from gestures: pins from chart drags and the context menu, pool resizes from the
+// size-hint line and the Pools panel, the planner and its time limit.
+#include "edit_commands.h"
 
-#include <QAction>
-#include <QApplication>
-#include <QCloseEvent>
-#include <QComboBox>
-#include <QDir>
-#include <QDockWidget>
-#include <QDoubleSpinBox>
-#include <QFileDialog>
-#include <QFileInfo>
-#include <QHeaderView>
-#include <QInputDialog>
-#include <QLabel>
-#include <QLineEdit>
-#include <QListView>
-#include <QMenuBar>
-#include <QMessageBox>
-#include <QMimeData>
-#include <QProgressBar>
-#include <QSettings>
-#include <QSortFilterProxyModel>
-#include <QStatusBar>
-#include <QTableView>
-#include <QToolBar>
-#include <QToolButton>
-#include <QVBoxLayout>
-#include <iostream>
+#include <QMenu>
+#include <algorithm>
 
 #include "chart/byte_ticker.h"
-#include "chart/chart_data.h"
-#include "chart/pool_chart_widget.h"
-#include "checks/plan_summary.h"
-#include "compare_dialog.h"
 #include "explorer_controller.h"
-#include "export_dialog.h"
-#include "panels/inspector_widget.h"
-#include "panels/pool_editor_widget.h"
-#include "report_writer.h"
-#include "tables/buffer_table_model.h"
-#include "tables/diagnostics_model.h"
 
 namespace usmpx::app {
 
-void MainWindow::pin(int buffer, const QString& pool, std::optional<qint64> offset, const QString& description) {
+EditCommands::EditCommands(ExplorerController* controller, QObject* parent)
+    : QObject(parent), controller_(controller) {}
+
+void EditCommands::pin(int buffer, const QString& pool, std::optional<qint64> offset, const QString& description) {
   const std::string name = controller_->problem().buffers.at(static_cast<size_t>(buffer)).name;
   std::optional<int64_t> at;
   if (offset) at = *offset;
   controller_->apply_edit(description, with_pin(controller_->edits(), name, PinSpec{name, pool.toStdString(), at}));
 }
 
-void MainWindow::unpin(const std::vector<int>& buffers) {
+void EditCommands::unpin(const std::vector<int>& buffers) {
   SessionEdits next = controller_->edits();
   for (int b : buffers)
     next = with_pin(next, controller_->problem().buffers.at(static_cast<size_t>(b)).name, std::nullopt);
@@ -62,14 +32,14 @@ void MainWindow::unpin(const std::vector<int>& buffers) {
       next);
 }
 
-void MainWindow::on_pin_requested(int buffer, int pool, qint64 offset) {
+void EditCommands::pin_requested(int buffer, int pool, qint64 offset) {
   const Problem& problem = controller_->problem();
   const Buffer& b = problem.buffers.at(static_cast<size_t>(buffer));
   const Pool& target = problem.pools.at(static_cast<size_t>(pool));
   if ((b.kind == BufferKind::kConstant) != (target.kind == PoolKind::kConstant)) {
     // The reason in full where it can be read: the Diagnostics panel.
     const bool constant = b.kind == BufferKind::kConstant;
-    show_refusal(tr("%1 cannot go into %2 pool %3: %4")
+    emit refused(tr("%1 cannot go into %2 pool %3: %4")
                      .arg(QString::fromStdString(b.name), QString::fromStdString(std::string(to_string(target.kind))),
                           QString::fromStdString(target.name),
                           constant ? tr("it is a constant, and constants go only into constant (read-only) pools")
@@ -86,7 +56,7 @@ void MainWindow::on_pin_requested(int buffer, int pool, qint64 offset) {
   pin(buffer, pool_name, aligned, tr("Pin %1 at %2 in %3").arg(name).arg(aligned).arg(pool_name));
 }
 
-void MainWindow::on_size_hint_requested(int pool, qint64 bytes) {
+void EditCommands::size_hint_requested(int pool, qint64 bytes) {
   SessionEdits next = controller_->edits();
   if (pool < 0 || static_cast<size_t>(pool) >= next.pools.size()) return;
   next.pools[static_cast<size_t>(pool)].pool.size_hint_bytes = bytes;
@@ -96,7 +66,31 @@ void MainWindow::on_size_hint_requested(int pool, qint64 bytes) {
                           next);
 }
 
-QMenu* MainWindow::build_buffer_menu(int buffer, QWidget* parent) {
+void EditCommands::unpin_all() {
+  SessionEdits next = controller_->edits();
+  next.pins.clear();
+  controller_->apply_edit(tr("Unpin all"), next);
+}
+
+void EditCommands::set_pools(const std::vector<PoolSetting>& pools, const QString& description) {
+  SessionEdits next = controller_->edits();
+  next.pools = pools;
+  controller_->apply_edit(description, next);
+}
+
+void EditCommands::use_algorithm(const QString& algorithm) {
+  SessionEdits next = controller_->edits();
+  next.algorithm = algorithm.toStdString();
+  controller_->apply_edit(tr("Use %1").arg(algorithm), next);
+}
+
+void EditCommands::set_time_limit(double seconds) {
+  SessionEdits next = controller_->edits();
+  next.time_limit_seconds = seconds;
+  controller_->apply_edit(tr("Set time limit"), next);
+}
+
+QMenu* EditCommands::build_buffer_menu(int buffer, QWidget* parent) {
   auto* menu = new QMenu(parent);
   const Problem& problem = controller_->problem();
   const Buffer& b = problem.buffers.at(static_cast<size_t>(buffer));
@@ -128,7 +122,7 @@ QMenu* MainWindow::build_buffer_menu(int buffer, QWidget* parent) {
     with.push_back(buffer);
     std::sort(with.begin(), with.end());
     with.erase(std::unique(with.begin(), with.end()), with.end());
-    select_buffers(with, false);
+    emit selection_requested(with);
   });
   return menu;
 }

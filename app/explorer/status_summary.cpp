@@ -1,25 +1,21 @@
 // The status bar: the plan's summary on the right, fitted to the window by dropping its least
 // important parts whole, and passing messages on the left that never run into it.
-
-#include <algorithm>
+#include "status_summary.h"
 
 #include <QFontMetrics>
 #include <QLabel>
 #include <QLayout>
-#include <QListView>
 #include <QProgressBar>
-#include <QResizeEvent>
 #include <QStatusBar>
 #include <QTextDocument>
 #include <QToolButton>
+#include <algorithm>
 #include <cmath>
 
 #include "base/size_text.h"
 #include "chart/byte_ticker.h"
 #include "checks/plan_summary.h"
 #include "explorer_controller.h"
-#include "main_window.h"
-#include "tables/diagnostics_model.h"
 
 namespace usmpx::app {
 namespace {
@@ -49,7 +45,66 @@ QString joined(const std::vector<StatusPart>& parts) {
 
 }  // namespace
 
-QString MainWindow::status_tooltip() const {
+StatusSummary::StatusSummary(ExplorerController* controller, QStatusBar* bar)
+    : QObject(bar),
+      controller_(controller),
+      bar_(bar),
+      totals_(new QLabel),
+      progress_(new QProgressBar),
+      cancel_button_(new QToolButton) {
+  progress_->setMaximumWidth(160);
+  progress_->setVisible(false);
+  cancel_button_->setText(tr("Cancel"));
+  cancel_button_->setVisible(false);
+  // Always HTML: a part may be escaped ("&gt;=") in a summary without any tag.
+  totals_->setTextFormat(Qt::RichText);
+  bar_->addPermanentWidget(totals_);
+  bar_->addPermanentWidget(progress_);
+  bar_->addPermanentWidget(cancel_button_);
+  // The whole of a shortened message is in the bar's tooltip while it shows.
+  connect(bar_, &QStatusBar::messageChanged, this, [this](const QString& text) {
+    if (!text.isEmpty()) return;
+    bar_->setToolTip(QString());
+    message_room_ = 0;
+    update();
+  });
+  connect(cancel_button_, &QToolButton::clicked, controller_, &ExplorerController::cancel_planning);
+}
+
+void StatusSummary::show_busy(bool cancellable) {
+  progress_->setRange(0, 0);
+  progress_->setVisible(true);
+  if (cancellable) cancel_button_->setVisible(true);
+}
+
+void StatusSummary::show_progress(double fraction) {
+  if (fraction < 0) return;
+  progress_->setRange(0, 100);
+  progress_->setValue(static_cast<int>(fraction * 100));
+}
+
+void StatusSummary::hide_busy() {
+  progress_->setVisible(false);
+  cancel_button_->setVisible(false);
+}
+
+int StatusSummary::room_beside(int taken) const {
+  int room = bar_->width() - taken - 2 * kMargin;
+  if (progress_->isVisible()) room -= progress_->sizeHint().width();
+  if (cancel_button_->isVisible()) room -= cancel_button_->sizeHint().width();
+  return room;
+}
+
+void StatusSummary::show_message_if_whole(const QString& message, int timeout_ms) {
+  const int room = bar_->width() - totals_->sizeHint().width() - 32;
+  if (bar_->fontMetrics().horizontalAdvance(message) <= room) {
+    show_message(message, timeout_ms);
+  } else {
+    bar_->clearMessage();
+  }
+}
+
+QString StatusSummary::tooltip() const {
   if (!controller_->has_input()) return QString();
   // The figure a firmware needs first (TFLM's kTensorArenaSize line), then the reference plan.
   const QString runtime = controller_->runtime_memory_text();
@@ -63,11 +118,11 @@ QString MainWindow::status_tooltip() const {
   return text;
 }
 
-void MainWindow::update_status() {
-  if (switching_input_) return;  // the previous input's summary stays until the new one's first plan
+void StatusSummary::update() {
+  if (held_) return;  // the previous input's summary stays until the new one's first plan
   if (!controller_->has_input()) {
-    status_totals_->setText(tr("no input"));
-    status_html_.clear();
+    totals_->setText(tr("no input"));
+    whole_html_.clear();
     return;
   }
   const Plan& plan = controller_->plan();
@@ -114,37 +169,32 @@ void MainWindow::update_status() {
   if (plan.has_errors() && fits) parts.push_back({tr("<b style='color:#c00'>invalid</b>"), 0});
   parts.push_back(
       {tr("%1 buffers · %2 ms").arg(controller_->problem().buffers.size()).arg(plan.runtime_ms, 0, 'f', 1), 5});
-  status_html_ = joined(parts);
+  whole_html_ = joined(parts);
   // The room the bar leaves beside the progress bar, Cancel and the message showing (up to a third
   // of the bar: a long summary left "TFLM tree …: its kernels are …" no room at all).
-  int room = statusBar()->width() - message_room_ - 2 * kMargin;
-  if (progress_->isVisible()) room -= progress_->sizeHint().width();
-  if (cancel_button_->isVisible()) room -= cancel_button_->sizeHint().width();
-  for (int rank = 7; rank > 0 && html_width(joined(parts), status_totals_->font()) > room; --rank)
+  const int room = room_beside(message_room_);
+  for (int rank = 7; rank > 0 && html_width(joined(parts), totals_->font()) > room; --rank)
     std::erase_if(parts, [rank](const StatusPart& p) { return p.rank == rank; });
-  status_totals_->setText(joined(parts));
+  totals_->setText(joined(parts));
   // What was dropped to fit is in the tooltip: the summary in full, at its end.
-  QString tooltip = status_tooltip();
-  if (joined(parts) != status_html_) {
+  QString tooltip = this->tooltip();
+  if (joined(parts) != whole_html_) {
     QTextDocument whole;
-    whole.setHtml(status_html_);
+    whole.setHtml(whole_html_);
     tooltip += tr("\n\nIn full: %1").arg(whole.toPlainText());
   }
-  status_totals_->setToolTip(tooltip);
+  totals_->setToolTip(tooltip);
 }
 
-void MainWindow::show_message(const QString& message, int timeout_ms) {
+void StatusSummary::show_message(const QString& message, int timeout_ms) {
   const QString first_line = message.section(QLatin1Char('\n'), 0, 0);
   // The summary gives way to the message, up to a third of the bar; it takes the room back when
   // the message goes (messageChanged).
-  message_room_ =
-      std::min(statusBar()->fontMetrics().horizontalAdvance(first_line) + 2 * kMargin, statusBar()->width() / 3);
-  update_status();
-  if (QLayout* layout = statusBar()->layout()) layout->activate();  // the summary's new width, now
-  int room = statusBar()->width() - status_totals_->sizeHint().width() - 2 * kMargin;
-  if (progress_->isVisible()) room -= progress_->sizeHint().width();
-  if (cancel_button_->isVisible()) room -= cancel_button_->sizeHint().width();
-  const QFontMetrics metrics = statusBar()->fontMetrics();
+  message_room_ = std::min(bar_->fontMetrics().horizontalAdvance(first_line) + 2 * kMargin, bar_->width() / 3);
+  update();
+  if (QLayout* layout = bar_->layout()) layout->activate();  // the summary's new width, now
+  const int room = room_beside(totals_->sizeHint().width());
+  const QFontMetrics metrics = bar_->fontMetrics();
   QString shown = first_line;
   if (metrics.horizontalAdvance(shown) > room) {
     // Whole words up to the room, then "…"; the message in full in the tooltip.
@@ -171,23 +221,12 @@ void MainWindow::show_message(const QString& message, int timeout_ms) {
       shown = next;
     }
   }
-  statusBar()->setToolTip(shown == message ? QString() : message);
+  bar_->setToolTip(shown == message ? QString() : message);
   if (shown.isEmpty()) {
-    statusBar()->clearMessage();
+    bar_->clearMessage();
   } else {
-    statusBar()->showMessage(shown, timeout_ms);
+    bar_->showMessage(shown, timeout_ms);
   }
-}
-
-void MainWindow::show_refusal(const QString& message) {
-  refusal_ = message;
-  diagnostics_model_->set_refusal(message);
-  show_message(tr("Not done (reason in Diagnostics): %1").arg(message), 10000);
-}
-
-void MainWindow::resizeEvent(QResizeEvent* event) {
-  QMainWindow::resizeEvent(event);
-  update_status();
 }
 
 }  // namespace usmpx::app
