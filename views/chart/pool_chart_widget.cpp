@@ -184,67 +184,14 @@ void PoolChartWidget::rebuild_layout() {
   const QSharedPointer<QCPAxisTicker> bytes(new ByteTicker);
   const QSharedPointer<QCPAxisTicker> ticks(new TickTicker);
   for (size_t p = 0; p < data_.pools.size(); ++p) {
-    PoolView view;
-    view.title = new QCPTextElement(plot_, QString(), QFont(font().family(), 9, QFont::Bold));
-    plot_->plotLayout()->addElement(static_cast<int>(2 * p), 0, view.title);
-    view.rect = new QCPAxisRect(plot_);
-    plot_->plotLayout()->addElement(static_cast<int>(2 * p + 1), 0, view.rect);
-    view.rect->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
-    view.rect->setRangeDrag(Qt::Horizontal | Qt::Vertical);
-    view.rect->setRangeZoom(Qt::Horizontal | Qt::Vertical);
-    view.rect->axis(QCPAxis::atLeft)->setTicker(bytes);
-    if (!interactive_) {
-      // Small charts side by side: three byte ticks, labels in a readable size.
-      bytes->setTickCount(3);
-      QFont small = font();
-      small.setPointSize(8);
-      view.rect->axis(QCPAxis::atLeft)->setTickLabelFont(small);
-      view.rect->axis(QCPAxis::atBottom)->setTickLabelFont(small);
-    }
-    view.rect->axis(QCPAxis::atBottom)->setTicker(ticks);
-    if (interactive_) view.rect->axis(QCPAxis::atLeft)->setLabel(tr("offset"));
-    if (p + 1 == data_.pools.size()) {
-      view.rect->axis(QCPAxis::atBottom)
-          ->setLabel(data_.buffer_columns ? tr("buffers, one column each (conflict lists: no time axis)")
-                                          : tr("time (ticks)"));
-    }
-    plot_->plotLayout()->setRowStretchFactor(static_cast<int>(2 * p), 0.001);
-    QCPAxis* x = view.rect->axis(QCPAxis::atBottom);
-    QCPAxis* y = view.rect->axis(QCPAxis::atLeft);
-    view.boxes = new PoolPlottable(x, y);
-    // Drawn after the boxes, so the live-bytes line stays visible on top of them.
-    view.live = plot_->addGraph(x, y);
-    view.live->setLineStyle(QCPGraph::lsStepLeft);
-    // A cosmetic 1-pixel pen without antialiasing takes Qt's fast line path (thousands of steps).
-    view.live->setPen(QPen(QColor(20, 20, 20, 190), 0));
-    view.live->setAntialiased(false);
-    auto make_line = [&](const QPen& pen) {
-      auto* line = new QCPItemStraightLine(plot_);
-      line->setClipAxisRect(view.rect);
-      line->point1->setAxes(x, y);
-      line->point2->setAxes(x, y);
-      line->point1->setAxisRect(view.rect);
-      line->point2->setAxisRect(view.rect);
-      line->setPen(pen);
-      line->setSelectable(false);
-      return line;
-    };
-    view.used = make_line(QPen(QColor(40, 40, 40), 1.5));
-    QPen hint_pen(QColor(214, 39, 40), 2, Qt::DashLine);
-    view.hint = make_line(hint_pen);
-    view.lower_bound = make_line(QPen(QColor(44, 160, 44), 1.5, Qt::DotLine));
-    view.hint_marker = new QCPItemText(plot_);
-    view.hint_marker->setClipAxisRect(view.rect);
-    view.hint_marker->position->setType(QCPItemPosition::ptAxisRectRatio);
-    view.hint_marker->position->setAxisRect(view.rect);
-    view.hint_marker->setColor(QColor(214, 39, 40));
-    view.hint_marker->setSelectable(false);
-    view.hint_marker->setVisible(false);
+    PoolView view = pool_axes(p, margins, bytes, ticks);
+    add_pool_marks(view);
     pools_.push_back(view);
+    QCPAxis* x = view.rect->axis(QCPAxis::atBottom);
     connect(x, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
             [this, x](const QCPRange& range) { keep_time_in_data(x, range); });
     const size_t index = pools_.size() - 1;
-    connect(y, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
+    connect(view.rect->axis(QCPAxis::atLeft), qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
             [this, index](const QCPRange& range) { keep_offsets_in_data(index, range); });
   }
   ghost_ = new QCPItemRect(plot_);
@@ -255,6 +202,73 @@ void PoolChartWidget::rebuild_layout() {
   ghost_->setClipToAxisRect(false);
   ghost_->topLeft->setType(QCPItemPosition::ptAbsolute);
   ghost_->bottomRight->setType(QCPItemPosition::ptAbsolute);
+}
+
+// Pool p's title and axis rect (rows 2p and 2p + 1), its byte and tick axes.
+PoolChartWidget::PoolView PoolChartWidget::pool_axes(size_t p, QCPMarginGroup* margins,
+                                                     const QSharedPointer<QCPAxisTicker>& bytes,
+                                                     const QSharedPointer<QCPAxisTicker>& ticks) {
+  PoolView view;
+  view.title = new QCPTextElement(plot_, QString(), QFont(font().family(), 9, QFont::Bold));
+  plot_->plotLayout()->addElement(static_cast<int>(2 * p), 0, view.title);
+  view.rect = new QCPAxisRect(plot_);
+  plot_->plotLayout()->addElement(static_cast<int>(2 * p + 1), 0, view.rect);
+  view.rect->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
+  view.rect->setRangeDrag(Qt::Horizontal | Qt::Vertical);
+  view.rect->setRangeZoom(Qt::Horizontal | Qt::Vertical);
+  view.rect->axis(QCPAxis::atLeft)->setTicker(bytes);
+  if (!interactive_) {
+    // Small charts side by side: three byte ticks, labels in a readable size.
+    bytes->setTickCount(3);
+    QFont small = font();
+    small.setPointSize(8);
+    view.rect->axis(QCPAxis::atLeft)->setTickLabelFont(small);
+    view.rect->axis(QCPAxis::atBottom)->setTickLabelFont(small);
+  }
+  view.rect->axis(QCPAxis::atBottom)->setTicker(ticks);
+  if (interactive_) view.rect->axis(QCPAxis::atLeft)->setLabel(tr("offset"));
+  if (p + 1 == data_.pools.size()) {
+    view.rect->axis(QCPAxis::atBottom)
+        ->setLabel(data_.buffer_columns ? tr("buffers, one column each (conflict lists: no time axis)")
+                                        : tr("time (ticks)"));
+  }
+  plot_->plotLayout()->setRowStretchFactor(static_cast<int>(2 * p), 0.001);
+  return view;
+}
+
+// What is drawn in a pool's axis rect: the boxes, the live-bytes line, the used, hint and lower
+// bound lines and the hint's marker.
+void PoolChartWidget::add_pool_marks(PoolView& view) {
+  QCPAxis* x = view.rect->axis(QCPAxis::atBottom);
+  QCPAxis* y = view.rect->axis(QCPAxis::atLeft);
+  view.boxes = new PoolPlottable(x, y);
+  // Drawn after the boxes, so the live-bytes line stays visible on top of them.
+  view.live = plot_->addGraph(x, y);
+  view.live->setLineStyle(QCPGraph::lsStepLeft);
+  // A cosmetic 1-pixel pen without antialiasing takes Qt's fast line path (thousands of steps).
+  view.live->setPen(QPen(QColor(20, 20, 20, 190), 0));
+  view.live->setAntialiased(false);
+  auto make_line = [&](const QPen& pen) {
+    auto* line = new QCPItemStraightLine(plot_);
+    line->setClipAxisRect(view.rect);
+    line->point1->setAxes(x, y);
+    line->point2->setAxes(x, y);
+    line->point1->setAxisRect(view.rect);
+    line->point2->setAxisRect(view.rect);
+    line->setPen(pen);
+    line->setSelectable(false);
+    return line;
+  };
+  view.used = make_line(QPen(QColor(40, 40, 40), 1.5));
+  view.hint = make_line(QPen(QColor(214, 39, 40), 2, Qt::DashLine));
+  view.lower_bound = make_line(QPen(QColor(44, 160, 44), 1.5, Qt::DotLine));
+  view.hint_marker = new QCPItemText(plot_);
+  view.hint_marker->setClipAxisRect(view.rect);
+  view.hint_marker->position->setType(QCPItemPosition::ptAxisRectRatio);
+  view.hint_marker->position->setAxisRect(view.rect);
+  view.hint_marker->setColor(QColor(214, 39, 40));
+  view.hint_marker->setSelectable(false);
+  view.hint_marker->setVisible(false);
 }
 
 void PoolChartWidget::set_line(QCPItemStraightLine* line, double y, bool visible) {

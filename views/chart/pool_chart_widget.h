@@ -125,6 +125,9 @@ class PoolChartWidget : public QWidget {
   enum class DragKind { kNone, kBox, kHint };
 
   void rebuild_layout();
+  PoolView pool_axes(size_t p, QCPMarginGroup* margins, const QSharedPointer<QCPAxisTicker>& bytes,
+                     const QSharedPointer<QCPAxisTicker>& ticks);
+  void add_pool_marks(PoolView& view);
   void fill_pool(size_t p);
   void set_line(QCPItemStraightLine* line, double y, bool visible);
   void sync_time_axes(const struct QCPRange& range);

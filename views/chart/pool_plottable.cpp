@@ -88,20 +88,25 @@ QCPRange PoolPlottable::getValueRange(bool& found_range, QCP::SignDomain /*in_si
   return range;
 }
 
-void PoolPlottable::draw(QCPPainter* painter) {
-  const QRectF clip = clipRect();
+// The boxes in view as pixel rectangles, sorted into what is drawn how.
+struct PoolPlottable::DrawnBoxes {
+  static constexpr size_t kRoles = 5;
   // Batched by colour: per model (none, then each model of a firmware file) and role.
-  constexpr size_t kRoles = 5;
-  int models = 0;
-  for (const BufferBox& box : boxes_)
-    models = std::max(models, box.model + 1);
-  const size_t colours = kRoles * static_cast<size_t>(models + 1);
-  std::vector<QVector<QRectF>> fills(colours);
-  std::vector<QVector<QRectF>> faint(colours);  // boxes a filter does not match
+  std::vector<QVector<QRectF>> fills;
+  std::vector<QVector<QRectF>> faint;  // boxes a filter does not match
   QVector<QRectF> outlines;
   QVector<QRectF> highlighted;
   std::vector<std::pair<QRectF, const BufferBox*>> labelled;
   std::vector<QRectF> pins;
+};
+
+PoolPlottable::DrawnBoxes PoolPlottable::boxes_in_view(const QRectF& clip) const {
+  DrawnBoxes d;
+  int models = 0;
+  for (const BufferBox& box : boxes_)
+    models = std::max(models, box.model + 1);
+  d.fills.resize(DrawnBoxes::kRoles * static_cast<size_t>(models + 1));
+  d.faint.resize(d.fills.size());
   for (const BufferBox& box : boxes_) {
     if (!to_pixels(box).intersects(clip) && !clip.contains(to_pixels(box).topLeft())) continue;
     QRectF widest;
@@ -113,53 +118,73 @@ void PoolPlottable::draw(QCPPainter* painter) {
       if (r.width() < 1) r.setWidth(1);
       if (r.height() < 1) r.setHeight(1);
       const bool dim = drawn_faint(box.buffer);
-      const size_t colour = kRoles * static_cast<size_t>(box.model + 1) + static_cast<size_t>(box.role);
-      (dim ? faint : fills)[colour].push_back(r);
-      if (r.width() >= 4 && r.height() >= 4 && !dim) outlines.push_back(r);
-      if (highlighted_.count(box.buffer)) highlighted.push_back(r);
-      if (box.pinned && first) pins.push_back(r);
+      const size_t colour = DrawnBoxes::kRoles * static_cast<size_t>(box.model + 1) + static_cast<size_t>(box.role);
+      (dim ? d.faint : d.fills)[colour].push_back(r);
+      if (r.width() >= 4 && r.height() >= 4 && !dim) d.outlines.push_back(r);
+      if (highlighted_.count(box.buffer)) d.highlighted.push_back(r);
+      if (box.pinned && first) d.pins.push_back(r);
       if (r.width() > widest.width()) widest = r;
       first = false;
     }
-    if (widest.width() > 40 && widest.height() > 14 && !drawn_faint(box.buffer)) labelled.emplace_back(widest, &box);
+    if (widest.width() > 40 && widest.height() > 14 && !drawn_faint(box.buffer)) d.labelled.emplace_back(widest, &box);
   }
+  return d;
+}
+
+void PoolPlottable::draw(QCPPainter* painter) {
+  const QRectF clip = clipRect();
+  const DrawnBoxes d = boxes_in_view(clip);
+  draw_fills(painter, d);
+  draw_reference(painter, clip);
+  draw_highlights(painter, d.highlighted);
+  draw_labels(painter, d.labelled);
+}
+
+// The boxes in their colours, white outlines, and a dark corner triangle on pinned buffers.
+void PoolPlottable::draw_fills(QCPPainter* painter, const DrawnBoxes& d) const {
   painter->setAntialiasing(false);
   painter->setPen(Qt::NoPen);
-  for (size_t colour = 0; colour < colours; ++colour) {
-    if (fills[colour].isEmpty() && faint[colour].isEmpty()) continue;
-    QColor color = box_color(static_cast<int>(colour / kRoles) - 1, static_cast<BufferRole>(colour % kRoles));
+  for (size_t colour = 0; colour < d.fills.size(); ++colour) {
+    if (d.fills[colour].isEmpty() && d.faint[colour].isEmpty()) continue;
+    QColor color = box_color(static_cast<int>(colour / DrawnBoxes::kRoles) - 1,
+                             static_cast<BufferRole>(colour % DrawnBoxes::kRoles));
     color.setAlpha(210);  // overlapping boxes (invalid plans) stay visible
     painter->setBrush(color);
-    painter->drawRects(fills[colour]);
+    painter->drawRects(d.fills[colour]);
     color.setAlpha(45);
     painter->setBrush(color);
-    painter->drawRects(faint[colour]);
+    painter->drawRects(d.faint[colour]);
   }
   painter->setBrush(Qt::NoBrush);
   painter->setPen(QPen(QColor(255, 255, 255, 170), 1));
-  painter->drawRects(outlines);
-  // Pinned buffers: a dark corner triangle.
+  painter->drawRects(d.outlines);
   painter->setPen(Qt::NoPen);
   painter->setBrush(QColor(30, 30, 30));
-  for (const QRectF& r : pins) {
+  for (const QRectF& r : d.pins) {
     const double s = std::min({8.0, r.width(), r.height()});
     const QPointF corner = r.topLeft();
     const QPointF triangle[3] = {corner, corner + QPointF(s, 0), corner + QPointF(0, s)};
     painter->drawPolygon(triangle, 3);
   }
-  if (!reference_.empty()) {
-    QVector<QRectF> reference;
-    for (const BufferBox& box : reference_) {
-      for (const QRectF& part : box.drawn()) {
-        const QRectF r = to_pixels(part);
-        if (r.intersects(clip)) reference.push_back(r);
-      }
+}
+
+// Another plan's boxes as dashed outlines.
+void PoolPlottable::draw_reference(QCPPainter* painter, const QRectF& clip) const {
+  if (reference_.empty()) return;
+  QVector<QRectF> reference;
+  for (const BufferBox& box : reference_) {
+    for (const QRectF& part : box.drawn()) {
+      const QRectF r = to_pixels(part);
+      if (r.intersects(clip)) reference.push_back(r);
     }
-    painter->setBrush(Qt::NoBrush);
-    painter->setPen(QPen(QColor(120, 0, 140), 1.2, Qt::DashLine));
-    painter->drawRects(reference);
   }
-  // Selected boxes: a wide yellow halo, then a dark and a yellow edge, readable on every colour.
+  painter->setBrush(Qt::NoBrush);
+  painter->setPen(QPen(QColor(120, 0, 140), 1.2, Qt::DashLine));
+  painter->drawRects(reference);
+}
+
+// Selected boxes: a wide yellow halo, then a dark and a yellow edge, readable on every colour.
+void PoolPlottable::draw_highlights(QCPPainter* painter, const QVector<QRectF>& highlighted) const {
   painter->setBrush(Qt::NoBrush);
   painter->setAntialiasing(true);
   painter->setPen(QPen(QColor(255, 210, 0, 150), 9));
@@ -169,6 +194,10 @@ void PoolPlottable::draw(QCPPainter* painter) {
   painter->setPen(QPen(QColor(255, 230, 0), 1.5));
   painter->drawRects(highlighted);
   painter->setAntialiasing(false);
+}
+
+void PoolPlottable::draw_labels(QCPPainter* painter,
+                                const std::vector<std::pair<QRectF, const BufferBox*>>& labelled) const {
   painter->setPen(Qt::white);
   const QFontMetrics metrics(painter->font());
   for (const auto& [r, box] : labelled) {

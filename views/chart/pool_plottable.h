@@ -61,6 +61,12 @@ class PoolPlottable : public QCPAbstractPlottable {
   void drawLegendIcon(QCPPainter* painter, const QRectF& rect) const override;
 
  private:
+  struct DrawnBoxes;
+  DrawnBoxes boxes_in_view(const QRectF& clip) const;
+  void draw_fills(QCPPainter* painter, const DrawnBoxes& d) const;
+  void draw_reference(QCPPainter* painter, const QRectF& clip) const;
+  void draw_highlights(QCPPainter* painter, const QVector<QRectF>& highlighted) const;
+  void draw_labels(QCPPainter* painter, const std::vector<std::pair<QRectF, const BufferBox*>>& labelled) const;
   QRectF to_pixels(const BufferBox& box) const;
   QRectF to_pixels(const QRectF& coords) const;
 

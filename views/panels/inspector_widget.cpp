@@ -56,26 +56,22 @@ void InspectorWidget::clear_buffer() {
   setHtml(tr("<p style='color:gray'>Select a buffer in a chart or the table.</p>"));
 }
 
-void InspectorWidget::show_buffer(const Problem& problem, const Plan& plan, const std::vector<int>& conflicts,
-                                  int buffer) {
-  if (buffer < 0 || static_cast<size_t>(buffer) >= problem.buffers.size()) {
-    clear_buffer();
-    return;
+int InspectorWidget::model_of(int buffer) const {
+  for (size_t m = 0; m < models_.size(); ++m) {
+    if (std::find(models_[m].buffers.begin(), models_[m].buffers.end(), buffer) != models_[m].buffers.end())
+      return static_cast<int>(m);
   }
+  return -1;
+}
+
+// The table of what the buffer is (model, size, type, lifetime) and where it is (placement,
+// candidate pools, pin, origin in the code).
+QString InspectorWidget::buffer_rows(const Problem& problem, const Plan& plan, int buffer, int model) const {
   const Buffer& b = problem.buffers[static_cast<size_t>(buffer)];
   const Allocation a = static_cast<size_t>(buffer) < plan.allocations.size()
                            ? plan.allocations[static_cast<size_t>(buffer)]
                            : Allocation{};
-  const BufferRole role = buffer_role(b);
-  int model = -1;
-  for (size_t m = 0; m < models_.size() && model < 0; ++m) {
-    if (std::find(models_[m].buffers.begin(), models_[m].buffers.end(), buffer) != models_[m].buffers.end())
-      model = static_cast<int>(m);
-  }
-  QString text;
-  text += QStringLiteral("<h3><span style='color:%1'>&#9632;</span> %2</h3>")
-              .arg(box_color(model, role).name(), html(b.name));
-  text += QStringLiteral("<table cellspacing='2'>");
+  QString text = QStringLiteral("<table cellspacing='2'>");
   auto row = [&](const QString& key, const QString& value) {
     text += QStringLiteral("<tr><td style='color:#555'>%1</td><td>%2</td></tr>").arg(key, value);
   };
@@ -117,22 +113,37 @@ void InspectorWidget::show_buffer(const Problem& problem, const Plan& plan, cons
     if (!where.empty()) origin += QStringLiteral("<br><code>%1</code>").arg(html(where));
     row(tr("origin"), origin);
   }
-  text += QStringLiteral("</table>");
-  {
-    const std::set<int> unique(conflicts.begin(), conflicts.end());
-    text += tr("<p><b>%1 conflicts</b> (live at the same time)").arg(unique.size());
-    int shown = 0;
-    for (int c : unique) {
-      if (++shown > 200) {
-        text += tr(", …");
-        break;
-      }
-      text +=
-          (shown == 1 ? QStringLiteral(": ") : QStringLiteral(", ")) +
-          QStringLiteral("<a href='buffer:%1'>%2</a>").arg(c).arg(html(problem.buffers[static_cast<size_t>(c)].name));
+  return text + QStringLiteral("</table>");
+}
+
+// The buffers live at the same time, as links (the first 200).
+QString InspectorWidget::conflicts_paragraph(const Problem& problem, const std::vector<int>& conflicts) const {
+  const std::set<int> unique(conflicts.begin(), conflicts.end());
+  QString text = tr("<p><b>%1 conflicts</b> (live at the same time)").arg(unique.size());
+  int shown = 0;
+  for (int c : unique) {
+    if (++shown > 200) {
+      text += tr(", …");
+      break;
     }
-    text += QStringLiteral("</p>");
+    text += (shown == 1 ? QStringLiteral(": ") : QStringLiteral(", ")) +
+            QStringLiteral("<a href='buffer:%1'>%2</a>").arg(c).arg(html(problem.buffers[static_cast<size_t>(c)].name));
   }
+  return text + QStringLiteral("</p>");
+}
+
+void InspectorWidget::show_buffer(const Problem& problem, const Plan& plan, const std::vector<int>& conflicts,
+                                  int buffer) {
+  if (buffer < 0 || static_cast<size_t>(buffer) >= problem.buffers.size()) {
+    clear_buffer();
+    return;
+  }
+  const Buffer& b = problem.buffers[static_cast<size_t>(buffer)];
+  const int model = model_of(buffer);
+  QString text = QStringLiteral("<h3><span style='color:%1'>&#9632;</span> %2</h3>")
+                     .arg(box_color(model, buffer_role(b)).name(), html(b.name));
+  text += buffer_rows(problem, plan, buffer, model);
+  text += conflicts_paragraph(problem, conflicts);
   const QString shared = shared_addresses_text(problem, drawn_over_without_conflict(problem, plan, buffer, conflicts));
   if (!shared.isEmpty()) text += QStringLiteral("<p>%1</p>").arg(shared);
   setHtml(text);

@@ -32,6 +32,10 @@ class InspectorWidget : public QTextBrowser {
   void buffer_link_activated(int buffer);
 
  private:
+  int model_of(int buffer) const;  // which model of a firmware file the buffer is of, -1 if none
+  QString buffer_rows(const Problem& problem, const Plan& plan, int buffer, int model) const;
+  QString conflicts_paragraph(const Problem& problem, const std::vector<int>& conflicts) const;
+
   std::vector<ModelSpan> models_;
 };
 
