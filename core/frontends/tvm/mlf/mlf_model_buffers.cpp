@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "base/input_error.h"
+#include "base/text_join.h"
 
 namespace usmpx {
 
@@ -192,26 +193,21 @@ bool MlfModelBuilder::fit_sizes_to_layout() {
       changed = true;
     }
   }
-  const auto listed = [](const std::vector<std::string>& items) {
-    std::string out;
-    for (size_t i = 0; i < items.size() && i < 8; ++i)
-      out += (i ? ", " : "") + items[i];
-    return items.size() > 8 ? out + ", ... (" + std::to_string(items.size()) + " in all)" : out;
-  };
   if (!clamped.empty()) {
     Diagnostic d = input_warning("mlf-size-clamped",
                                  "sizes inferred from accesses reach into a conflicting neighbour in "
                                  "TVM's plan; kept within TVM's layout (bytes): " +
-                                     listed(clamped));
+                                     join_first(clamped, 8));
     d.severity = Severity::kNote;
     m_.warnings.push_back(std::move(d));
   }
   if (!assumed.empty()) {
-    m_.warnings.push_back(input_warning("mlf-size-unknown",
-                                        "no access in the code tells the size of " + std::to_string(assumed.size()) +
-                                            (assumed.size() == 1 ? " buffer" : " buffers") +
-                                            "; each is given the room TVM's plan left it (bytes): " + listed(assumed),
-                                        {m_.package->path, 0, 0}));
+    m_.warnings.push_back(
+        input_warning("mlf-size-unknown",
+                      "no access in the code tells the size of " + std::to_string(assumed.size()) +
+                          (assumed.size() == 1 ? " buffer" : " buffers") +
+                          "; each is given the room TVM's plan left it (bytes): " + join_first(assumed, 8),
+                      {m_.package->path, 0, 0}));
   }
   return changed;
 }

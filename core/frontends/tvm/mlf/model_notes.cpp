@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "base/text_join.h"
 #include "frontends/tvm/c_analysis/tvm_era.h"
 
 namespace usmpx {
@@ -105,10 +106,7 @@ std::optional<Diagnostic> kept_allocations_note(const MlfModel& model) {
 
 std::optional<Diagnostic> grown_allocations_note(const MlfModel& model, const std::vector<std::string>& grown) {
   if (grown.empty()) return std::nullopt;
-  std::string items;
-  for (size_t i = 0; i < grown.size() && i < 8; ++i)
-    items += (i ? ", " : "") + grown[i];
-  if (grown.size() > 8) items += ", ... (" + std::to_string(grown.size()) + " in all)";
+  const std::string items = join_first(grown, 8);
   return about_input(model, Severity::kNote, "mlf-allocation-overrun",
                      std::to_string(grown.size()) + (grown.size() == 1 ? " allocation's" : " allocations'") +
                          " accesses reach past the bytes TVMBackendAllocWorkspace asks for; planned at the size "

@@ -4,6 +4,7 @@
 #include <numeric>
 #include <stdexcept>
 
+#include "base/text_join.h"
 #include "export/export_error.h"
 #include "frontends/tvm/export/codegen/c_context.h"
 #include "frontends/tvm/export/codegen/c_stmt_printer.h"
@@ -45,13 +46,6 @@ std::string param_type(const tir::PrimFunc& f, const tir::Var& p) {
   if (const tir::BufferRef b = f.buffer_of(&p)) return cexport::c_type(b->dtype, b->location) + "*";
   if (p.dtype.is_handle()) return p.pointee ? cexport::c_type(*p.pointee, p.location) + "*" : "void*";
   return cexport::c_type(p.dtype, p.location);
-}
-
-std::string join(const std::vector<std::string>& parts) {
-  std::string out;
-  for (const std::string& p : parts)
-    out += (out.empty() ? "" : ", ") + p;
-  return out;
 }
 
 void check_placements(const TirCodegenInput& input) {
@@ -208,7 +202,7 @@ EmittedFunction emit_function(ModuleState& m, const CFunction& cf) {
   cexport::StmtPrinter printer(ctx);
   if (f.body) printer.print(*f.body, 2);
   const std::string signature =
-      "TVM_DLL int32_t " + cf.symbol + "(" + (out.params.empty() ? std::string("void") : join(out.params)) + ")";
+      "TVM_DLL int32_t " + cf.symbol + "(" + (out.params.empty() ? std::string("void") : join(out.params, ", ")) + ")";
   out.declaration = kExternC + signature + ";\n";
   out.definition = kExternC + signature + " {\n";
   for (const std::string& line : printer.lines())

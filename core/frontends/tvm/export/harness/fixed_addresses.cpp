@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "base/archive_path.h"
+#include "base/text_join.h"
 #include "frontends/tvm/c_analysis/tvm_code.h"
 #include "frontends/tvm/export/harness/board_layout.h"
 
@@ -182,9 +183,7 @@ bool map_fixed_addresses(ExportBundle& bundle, HarnessSpec& spec) {
   if (copies.empty()) return false;
   bundle.put("harness/fixed_windows.c", definitions);
   spec.model_sources.push_back("harness/fixed_windows.c");
-  std::string sources;
-  for (const std::string& c : copies)
-    sources += (sources.empty() ? "" : ", ") + c;
+  const std::string sources = join(copies, ", ");
   spec.notes.push_back(
       "the code names memory at fixed addresses of its MCU that the emulated boards do not have: " + mapped +
       " mapped onto arrays of the harness (harness/fixed_windows.c: from the lowest address "

@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "base/text_join.h"
 #include "export/export_error.h"
 #include "frontends/tvm/export/rewrite/text_edits.h"
 #include "frontends/tvm/usmp/pool_lets.h"
@@ -245,7 +246,7 @@ class HostRewriter {
     const CRange& last = list[positions.back()];
     if (checked(first).file != checked(last).file || first.begin > last.end)
       throw ExportError("the parameters or arguments of '" + name + "' are not in one piece of source", where(whole));
-    edits(first).replace(first.begin, last.end, join(items));
+    edits(first).replace(first.begin, last.end, join(items, ", "));
   }
 
   void swap_pool_params(int f) {
@@ -385,7 +386,7 @@ class HostRewriter {
         function.range, function.name,
         function.params.empty() ? nullptr : &function.variables[static_cast<size_t>(function.params.front())].range,
         function.params.empty() ? nullptr : &function.variables[static_cast<size_t>(function.params.back())].range,
-        join(parts));
+        join(parts, ", "));
     if (is_entry && function.is_definition && !io_locals_.empty()) declare_io_locals(f);
   }
 
@@ -441,7 +442,7 @@ class HostRewriter {
     }
     parts.insert(parts.end(), caller_pools.begin(), caller_pools.end());
     replace_list(call.call, call.callee, call.args.empty() ? nullptr : &call.args.front(),
-                 call.args.empty() ? nullptr : &call.args.back(), join(parts));
+                 call.args.empty() ? nullptr : &call.args.back(), join(parts, ", "));
   }
 
   // TVM 0.8's lib0.c declares the entry with bare names, `tvmgen_default_run_model(arg0,arg1);`
@@ -480,13 +481,6 @@ class HostRewriter {
       throw ExportError("cannot find the parameter list of '" + name + "'", where(whole));
     edits(whole).replace(whole.begin + static_cast<uint32_t>(open) + 1, whole.begin + static_cast<uint32_t>(close),
                          list);
-  }
-
-  static std::string join(const std::vector<std::string>& parts) {
-    std::string s;
-    for (size_t i = 0; i < parts.size(); ++i)
-      s += (i ? ", " : "") + parts[i];
-    return s;
   }
 
   const MlfModel& m_;
