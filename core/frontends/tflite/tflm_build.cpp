@@ -1,6 +1,7 @@
 #include "frontends/tflite/tflm_build.h"
 
 #include "base/config_error.h"
+#include "base/enum_names.h"
 #include "frontends/frontend.h"
 #include "frontends/tflite/tflm_tree.h"
 
@@ -11,6 +12,29 @@ namespace {
 // The esp-nn release ESP-NN's scratch formulas are for (esp-tflite-micro 1.4.0's dependency).
 constexpr std::string_view kEspNnVersion = "esp-nn 1.2.3";
 
+// The option words; the first of a value's rows is the one written.
+constexpr EnumName<TflmKernels> kKernelNames[] = {{TflmKernels::kReference, "reference"},
+                                                  {TflmKernels::kCmsisNn, "cmsis_nn"},
+                                                  {TflmKernels::kCmsisNn, "cmsis-nn"},
+                                                  {TflmKernels::kEspNn, "esp_nn"},
+                                                  {TflmKernels::kEspNn, "esp-nn"}};
+constexpr EnumName<TflmTarget> kTargetNames[] = {
+    {TflmTarget::kCortexM, "cortex-m"},
+    {TflmTarget::kCortexM55, "cortex-m55"},
+    {TflmTarget::kX86_64, "x86-64"},
+    {TflmTarget::kX86_64, "x86_64"},
+    {TflmTarget::kEsp32S3, "esp32s3"},
+    {TflmTarget::kEsp32S3, "esp32-s3"},
+    // esp-nn builds its generic optimised functions for every chip but the S3 and the P4.
+    {TflmTarget::kEsp32, "esp32"},
+    {TflmTarget::kEsp32, "esp32s2"},
+    {TflmTarget::kEsp32, "esp32-s2"},
+    {TflmTarget::kEsp32, "esp32c3"},
+    {TflmTarget::kEsp32, "esp32-c3"},
+    {TflmTarget::kEsp32, "esp32c6"},
+    {TflmTarget::kEsp32, "esp32-c6"},
+    {TflmTarget::kEspAnsi, "esp32-ansi"}};
+
 }  // namespace
 
 bool esp32_layout(TflmTarget target) {
@@ -18,53 +42,19 @@ bool esp32_layout(TflmTarget target) {
 }
 
 std::string_view to_string(TflmKernels kernels) {
-  switch (kernels) {
-    case TflmKernels::kReference:
-      return "reference";
-    case TflmKernels::kCmsisNn:
-      return "cmsis_nn";
-    case TflmKernels::kEspNn:
-      return "esp_nn";
-  }
-  return "reference";
+  return name_of(kKernelNames, kernels);
 }
 
 std::string_view to_string(TflmTarget target) {
-  switch (target) {
-    case TflmTarget::kCortexM:
-      return "cortex-m";
-    case TflmTarget::kCortexM55:
-      return "cortex-m55";
-    case TflmTarget::kX86_64:
-      return "x86-64";
-    case TflmTarget::kEsp32S3:
-      return "esp32s3";
-    case TflmTarget::kEsp32:
-      return "esp32";
-    case TflmTarget::kEspAnsi:
-      return "esp32-ansi";
-  }
-  return "cortex-m";
+  return name_of(kTargetNames, target);
 }
 
 std::optional<TflmKernels> parse_tflm_kernels(std::string_view text) {
-  if (text == "reference") return TflmKernels::kReference;
-  if (text == "cmsis_nn" || text == "cmsis-nn") return TflmKernels::kCmsisNn;
-  if (text == "esp_nn" || text == "esp-nn") return TflmKernels::kEspNn;
-  return std::nullopt;
+  return value_named(kKernelNames, text);
 }
 
 std::optional<TflmTarget> parse_tflm_target(std::string_view text) {
-  if (text == "cortex-m") return TflmTarget::kCortexM;
-  if (text == "cortex-m55") return TflmTarget::kCortexM55;
-  if (text == "x86-64" || text == "x86_64") return TflmTarget::kX86_64;
-  if (text == "esp32s3" || text == "esp32-s3") return TflmTarget::kEsp32S3;
-  // esp-nn builds its generic optimised functions for every chip but the S3 and the P4.
-  if (text == "esp32" || text == "esp32s2" || text == "esp32-s2" || text == "esp32c3" || text == "esp32-c3" ||
-      text == "esp32c6" || text == "esp32-c6")
-    return TflmTarget::kEsp32;
-  if (text == "esp32-ansi") return TflmTarget::kEspAnsi;
-  return std::nullopt;
+  return value_named(kTargetNames, text);
 }
 
 namespace {
@@ -144,34 +134,24 @@ constexpr TflmKernels kAllKernels[] = {TflmKernels::kReference, TflmKernels::kCm
 constexpr TflmTarget kAllTargets[] = {TflmTarget::kCortexM, TflmTarget::kCortexM55, TflmTarget::kX86_64,
                                       TflmTarget::kEsp32S3, TflmTarget::kEsp32,     TflmTarget::kEspAnsi};
 
+// The menu's words for each kernel set and target.
+constexpr EnumName<TflmKernels> kKernelLabels[] = {{TflmKernels::kReference, "Reference Kernels"},
+                                                   {TflmKernels::kCmsisNn, "CMSIS-NN Kernels (Cortex-M4/M7/M33, DSP)"},
+                                                   {TflmKernels::kEspNn, "ESP-NN Kernels (esp-tflite-micro, ESP32)"}};
+constexpr EnumName<TflmTarget> kTargetLabels[] = {
+    {TflmTarget::kCortexM, "Cortex-M Target (32-bit pointers)"},
+    {TflmTarget::kCortexM55, "Cortex-M55 Target (Helium; the records of Cortex-M)"},
+    {TflmTarget::kX86_64, "x86-64 Host (64-bit pointers)"},
+    {TflmTarget::kEsp32S3, "ESP32-S3 Target (esp-nn's S3 code paths)"},
+    {TflmTarget::kEsp32, "ESP32 Target (ESP32, -S2, -C3, -C6)"},
+    {TflmTarget::kEspAnsi, "ESP32 with esp-nn's C Fallback"}};
+
 std::string label(TflmKernels kernels) {
-  switch (kernels) {
-    case TflmKernels::kReference:
-      return "Reference Kernels";
-    case TflmKernels::kCmsisNn:
-      return "CMSIS-NN Kernels (Cortex-M4/M7/M33, DSP)";
-    case TflmKernels::kEspNn:
-      return "ESP-NN Kernels (esp-tflite-micro, ESP32)";
-  }
-  return std::string(to_string(kernels));
+  return std::string(name_of(kKernelLabels, kernels));
 }
 
 std::string label(TflmTarget target) {
-  switch (target) {
-    case TflmTarget::kCortexM:
-      return "Cortex-M Target (32-bit pointers)";
-    case TflmTarget::kCortexM55:
-      return "Cortex-M55 Target (Helium; the records of Cortex-M)";
-    case TflmTarget::kX86_64:
-      return "x86-64 Host (64-bit pointers)";
-    case TflmTarget::kEsp32S3:
-      return "ESP32-S3 Target (esp-nn's S3 code paths)";
-    case TflmTarget::kEsp32:
-      return "ESP32 Target (ESP32, -S2, -C3, -C6)";
-    case TflmTarget::kEspAnsi:
-      return "ESP32 with esp-nn's C Fallback";
-  }
-  return std::string(to_string(target));
+  return std::string(name_of(kTargetLabels, target));
 }
 
 bool accepted(TflmKernels kernels, TflmTarget target, std::string_view version = "") {

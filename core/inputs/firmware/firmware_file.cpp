@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "base/enum_names.h"
 #include "base/input_error.h"
 #include "base/json_locator.h"
 #include "base/json_reader.h"
@@ -206,22 +207,16 @@ class FirmwareReader {
 
 }  // namespace
 
+constexpr EnumName<FirmwareSchedule> kScheduleNames[] = {{FirmwareSchedule::kSequence, "sequence"},
+                                                         {FirmwareSchedule::kExclusive, "exclusive"},
+                                                         {FirmwareSchedule::kConcurrent, "concurrent"}};
+
 std::string_view to_string(FirmwareSchedule schedule) {
-  switch (schedule) {
-    case FirmwareSchedule::kSequence:
-      return "sequence";
-    case FirmwareSchedule::kExclusive:
-      return "exclusive";
-    case FirmwareSchedule::kConcurrent:
-      return "concurrent";
-  }
-  return "sequence";
+  return name_of(kScheduleNames, schedule);
 }
 
 std::optional<FirmwareSchedule> parse_firmware_schedule(std::string_view text) {
-  for (FirmwareSchedule s : {FirmwareSchedule::kSequence, FirmwareSchedule::kExclusive, FirmwareSchedule::kConcurrent})
-    if (to_string(s) == text) return s;
-  return std::nullopt;
+  return value_named(kScheduleNames, text);
 }
 
 std::optional<int> FirmwareSpec::find_model(std::string_view name) const {
