@@ -244,13 +244,7 @@ int run_info(const Options& options, std::ostream& out) {
   print_input_warnings(out, input);
   print_as_built_check(out, input);
   out << '\n';
-  using Align = TextTable::Align;
-  TextTable pools({{"pool", Align::kLeft},
-                   {"kind", Align::kLeft},
-                   {"size hint", Align::kRight},
-                   {"alignment", Align::kRight},
-                   {"targets", Align::kLeft},
-                   {"internal", Align::kLeft}});
+  TextTable pools({"pool", "kind", "size hint", "alignment", "targets", "internal"}, "llrrll");
   for (const Pool& p : problem.pools) {
     std::string targets;
     for (const PoolTarget& t : p.targets)
@@ -262,14 +256,7 @@ int run_info(const Options& options, std::ostream& out) {
   pools.print(out, "  ");
   out << '\n';
   const ConflictLists conflicts = conflict_lists(problem);
-  TextTable buffers({{"buffer", Align::kLeft},
-                     {"size", Align::kRight},
-                     {"align", Align::kRight},
-                     {"kind", Align::kLeft},
-                     {"lifetime", Align::kLeft},
-                     {"conflicts", Align::kRight},
-                     {"candidates", Align::kLeft},
-                     {"origin", Align::kLeft}});
+  TextTable buffers({"buffer", "size", "align", "kind", "lifetime", "conflicts", "candidates", "origin"}, "lrrllrll");
   for (size_t b = 0; b < problem.buffers.size(); ++b) {
     const Buffer& buf = problem.buffers[b];
     std::string candidates;

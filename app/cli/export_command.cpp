@@ -138,12 +138,7 @@ void print_pool_bytes(const LoadedInput& input, const Plan& plan, std::ostream& 
 // Returns whether every target's outputs were the same.
 bool print_results(const std::vector<SelftestResult>& results, std::ostream& out) {
   bool all_same = true;
-  using Align = TextTable::Align;
-  TextTable table({{"target", Align::kLeft},
-                   {"result", Align::kLeft},
-                   {"outputs", Align::kRight},
-                   {"flash", Align::kRight},
-                   {"RAM", Align::kRight}});
+  TextTable table({"target", "result", "outputs", "flash", "RAM"}, "llrrr");
   for (const SelftestResult& r : results) {
     if (!r.diagnosis.empty()) out << r.diagnosis << '\n';
     auto sizes = [](int64_t a, int64_t b) {

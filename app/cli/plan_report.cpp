@@ -8,17 +8,8 @@
 
 namespace usmpx::cli {
 
-using Align = TextTable::Align;
-
 void print_pool_table(std::ostream& out, const Problem& problem, const Plan& plan) {
-  TextTable table({{"pool", Align::kLeft},
-                   {"kind", Align::kLeft},
-                   {"size", Align::kRight},
-                   {"hint", Align::kRight},
-                   {"use", Align::kRight},
-                   {"lower bound", Align::kRight},
-                   {"gap", Align::kRight},
-                   {"buffers", Align::kRight}});
+  TextTable table({"pool", "kind", "size", "hint", "use", "lower bound", "gap", "buffers"}, "llrrrrrr");
   int64_t total = 0;
   const std::vector<int64_t> bounds = plan_pool_lower_bounds(problem, plan);
   for (size_t p = 0; p < problem.pools.size(); ++p) {
@@ -55,14 +46,7 @@ void print_allocations(std::ostream& out, const Problem& problem, const Plan& pl
     if (x.offset != y.offset) return x.offset < y.offset;
     return a < b;
   });
-  TextTable table({{"buffer", Align::kLeft},
-                   {"pool", Align::kLeft},
-                   {"offset", Align::kRight},
-                   {"size", Align::kRight},
-                   {"end", Align::kRight},
-                   {"align", Align::kRight},
-                   {"kind", Align::kLeft},
-                   {"lifetime", Align::kLeft}});
+  TextTable table({"buffer", "pool", "offset", "size", "end", "align", "kind", "lifetime"}, "llrrrrll");
   for (int b : order) {
     const Buffer& buf = problem.buffers[static_cast<size_t>(b)];
     const Allocation& a = plan.allocations[static_cast<size_t>(b)];

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <stdexcept>
 
 namespace usmpx {
 namespace {
@@ -40,6 +41,12 @@ std::string elided_middle(const std::string& text, size_t width) {
 }  // namespace
 
 TextTable::TextTable(std::vector<std::pair<std::string, Align>> columns) : columns_(std::move(columns)) {}
+
+TextTable::TextTable(const std::vector<std::string>& headers, std::string_view aligns) {
+  if (aligns.size() != headers.size()) throw std::logic_error("TextTable: one alignment letter per column");
+  for (size_t c = 0; c < headers.size(); ++c)
+    columns_.emplace_back(headers[c], aligns[c] == 'r' ? Align::kRight : Align::kLeft);
+}
 
 void TextTable::add_row(std::vector<std::string> cells) {
   cells.resize(columns_.size());

@@ -2,6 +2,7 @@
 
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -13,6 +14,9 @@ class TextTable {
  public:
   enum class Align { kLeft, kRight };
   explicit TextTable(std::vector<std::pair<std::string, Align>> columns);
+  // The columns' headers and their alignments, one letter a column as in LaTeX's tabular: 'l'
+  // left, 'r' right ({"pool", "bytes"}, "lr").
+  TextTable(const std::vector<std::string>& headers, std::string_view aligns);
 
   void add_row(std::vector<std::string> cells);
   void add_separator();

@@ -175,4 +175,11 @@ void add_model_sources(ExportBundle& bundle, const ModelSourcesSpec& spec) {
   bundle = std::move(folder);
 }
 
+void add_model_sources(ExportBundle& bundle, ModelSourcesSpec spec, const ExportOptions& options,
+                       const std::string& input_path) {
+  spec.name = model_sources_name(options, input_path);
+  spec.section = options.model_section;
+  add_model_sources(bundle, spec);
+}
+
 }  // namespace usmpx

@@ -57,5 +57,8 @@ std::string memory_header(std::string_view name);      // "<name>_memory.h"
 // Turns a model-file bundle (ExportBundle::model_file: one file, the planned copy) into the
 // folder a firmware compiles: the copy, its array and the memory header, all listed as changed.
 void add_model_sources(ExportBundle& bundle, const ModelSourcesSpec& spec);
+// The same under the name and in the section `options` give (model_sources_name of `input_path`).
+void add_model_sources(ExportBundle& bundle, ModelSourcesSpec spec, const ExportOptions& options,
+                       const std::string& input_path);
 
 }  // namespace usmpx

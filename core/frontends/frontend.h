@@ -208,6 +208,9 @@ struct LoadedInput {
 
 class Frontend {
  public:
+  // `family`: the name a firmware file gives this frontend's models ("tflite", "tvm", "executorch",
+  // "problem"); "" when its inputs are not models a firmware runs.
+  explicit Frontend(std::string family = "") : family_(std::move(family)) {}
   virtual ~Frontend() = default;
   // Whether `probe` is of `format` (one of this frontend's kinds).
   virtual bool recognises(InputFormat format, InputProbe& probe) const = 0;
@@ -217,10 +220,18 @@ class Frontend {
   // The modules the input offers (several in one archive), in file order; empty when none (a
   // family whose inputs hold one model keeps this).
   virtual std::vector<std::string> modules(const std::string& /*path*/, InputFormat /*format*/) const { return {}; }
-  // The family a firmware file names this frontend's models by ("tflite", "tvm", "executorch",
-  // "problem"); "" when its inputs are not models a firmware runs.
-  virtual std::string family() const { return ""; }
+  const std::string& family() const { return family_; }
+
+ private:
+  std::string family_;
 };
+
+// The one instance of a frontend class: what each family's entry point (frontends/families.h) returns.
+template <typename F>
+const Frontend& the_frontend() {
+  static const F frontend;
+  return frontend;
+}
 
 // ---- A model among several of one firmware (inputs/firmware) ----------------------------------
 // A firmware file puts models of any family into one joint problem. What a model's family adds

@@ -27,6 +27,10 @@ bool InputProbe::archive() const {
          (ends_with_lower(path_, ".tar") || ends_with_lower(path_, ".tar.gz") || ends_with_lower(path_, ".tgz"));
 }
 
+bool InputProbe::model_file(std::string_view extension, bool (*identified)(std::string_view head)) {
+  return file_ && !archive() && (ends_with_lower(path_, extension) || identified(head()));
+}
+
 const std::vector<std::string>& InputProbe::members() {
   if (!members_) {
     const MemberFilter none = [](std::string_view) { return false; };

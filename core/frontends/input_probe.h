@@ -20,6 +20,9 @@ class InputProbe {
   bool folder() const { return folder_; }
   bool file() const { return file_; }
   bool archive() const;  // a file named .tar, .tar.gz or .tgz
+  // A model file: one file, not an archive, named *`extension` or with the identifier
+  // `identified` finds in its head (a flatbuffer's file identifier).
+  bool model_file(std::string_view extension, bool (*identified)(std::string_view head));
 
   // Every regular file of a folder or archive (names only).
   const std::vector<std::string>& members();

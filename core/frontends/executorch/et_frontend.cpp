@@ -35,15 +35,9 @@ std::string list_text(const std::vector<int32_t>& values) {
 
 // The program's methods: values, instructions, inputs, outputs, planned buffers, delegates.
 void methods_table(const EtProgram& p, std::ostream& out) {
-  using Align = TextTable::Align;
   out << "\nmethods:\n";
-  TextTable methods({{"method", Align::kLeft},
-                     {"values", Align::kRight},
-                     {"instructions", Align::kRight},
-                     {"inputs", Align::kLeft},
-                     {"outputs", Align::kLeft},
-                     {"planned buffers (bytes)", Align::kLeft},
-                     {"delegates", Align::kLeft}});
+  TextTable methods({"method", "values", "instructions", "inputs", "outputs", "planned buffers (bytes)", "delegates"},
+                    "lrrllll");
   for (const EtMethod& m : p.methods) {
     std::string sizes;
     for (size_t id = 1; id < m.buffer_sizes.size(); ++id)
@@ -60,14 +54,9 @@ void methods_table(const EtProgram& p, std::ostream& out) {
 
 // Every instruction of every method, at its time.
 void instructions_table(const EtAnalysis& a, std::ostream& out) {
-  using Align = TextTable::Align;
   const EtProgram& p = a.program;
   out << "\ninstructions (time = instruction index):\n";
-  TextTable ins({{"method", Align::kLeft},
-                 {"time", Align::kRight},
-                 {"instruction", Align::kLeft},
-                 {"calls", Align::kLeft},
-                 {"values", Align::kLeft}});
+  TextTable ins({"method", "time", "instruction", "calls", "values"}, "lrlll");
   for (size_t mi = 0; mi < p.methods.size(); ++mi) {
     const EtMethod& m = p.methods[mi];
     for (size_t k = 0; k < m.instructions.size(); ++k) {
@@ -103,18 +92,10 @@ void instructions_table(const EtAnalysis& a, std::ostream& out) {
 
 // The planned tensors, with ExecuTorch's offsets and the buffer each went into.
 void tensors_table(const EtAnalysis& a, std::ostream& out) {
-  using Align = TextTable::Align;
   const EtProgram& p = a.program;
   out << "\nplanned tensors (offset: ExecuTorch's plan):\n";
-  TextTable tensors({{"method", Align::kLeft},
-                     {"value", Align::kRight},
-                     {"type", Align::kLeft},
-                     {"sizes", Align::kLeft},
-                     {"bytes", Align::kRight},
-                     {"memory id", Align::kRight},
-                     {"offset", Align::kRight},
-                     {"lifetime", Align::kLeft},
-                     {"buffer", Align::kLeft}});
+  TextTable tensors({"method", "value", "type", "sizes", "bytes", "memory id", "offset", "lifetime", "buffer"},
+                    "lrllrrrll");
   for (const EtTensorInfo& t : a.tensors) {
     const EtMethod& m = p.methods[static_cast<size_t>(t.method)];
     const EtTensor& x = *m.values[static_cast<size_t>(t.value)].tensor;
@@ -327,9 +308,10 @@ std::string method_row(const MethodNeeds& n) {
          (n.io_bytes > 0 ? " with " + with_separators(n.io_bytes) + " B of unplanned inputs/outputs" : "");
 }
 
-class EtDetails : public InputDetails {
+class EtDetails : public ModelFileDetails<EtAnalysis> {
  public:
-  explicit EtDetails(std::shared_ptr<const EtAnalysis> a) : a_(std::move(a)) {}
+  using ModelFileDetails::ModelFileDetails;
+
   std::string info_text() const override { return info_tables(*a_); }
   std::string plan_text(const Problem& problem, const Plan& plan) const override {
     return buffers_text(*a_, problem, plan);
@@ -366,9 +348,6 @@ class EtDetails : public InputDetails {
     return "as-built plan: ExecuTorch's plan carried by the program; neither et_greedy nor et_greedy_2024 "
            "reproduces its offsets (planned by another planner: a custom memory planning pass, or usmpx export)\n";
   }
-
- private:
-  std::shared_ptr<const EtAnalysis> a_;
 };
 
 // One method's namespace of <name>_memory.h: its planned buffers by memory id, its method
@@ -453,10 +432,9 @@ ModelSourcesSpec et_memory_sources(const EtAnalysis& a, const Plan& plan, const 
   return spec;
 }
 
-class EtExporter : public ModelExporter {
+class EtExporter : public ModelFileExporter<EtAnalysis> {
  public:
-  EtExporter(std::shared_ptr<const EtAnalysis> a, std::string path, std::string bytes)
-      : a_(std::move(a)), path_(std::move(path)), bytes_(std::move(bytes)) {}
+  using ModelFileExporter::ModelFileExporter;
 
   std::string refusal(const Plan&) const override {
     return a_->pools.empty() ? "the program has no memory-planned buffer to write a plan into" : "";
@@ -487,12 +465,8 @@ class EtExporter : public ModelExporter {
       file_total += p.file_size;
     bundle.summary = std::to_string(e.changed_tensors) + " tensor(s) moved; planned buffers " + sizes + " bytes (" +
                      with_separators(total) + " in all, ExecuTorch's plan " + with_separators(file_total) + ")";
-    if (options.firmware_sources) {
-      ModelSourcesSpec spec = et_memory_sources(*a_, plan, bundle.files.front().path);
-      spec.name = model_sources_name(options, path_);
-      spec.section = options.model_section;
-      add_model_sources(bundle, spec);
-    }
+    if (options.firmware_sources)
+      add_model_sources(bundle, et_memory_sources(*a_, plan, bundle.files.front().path), options, path_);
     return bundle;
   }
 
@@ -500,19 +474,11 @@ class EtExporter : public ModelExporter {
   ExportBundle original(const ExportOptions&) const override { return ExportBundle::model_file(path_, bytes_, false); }
 
   std::shared_ptr<const Selftest> selftest() const override { return et_selftest(path_); }
-
- private:
-  std::shared_ptr<const EtAnalysis> a_;
-  std::string path_;
-  std::string bytes_;
 };
 
-class EtFrontend : public Frontend {
+class EtFrontend : public ModelFileFrontend {
  public:
-  bool recognises(InputFormat format, InputProbe& p) const override {
-    return format == InputFormat::kExecuTorch && p.file() && !p.archive() &&
-           (ends_with_lower(p.path(), ".pte") || has_et_identifier(p.head()));
-  }
+  EtFrontend() : ModelFileFrontend("executorch", InputFormat::kExecuTorch, ".pte", has_et_identifier) {}
 
   LoadedInput load(const std::string& path, InputFormat format, const LoadOptions& options) const override {
     std::string bytes = read_et_file(path);
@@ -522,15 +488,12 @@ class EtFrontend : public Frontend {
     input.exporter = std::make_shared<EtExporter>(analysis, path, std::move(bytes));
     return input;
   }
-
-  std::string family() const override { return "executorch"; }
 };
 
 }  // namespace
 
 const Frontend& et_frontend() {
-  static const EtFrontend frontend;
-  return frontend;
+  return the_frontend<EtFrontend>();
 }
 
 }  // namespace usmpx

@@ -10,6 +10,8 @@ namespace {
 
 class ProblemFilesFrontend : public Frontend {
  public:
+  ProblemFilesFrontend() : Frontend("problem") {}
+
   bool recognises(InputFormat format, InputProbe& p) const override {
     if (format == InputFormat::kProblemJson) return p.file() && ends_with_lower(p.path(), ".json");
     if (format == InputFormat::kMinimallocCsv) return p.file() && ends_with_lower(p.path(), ".csv");
@@ -30,15 +32,12 @@ class ProblemFilesFrontend : public Frontend {
         "code to export";
     return input;
   }
-
-  std::string family() const override { return "problem"; }
 };
 
 }  // namespace
 
 const Frontend& problem_files_frontend() {
-  static const ProblemFilesFrontend frontend;
-  return frontend;
+  return the_frontend<ProblemFilesFrontend>();
 }
 
 }  // namespace usmpx

@@ -48,15 +48,9 @@ std::string build_text(const TfliteAnalysis& a) {
 
 // Subgraphs, operators (with their scratch buffers) and tensors (in the arena or why not).
 std::string info_tables(const TfliteAnalysis& a) {
-  using Align = TextTable::Align;
   std::ostringstream out;
   out << "\nsubgraphs:\n";
-  TextTable subgraphs({{"subgraph", Align::kRight},
-                       {"name", Align::kLeft},
-                       {"tensors", Align::kRight},
-                       {"operators", Align::kRight},
-                       {"inputs", Align::kLeft},
-                       {"outputs", Align::kLeft}});
+  TextTable subgraphs({"subgraph", "name", "tensors", "operators", "inputs", "outputs"}, "rlrrll");
   for (size_t s = 0; s < a.model.subgraphs.size(); ++s) {
     const TfliteSubgraph& g = a.model.subgraphs[s];
     subgraphs.add_row({std::to_string(s), g.name, std::to_string(g.tensors.size()), std::to_string(g.operators.size()),
@@ -64,12 +58,7 @@ std::string info_tables(const TfliteAnalysis& a) {
   }
   subgraphs.print(out, "  ");
   out << "\noperators (time = TFLM's time step; scratch and persistent bytes for " << build_text(a) << "):\n";
-  TextTable ops({{"subgraph", Align::kRight},
-                 {"op", Align::kRight},
-                 {"time", Align::kRight},
-                 {"operator", Align::kLeft},
-                 {"scratch", Align::kLeft},
-                 {"persistent (Init + Prepare)", Align::kLeft}});
+  TextTable ops({"subgraph", "op", "time", "operator", "scratch", "persistent (Init + Prepare)"}, "rrrlll");
   for (size_t k = 0; k < a.operators.size(); ++k) {
     const TfliteOperatorInfo& op = a.operators[k];
     std::string persistent = "unknown";
@@ -91,14 +80,7 @@ std::string info_tables(const TfliteAnalysis& a) {
   ops.fit_line_width({3, 4});
   ops.print(out, "  ");
   out << "\ntensors (planned: in the arena head; the others are not):\n";
-  TextTable tensors({{"subgraph", Align::kRight},
-                     {"tensor", Align::kRight},
-                     {"name", Align::kLeft},
-                     {"type", Align::kLeft},
-                     {"shape", Align::kLeft},
-                     {"bytes", Align::kRight},
-                     {"lifetime", Align::kLeft},
-                     {"arena", Align::kLeft}});
+  TextTable tensors({"subgraph", "tensor", "name", "type", "shape", "bytes", "lifetime", "arena"}, "rrlllrll");
   for (size_t t = 0; t < a.tensors.size(); ++t) {
     const TfliteTensorInfo& info = a.tensors[t];
     const TfliteTensor& x =
@@ -271,9 +253,10 @@ std::string arena_json(const TfliteAnalysis& a, const Plan& plan) {
   return members.dump();
 }
 
-class TfliteDetails : public InputDetails {
+class TfliteDetails : public ModelFileDetails<TfliteAnalysis> {
  public:
-  explicit TfliteDetails(std::shared_ptr<const TfliteAnalysis> a) : a_(std::move(a)) {}
+  using ModelFileDetails::ModelFileDetails;
+
   std::string info_text() const override { return info_tables(*a_); }
   std::string plan_text(const Problem& problem, const Plan& plan) const override {
     return arena_text(*a_, problem, plan);
@@ -315,9 +298,6 @@ class TfliteDetails : public InputDetails {
               "every plan keeps it\n";
     return text;
   }
-
- private:
-  std::shared_ptr<const TfliteAnalysis> a_;
 };
 
 // What <name>_memory.h says of a plan: kTensorArenaSize for the build, where it holds, how to check it.
@@ -363,11 +343,9 @@ ModelSourcesSpec tflm_memory_sources(const TfliteAnalysis& a, const Plan& tflm_p
 }
 
 // A copy of the model with the plan in its OfflineMemoryAllocation metadata.
-class TfliteExporter : public ModelExporter {
+class TfliteExporter : public ModelFileExporter<TfliteAnalysis> {
  public:
-  // `bytes`: the model as it was read for the analysis, so the copy holds exactly that model.
-  TfliteExporter(std::shared_ptr<const TfliteAnalysis> a, std::string path, std::string bytes)
-      : a_(std::move(a)), path_(std::move(path)), bytes_(std::move(bytes)) {}
+  using ModelFileExporter::ModelFileExporter;
 
   std::string refusal(const Plan&) const override { return ""; }
 
@@ -390,10 +368,8 @@ class TfliteExporter : public ModelExporter {
         " bytes\n" + arena_line(*a_, e.tflm_plan);
     if (bundle.summary.back() == '\n') bundle.summary.pop_back();
     if (options.firmware_sources) {
-      ModelSourcesSpec spec = tflm_memory_sources(*a_, e.tflm_plan, plan.algorithm, bundle.files.front().path);
-      spec.name = model_sources_name(options, path_);
-      spec.section = options.model_section;
-      add_model_sources(bundle, spec);
+      add_model_sources(bundle, tflm_memory_sources(*a_, e.tflm_plan, plan.algorithm, bundle.files.front().path),
+                        options, path_);
     }
     return bundle;
   }
@@ -401,19 +377,11 @@ class TfliteExporter : public ModelExporter {
   ExportBundle original(const ExportOptions&) const override {
     throw ExportError(path_ + ": a TFLite model holds no code to build; selftest proves plans of TVM's C");
   }
-
- private:
-  std::shared_ptr<const TfliteAnalysis> a_;
-  std::string path_;
-  std::string bytes_;
 };
 
-class TfliteFrontend : public Frontend {
+class TfliteFrontend : public ModelFileFrontend {
  public:
-  bool recognises(InputFormat format, InputProbe& p) const override {
-    return format == InputFormat::kTflite && p.file() && !p.archive() &&
-           (ends_with_lower(p.path(), ".tflite") || has_tflite_identifier(p.head()));
-  }
+  TfliteFrontend() : ModelFileFrontend("tflite", InputFormat::kTflite, ".tflite", has_tflite_identifier) {}
 
   LoadedInput load(const std::string& path, InputFormat format, const LoadOptions& options) const override {
     std::string bytes = read_tflite_file(path);
@@ -434,15 +402,12 @@ class TfliteFrontend : public Frontend {
     input.firmware = tflite_firmware_role(analysis);
     return input;
   }
-
-  std::string family() const override { return "tflite"; }
 };
 
 }  // namespace
 
 const Frontend& tflite_frontend() {
-  static const TfliteFrontend frontend;
-  return frontend;
+  return the_frontend<TfliteFrontend>();
 }
 
 }  // namespace usmpx

@@ -79,6 +79,8 @@ void warn_truncated_constants(const TirProblem& tir, std::vector<Diagnostic>& wa
 
 class TvmFrontend : public Frontend {
  public:
+  TvmFrontend() : Frontend("tvm") {}
+
   bool recognises(InputFormat format, InputProbe& p) const override {
     switch (format) {
       case InputFormat::kMlf:
@@ -122,15 +124,12 @@ class TvmFrontend : public Frontend {
       names.push_back(module.name);
     return names;
   }
-
-  std::string family() const override { return "tvm"; }
 };
 
 }  // namespace
 
 const Frontend& tvm_frontend() {
-  static const TvmFrontend frontend;
-  return frontend;
+  return the_frontend<TvmFrontend>();
 }
 
 ExportSource ExportSource::load(const std::string& path, const LoadOptions& options) {

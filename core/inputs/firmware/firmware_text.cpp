@@ -10,17 +10,11 @@
 
 namespace usmpx {
 std::string firmware_plan_text(const FirmwareInput& in, const Plan& plan) {
-  using Align = TextTable::Align;
   std::ostringstream out;
   out << "firmware: " << in.models.size() << " models, schedule " << to_string(in.spec.schedule);
   if (!in.spec.passed.empty()) out << ", " << in.spec.passed.size() << " tensor(s) passed without a copy";
   out << "\n";
-  TextTable models({{"model", Align::kLeft},
-                    {"family", Align::kLeft},
-                    {"input", Align::kLeft},
-                    {"buffers", Align::kRight},
-                    {"ticks", Align::kLeft},
-                    {"alone", Align::kLeft}});
+  TextTable models({"model", "family", "input", "buffers", "ticks", "alone"}, "lllrll");
   for (size_t m = 0; m < in.models.size(); ++m) {
     std::string alone;
     const Plan& own = in.own_plans[m];
