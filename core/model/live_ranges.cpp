@@ -4,21 +4,25 @@
 
 namespace usmpx {
 
-void set_live_ranges(Buffer& buffer, std::vector<Lifetime> ranges) {
+std::vector<Lifetime> merged_ranges(std::vector<Lifetime> ranges) {
   ranges.erase(std::remove_if(ranges.begin(), ranges.end(), [](const Lifetime& r) { return r.empty(); }), ranges.end());
-  if (ranges.empty()) return;
   std::sort(ranges.begin(), ranges.end(), [](const Lifetime& a, const Lifetime& b) {
     return a.begin != b.begin ? a.begin < b.begin : a.end < b.end;
   });
   std::vector<Lifetime> merged;
   for (const Lifetime& r : ranges) {
-    // Ranges that touch ([1, 6) and [6, 9)) leave no tick between them: one range.
     if (!merged.empty() && r.begin <= merged.back().end) {
       merged.back().end = std::max(merged.back().end, r.end);
     } else {
       merged.push_back(r);
     }
   }
+  return merged;
+}
+
+void set_live_ranges(Buffer& buffer, std::vector<Lifetime> ranges) {
+  std::vector<Lifetime> merged = merged_ranges(std::move(ranges));
+  if (merged.empty()) return;
   buffer.lifetime = Lifetime{merged.front().begin, merged.back().end};
   if (merged.size() > 1) {
     buffer.live_ranges = std::move(merged);

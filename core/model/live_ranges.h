@@ -6,6 +6,10 @@
 
 namespace usmpx {
 
+// `ranges` (half-open: ticks or bytes, any order) sorted, with those that overlap or touch merged
+// ([1, 6) and [6, 9) leave nothing between them: [1, 9)) and empty ones dropped.
+std::vector<Lifetime> merged_ranges(std::vector<Lifetime> ranges);
+
 // Sets the buffer's lifetime to span `ranges` (half-open, any order, may overlap) and keeps them in
 // live_ranges when, merged, they are more than one range. Leaves the buffer alone when `ranges`
 // holds no non-empty range.

@@ -20,19 +20,6 @@ namespace {
 constexpr const char* kOrders[] = {"WAT", "TAW", "TWA"};
 constexpr size_t kCacheEntries = 256;
 
-// The buffers every valid plan puts into each pool (as pool_lower_bounds counts them).
-std::vector<std::vector<int>> confined(const Problem& problem) {
-  std::vector<std::vector<int>> out(problem.pools.size());
-  for (size_t b = 0; b < problem.buffers.size(); ++b) {
-    const std::vector<int> candidates = problem.effective_candidates(static_cast<int>(b));
-    const bool one = !candidates.empty() &&
-                     std::all_of(candidates.begin(), candidates.end(), [&](int c) { return c == candidates[0]; });
-    if (one && candidates[0] >= 0 && static_cast<size_t>(candidates[0]) < out.size())
-      out[static_cast<size_t>(candidates[0])].push_back(static_cast<int>(b));
-  }
-  return out;
-}
-
 // Everything about `members` the search reads, as a cache key.
 std::string key_of(const Problem& problem, const std::vector<int>& members, int64_t start, int64_t budget) {
   std::string key;
@@ -145,7 +132,7 @@ int64_t search_bound(const Problem& problem, const std::vector<int>& members, in
 std::vector<int64_t> searched_pool_bounds(const Problem& problem, int64_t work) {
   std::vector<int64_t> bounds = pool_lower_bounds(problem);
   if (work <= 0) return bounds;
-  const std::vector<std::vector<int>> members = confined(problem);
+  const std::vector<std::vector<int>> members = confined_buffers(problem);
   for (size_t p = 0; p < bounds.size() && p < members.size(); ++p) {
     if (members[p].empty()) continue;
     const KeyHash key = hash_of(key_of(problem, members[p], bounds[p], work));

@@ -14,6 +14,24 @@ bool has_lifetime(const Buffer& b) {
   return b.lifetime && !b.lifetime->empty();
 }
 
+// Sizes the instance's per-item lists for the items of `built`, each with its buffer's size and
+// alignment; returns the number of items.
+size_t start_items(Instance& in, const Problem& problem, const BuiltInstance& built) {
+  in.items = static_cast<int>(built.buffer_of_item.size());
+  const auto n = static_cast<size_t>(in.items);
+  in.size.resize(n);
+  in.alignment.resize(n);
+  in.item_sections.resize(n);
+  in.neighbours.resize(n);
+  in.item_fixed.resize(n);
+  for (size_t i = 0; i < n; ++i) {
+    const Buffer& b = problem.buffers[static_cast<size_t>(built.buffer_of_item[i])];
+    in.size[i] = b.size_bytes;
+    in.alignment[i] = std::max<int64_t>(1, b.alignment);
+  }
+  return n;
+}
+
 void finish_keys(const Problem& problem, BuiltInstance& built) {
   Instance& in = built.instance;
   const auto n = static_cast<size_t>(in.items);
@@ -58,21 +76,13 @@ void build_intervals(const Problem& problem, const std::vector<int>& members,
   auto index = [&](int64_t t) {
     return static_cast<int>(std::lower_bound(ticks.begin(), ticks.end(), t) - ticks.begin());
   };
-  in.items = static_cast<int>(built.buffer_of_item.size());
+  const size_t n = start_items(in, problem, built);
   in.sections = ticks.empty() ? 0 : static_cast<int>(ticks.size()) - 1;
-  const auto n = static_cast<size_t>(in.items);
-  in.size.resize(n);
-  in.alignment.resize(n);
   in.lo.resize(n);
   in.hi.resize(n);
-  in.item_sections.resize(n);
-  in.neighbours.resize(n);
-  in.item_fixed.resize(n);
   in.section_fixed.resize(static_cast<size_t>(in.sections));
   for (size_t i = 0; i < n; ++i) {
     const Buffer& b = problem.buffers[static_cast<size_t>(built.buffer_of_item[i])];
-    in.size[i] = b.size_bytes;
-    in.alignment[i] = std::max<int64_t>(1, b.alignment);
     in.lo[i] = index(b.lifetime->begin);
     in.hi[i] = index(b.lifetime->end);
     for (int s = in.lo[i]; s < in.hi[i]; ++s)
@@ -128,17 +138,9 @@ void build_graph(const Problem& problem, const std::vector<int>& members,
     item_of[static_cast<size_t>(m)] = static_cast<int>(built.buffer_of_item.size());
     built.buffer_of_item.push_back(m);
   }
-  in.items = static_cast<int>(built.buffer_of_item.size());
-  const auto n = static_cast<size_t>(in.items);
-  in.size.resize(n);
-  in.alignment.resize(n);
-  in.neighbours.resize(n);
-  in.item_sections.resize(n);
-  in.item_fixed.resize(n);
+  const size_t n = start_items(in, problem, built);
   for (size_t i = 0; i < n; ++i) {
     const int buffer = built.buffer_of_item[i];
-    in.size[i] = problem.buffers[static_cast<size_t>(buffer)].size_bytes;
-    in.alignment[i] = std::max<int64_t>(1, problem.buffers[static_cast<size_t>(buffer)].alignment);
     for (int c : all[static_cast<size_t>(buffer)]) {
       if (item_of[static_cast<size_t>(c)] >= 0) in.neighbours[i].push_back(item_of[static_cast<size_t>(c)]);
     }

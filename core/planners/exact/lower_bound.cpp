@@ -383,7 +383,8 @@ LowerBound group_lower_bound(const Problem& problem, const std::vector<int>& sub
   return lb;
 }
 
-// Per pool, the buffers every valid plan puts there.
+}  // namespace
+
 std::vector<std::vector<int>> confined_buffers(const Problem& problem) {
   std::vector<std::vector<int>> confined(problem.pools.size());
   for (size_t b = 0; b < problem.buffers.size(); ++b) {
@@ -395,8 +396,6 @@ std::vector<std::vector<int>> confined_buffers(const Problem& problem) {
   }
   return confined;
 }
-
-}  // namespace
 
 LowerBound pool_lower_bound(const Problem& problem, const std::vector<int>& subset) {
   LowerBound lb = group_lower_bound(problem, subset, 1);

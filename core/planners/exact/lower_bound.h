@@ -29,6 +29,9 @@ LowerBound pool_lower_bound(const Problem& problem, const std::vector<int>& subs
 // sit above its bound in an optimal plan.
 std::vector<int64_t> pool_lower_bounds(const Problem& problem);
 
+// Per pool, the buffers every valid plan puts there (their only candidate pool).
+std::vector<std::vector<int>> confined_buffers(const Problem& problem);
+
 // Per pool: no buffer may choose between it and another pool, so every valid plan puts the same
 // buffers there, and what a search proves about them bounds the pool itself.
 std::vector<char> closed_pools(const Problem& problem);

@@ -71,6 +71,21 @@ void pinned_first(const Problem& problem, std::vector<int>& order) {
   std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return rank(a) < rank(b); });
 }
 
+void PoolCandidates::start(const Problem& problem, const std::vector<int>& candidates, int64_t size) {
+  std::fill(present.begin(), present.end(), 0);
+  std::fill(offset.begin(), offset.end(), 0);
+  for (int p : candidates) {
+    if (problem.pools[static_cast<size_t>(p)].fits(0, size)) present[static_cast<size_t>(p)] = 1;
+  }
+}
+
+int PoolCandidates::select(const std::vector<int>& candidates) const {
+  for (int p : candidates) {
+    if (present[static_cast<size_t>(p)]) return p;
+  }
+  return -1;
+}
+
 std::string placement_error_text(const Problem& problem, int buffer, size_t conflict_count) {
   const Buffer& b = problem.buffers[static_cast<size_t>(buffer)];
   std::ostringstream out;

@@ -22,6 +22,19 @@ std::vector<int> order_by_conflicts(const Problem& problem, const ConflictLists&
 // within each group.
 void pinned_first(const Problem& problem, std::vector<int>& order);
 
+// Per pool, while one buffer is placed: whether the pool is still a candidate and the offset
+// above the conflicts seen so far (TVM's pool_offset_candidates).
+struct PoolCandidates {
+  explicit PoolCandidates(size_t pools) : present(pools, 0), offset(pools, 0) {}
+  // Starts a buffer of `size` bytes: present in its candidate pools where it fits at 0, all at 0.
+  void start(const Problem& problem, const std::vector<int>& candidates, int64_t size);
+  // TVM's SelectPlacementPool: the first candidate still present, or -1.
+  int select(const std::vector<int>& candidates) const;
+
+  std::vector<char> present;
+  std::vector<int64_t> offset;
+};
+
 // The text TVM's SelectPlacementPool fails with when no candidate pool has room.
 std::string placement_error_text(const Problem& problem, int buffer, size_t conflict_count);
 

@@ -19,9 +19,7 @@ Plan TvmGreedyPlanner::plan(const Problem& problem, const PlannerOptions& /*opti
   Plan plan;
   plan.allocations.assign(problem.buffers.size(), Allocation{});
   std::vector<bool> placed(problem.buffers.size(), false);
-  // Per pool: whether it is still a candidate for the current buffer, and at which offset.
-  std::vector<char> present(problem.pools.size(), 0);
-  std::vector<int64_t> offset(problem.pools.size(), 0);
+  tvm_compat::PoolCandidates pools(problem.pools.size());
 
   for (int b : order) {
     const Buffer& buf = problem.buffers[static_cast<size_t>(b)];
@@ -31,11 +29,7 @@ Plan TvmGreedyPlanner::plan(const Problem& problem, const PlannerOptions& /*opti
       continue;
     }
     const std::vector<int> candidates = problem.effective_candidates(b);
-    std::fill(present.begin(), present.end(), 0);
-    std::fill(offset.begin(), offset.end(), 0);
-    for (int p : candidates) {
-      if (problem.pools[static_cast<size_t>(p)].fits(0, buf.size_bytes)) present[static_cast<size_t>(p)] = 1;
-    }
+    pools.start(problem, candidates, buf.size_bytes);
     for (int c : conflicts[static_cast<size_t>(b)]) {
       if (!placed[static_cast<size_t>(c)]) continue;
       const Allocation& a = plan.allocations[static_cast<size_t>(c)];
@@ -44,20 +38,14 @@ Plan TvmGreedyPlanner::plan(const Problem& problem, const PlannerOptions& /*opti
       const int64_t next = align_up(a.offset + cbuf.size_bytes, cbuf.alignment);
       const auto p = static_cast<size_t>(a.pool);
       if (problem.pools[p].fits(next, buf.size_bytes)) {
-        present[p] = 1;  // TVM's map operator[] inserts the pool (at 0) even if it was erased
-        if (next > offset[p]) offset[p] = next;
+        pools.present[p] = 1;  // TVM's map operator[] inserts the pool (at 0) even if it was erased
+        if (next > pools.offset[p]) pools.offset[p] = next;
       } else {
-        present[p] = 0;
-        offset[p] = 0;
+        pools.present[p] = 0;
+        pools.offset[p] = 0;
       }
     }
-    int selected = -1;
-    for (int p : candidates) {
-      if (present[static_cast<size_t>(p)]) {
-        selected = p;
-        break;
-      }
-    }
+    const int selected = pools.select(candidates);
     if (selected < 0) {
       Diagnostic d;
       d.code = "planner-error";
@@ -66,7 +54,7 @@ Plan TvmGreedyPlanner::plan(const Problem& problem, const PlannerOptions& /*opti
       plan.diagnostics.push_back(std::move(d));
       tvm_compat::place_overflowing(problem, conflicts, placed, b, plan);
     } else {
-      plan.allocations[static_cast<size_t>(b)] = {selected, offset[static_cast<size_t>(selected)]};
+      plan.allocations[static_cast<size_t>(b)] = {selected, pools.offset[static_cast<size_t>(selected)]};
     }
     placed[static_cast<size_t>(b)] = true;
   }

@@ -67,8 +67,7 @@ Pass HillClimb::greedy(bool* could_not_fit) const {
   std::vector<int> sequence = pinned_;
   sequence.insert(sequence.end(), order_.begin(), order_.end());
 
-  std::vector<char> present(problem_.pools.size(), 0);
-  std::vector<int64_t> offset(problem_.pools.size(), 0);
+  tvm_compat::PoolCandidates pools(problem_.pools.size());
   std::vector<int> placed_conflicts;
   for (int b : sequence) {
     const Buffer& buf = buffer(b);
@@ -78,11 +77,7 @@ Pass HillClimb::greedy(bool* could_not_fit) const {
       continue;
     }
     const std::vector<int> candidates = problem_.effective_candidates(b);
-    std::fill(present.begin(), present.end(), 0);
-    std::fill(offset.begin(), offset.end(), 0);
-    for (int p : candidates) {
-      if (problem_.pools[static_cast<size_t>(p)].fits(0, buf.size_bytes)) present[static_cast<size_t>(p)] = 1;
-    }
+    pools.start(problem_, candidates, buf.size_bytes);
     placed_conflicts.clear();
     for (int c : conflicts_[static_cast<size_t>(b)]) {
       if (pass.placed[static_cast<size_t>(c)]) placed_conflicts.push_back(c);
@@ -93,25 +88,19 @@ Pass HillClimb::greedy(bool* could_not_fit) const {
     });
     for (int c : placed_conflicts) {
       const Allocation& a = pass.alloc[static_cast<size_t>(c)];
-      if (!a.placed() || !present[static_cast<size_t>(a.pool)]) continue;
+      if (!a.placed() || !pools.present[static_cast<size_t>(a.pool)]) continue;
       const auto p = static_cast<size_t>(a.pool);
       const int64_t next = align_up(a.offset + buffer(c).size_bytes, buffer(c).alignment);
       if (problem_.pools[p].fits(next, buf.size_bytes)) {
-        if (next > offset[p] && offset[p] + buf.size_bytes > a.offset) offset[p] = next;
+        if (next > pools.offset[p] && pools.offset[p] + buf.size_bytes > a.offset) pools.offset[p] = next;
       } else {
-        present[p] = 0;
+        pools.present[p] = 0;
       }
     }
-    int selected = -1;
-    for (int p : candidates) {
-      if (present[static_cast<size_t>(p)]) {
-        selected = p;
-        break;
-      }
-    }
+    const int selected = pools.select(candidates);
     if (selected < 0) *could_not_fit = true;
     pass.alloc[static_cast<size_t>(b)] =
-        selected < 0 ? Allocation{} : Allocation{selected, offset[static_cast<size_t>(selected)]};
+        selected < 0 ? Allocation{} : Allocation{selected, pools.offset[static_cast<size_t>(selected)]};
     pass.placed[static_cast<size_t>(b)] = true;
   }
   return pass;

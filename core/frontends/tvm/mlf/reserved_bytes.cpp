@@ -4,10 +4,12 @@
 #include <utility>
 #include <vector>
 
+#include "model/live_ranges.h"
+
 namespace usmpx {
 namespace {
 
-using Range = std::pair<int64_t, int64_t>;  // [begin, end)
+using Range = Lifetime;  // bytes [begin, end)
 
 // The merged byte ranges the known buffers of pool `p` occupy in the plan.
 std::vector<Range> occupied(const Problem& problem, const Plan& plan, int p) {
@@ -17,16 +19,7 @@ std::vector<Range> occupied(const Problem& problem, const Plan& plan, int p) {
     if (a.pool == p && problem.buffers[b].size_bytes > 0)
       ranges.push_back({a.offset, a.offset + problem.buffers[b].size_bytes});
   }
-  std::sort(ranges.begin(), ranges.end());
-  std::vector<Range> merged;
-  for (const Range& r : ranges) {
-    if (!merged.empty() && r.first <= merged.back().second) {
-      merged.back().second = std::max(merged.back().second, r.second);
-    } else {
-      merged.push_back(r);
-    }
-  }
-  return merged;
+  return merged_ranges(std::move(ranges));
 }
 
 // The bytes of [0, limit) outside `taken`.
@@ -34,12 +27,12 @@ std::vector<Range> gaps(const std::vector<Range>& taken, int64_t limit) {
   std::vector<Range> out;
   int64_t at = 0;
   for (const Range& r : taken) {
-    if (r.first > at) out.push_back({at, std::min(r.first, limit)});
-    at = std::max(at, r.second);
+    if (r.begin > at) out.push_back({at, std::min(r.begin, limit)});
+    at = std::max(at, r.end);
     if (at >= limit) break;
   }
   if (at < limit) out.push_back({at, limit});
-  out.erase(std::remove_if(out.begin(), out.end(), [](const Range& r) { return r.second <= r.first; }), out.end());
+  out.erase(std::remove_if(out.begin(), out.end(), [](const Range& r) { return r.end <= r.begin; }), out.end());
   return out;
 }
 
@@ -52,7 +45,7 @@ std::optional<Diagnostic> reserve_unknown_pool_bytes(Problem& problem, Plan& as_
     const Pool& pool = problem.pools[p];
     if (pool.kind != PoolKind::kWorkspace) continue;
     const std::vector<Range> taken = occupied(problem, as_built, static_cast<int>(p));
-    const int64_t end = taken.empty() ? 0 : taken.back().second;
+    const int64_t end = taken.empty() ? 0 : taken.back().end;
     const auto declared_it = in.declared_size.find(pool.name);
     const int64_t declared = declared_it != in.declared_size.end() ? declared_it->second : 0;  // 0: not declared
     const auto exposure = in.exposed.find(pool.name);
@@ -66,18 +59,18 @@ std::optional<Diagnostic> reserve_unknown_pool_bytes(Problem& problem, Plan& as_
     int64_t bytes = 0;
     for (const Range& r : reserve) {
       Buffer b;
-      b.name = "reserved_" + pool.name + "_" + std::to_string(r.first);
-      b.size_bytes = r.second - r.first;
+      b.name = "reserved_" + pool.name + "_" + std::to_string(r.begin);
+      b.size_bytes = r.end - r.begin;
       b.alignment = 1;
       b.kind = BufferKind::kReserved;
       b.pool_candidates = {static_cast<int>(p)};
       b.lifetime = Lifetime::closed(0, std::max<int64_t>(0, in.last_tick));
-      b.pin = Pin{static_cast<int>(p), r.first};
+      b.pin = Pin{static_cast<int>(p), r.begin};
       if (exposure != in.exposed.end()) b.origin.function = exposure->second.callee;
       problem.buffers.push_back(std::move(b));
-      as_built.allocations.push_back({static_cast<int>(p), r.first});
-      problem.memory_pressure += r.second - r.first;
-      bytes += r.second - r.first;
+      as_built.allocations.push_back({static_cast<int>(p), r.begin});
+      problem.memory_pressure += r.end - r.begin;
+      bytes += r.end - r.begin;
     }
     const std::string ranges =
         std::to_string(reserve.size()) + (reserve.size() == 1 ? " range" : " ranges") + " of pool '" + pool.name + "'";

@@ -59,14 +59,7 @@ HarnessCode parse_harness_code(const ExportBundle& bundle, const std::string& tr
   CParseInput in;
   for (size_t i = 0; i < code.paths.size(); ++i)
     in.sources.push_back({code.paths[i], code.texts[i]});
-  std::set<std::string> dirs = {"harness/include"};
-  for (const ExportFile& f : bundle.files) {
-    if (!f.path.ends_with(".h") || f.path.starts_with("harness/include/")) continue;
-    in.include_files.push_back({f.path, f.data});
-    dirs.insert(folder_of(f.path));
-  }
-  in.include_dirs.assign(dirs.begin(), dirs.end());
-  in.display_root = "(harness)";
+  add_bundle_headers(in, bundle, "harness/include/", {"harness/include"});
   in.target_triple = triple;
   code.program = parse_c_program(in);
   return code;

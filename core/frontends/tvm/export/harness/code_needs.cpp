@@ -328,6 +328,17 @@ void add_folder(Providers& p, const std::filesystem::path& dir, bool recursive_s
 
 }  // namespace
 
+void add_bundle_headers(CParseInput& in, const ExportBundle& bundle, std::string_view skipped,
+                        std::set<std::string> dirs) {
+  for (const ExportFile& f : bundle.files) {
+    if (!f.path.ends_with(".h") || f.path.starts_with(skipped)) continue;
+    in.include_files.push_back({f.path, f.data});
+    dirs.insert(folder_of(f.path));
+  }
+  in.include_dirs.assign(dirs.begin(), dirs.end());
+  in.display_root = "(harness)";
+}
+
 std::vector<std::string> harness_model_sources(const ExportBundle& bundle) {
   std::vector<std::string> sources;
   if (const ExportFile* makefile = bundle.find("harness/Makefile")) {

@@ -1,9 +1,12 @@
 #pragma once
 
+#include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "export/export_bundle.h"
+#include "frontends/tvm/c_analysis/clang_reader.h"
 
 namespace usmpx {
 
@@ -36,5 +39,11 @@ CodeNeeds analyse_code_needs(const ExportBundle& bundle, const CodeProviders& pr
 // The C sources a bundle's harness compiles: MODEL_SRCS of harness/Makefile (relative to the
 // bundle root), else codegen/host/src/*.c.
 std::vector<std::string> harness_model_sources(const ExportBundle& bundle);
+
+// Gives the C reader the bundle's headers (those under `skipped` left out: harness headers the
+// reader's stand-ins replace) with their folders, after `dirs`, as include paths; names the
+// files "(harness)" in messages.
+void add_bundle_headers(CParseInput& in, const ExportBundle& bundle, std::string_view skipped,
+                        std::set<std::string> dirs = {});
 
 }  // namespace usmpx

@@ -35,14 +35,7 @@ std::vector<PoolOverrun> find_pool_overruns(const ExportBundle& bundle) {
     if (const ExportFile* f = bundle.find(path)) in.sources.push_back({f->path, f->data});
   }
   in.macro_headers.push_back({header->path, header->data});
-  std::set<std::string> dirs;
-  for (const ExportFile& f : bundle.files) {
-    if (!f.path.ends_with(".h") || f.path.starts_with("harness/")) continue;
-    in.include_files.push_back({f.path, f.data});
-    dirs.insert(folder_of(f.path));
-  }
-  in.include_dirs.assign(dirs.begin(), dirs.end());
-  in.display_root = "(harness)";
+  add_bundle_headers(in, bundle, "harness/");
   const CProgram program = parse_c_program(in);
   const TvmCode code = recognise_tvm_code(program, module, "(harness)");
   if (!code.usmp()) return {};
