@@ -2,6 +2,7 @@
 
 #include <vector>
 
+#include "base/input_error.h"
 #include "frontends/tvm/tir/walk.h"
 
 namespace usmpx::tir {
@@ -33,6 +34,13 @@ std::optional<SourceLocation> find_too_deep(const PrimFunc& function, int limit)
     }
   }
   return std::nullopt;
+}
+
+WalkDepthGuard::WalkDepthGuard(int& depth, const SourceLocation& at) : depth_(depth) {
+  if (++depth_ > 2 * kMaxTreeDepth) {
+    --depth_;
+    throw InputError(at, "calls and statements nested too deeply to analyse");
+  }
 }
 
 }  // namespace usmpx::tir

@@ -18,4 +18,18 @@ std::optional<SourceLocation> find_too_deep(const PrimFunc& function, int limit)
 // recursive walkers within the stack even in sanitizer builds.
 inline constexpr int kMaxTreeDepth = 1000;
 
+// One level of a recursive walk that follows calls into their callees (whose bodies nest inside
+// the caller's, so the walk may go twice kMaxTreeDepth deep): counts it in `depth` for the
+// guard's life and throws InputError at `at` beyond that.
+class WalkDepthGuard {
+ public:
+  WalkDepthGuard(int& depth, const SourceLocation& at);
+  ~WalkDepthGuard() { --depth_; }
+  WalkDepthGuard(const WalkDepthGuard&) = delete;
+  WalkDepthGuard& operator=(const WalkDepthGuard&) = delete;
+
+ private:
+  int& depth_;
+};
+
 }  // namespace usmpx::tir

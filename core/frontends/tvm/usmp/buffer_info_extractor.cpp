@@ -86,22 +86,6 @@ class Extractor {
     return last;
   }
 
-  class DepthGuard {
-   public:
-    DepthGuard(Extractor& e, const SourceLocation& at) : e_(e) {
-      if (++e_.depth_ > 2 * tir::kMaxTreeDepth) {
-        --e_.depth_;
-        throw InputError(at, "calls and statements nested too deeply to analyse");
-      }
-    }
-    ~DepthGuard() { --e_.depth_; }
-    DepthGuard(const DepthGuard&) = delete;
-    DepthGuard& operator=(const DepthGuard&) = delete;
-
-   private:
-    Extractor& e_;
-  };
-
   std::string target_of(const PrimFunc& f) const {
     const std::string t = f.target();
     return t.empty() ? options_.default_target : t;
@@ -137,7 +121,7 @@ class Extractor {
   // Visits a statement whose tick was counted. Statements that enclose the rest of their block
   // are followed in a loop: their bodies are the long chains of a main function's allocations.
   void dispatch(const tir::Stmt& first) {
-    DepthGuard guard(*this, first.location);
+    const tir::WalkDepthGuard guard(depth_, first.location);
     struct Closing {
       size_t scope;
       const tir::Var* var;
@@ -182,36 +166,15 @@ class Extractor {
       erase_accessed(it->scope, it->var);
   }
 
+  // A statement that encloses no block (those that do are followed by visit_stmt's loop).
   void visit_leaf(const tir::Stmt& s) {
-    switch (s.kind) {
-      case tir::StmtKind::kFor:
-        visit_for(static_cast<const tir::For&>(s));
-        return;
-      case tir::StmtKind::kIfThenElse: {
-        const auto& n = static_cast<const tir::IfThenElse&>(s);
-        visit_expr(*n.condition);
-        if (n.then_case) visit_stmt(*n.then_case);
-        if (n.else_case) visit_stmt(*n.else_case);
-        return;
-      }
-      case tir::StmtKind::kSeq:
-        for (const tir::StmtRef& c : static_cast<const tir::SeqStmt&>(s).seq)
-          visit_stmt(*c);
-        return;
-      case tir::StmtKind::kEvaluate:
-        visit_expr(*static_cast<const tir::Evaluate&>(s).value);
-        return;
-      case tir::StmtKind::kBufferStore: {
-        const auto& n = static_cast<const tir::BufferStore&>(s);
-        access(n.buffer->data.get());
-        visit_expr(*n.value);
-        for (const tir::ExprRef& i : n.indices)
-          visit_expr(*i);
-        return;
-      }
-      default:
-        return;  // enclosing statements are handled by dispatch
+    if (const auto* loop = s.as<tir::For>()) {
+      visit_for(*loop);
+      return;
     }
+    if (const auto* store = s.as<tir::BufferStore>()) access(store->buffer->data.get());
+    tir::for_each_child(
+        s, [this](const tir::Stmt& c) { visit_stmt(c); }, [this](const tir::Expr& e) { visit_expr(e); });
   }
 
   void visit_for(const tir::For& n) {
@@ -247,17 +210,13 @@ class Extractor {
   }
 
   void visit_expr(const tir::Expr& e) {
-    DepthGuard guard(*this, e.location);
+    const tir::WalkDepthGuard guard(depth_, e.location);
     switch (e.kind) {
-      case tir::ExprKind::kVar:
-        access(static_cast<const tir::VarUse&>(e).var.get());
-        return;
+      case tir::ExprKind::kVar: access(static_cast<const tir::VarUse&>(e).var.get()); return;
       case tir::ExprKind::kBufferLoad: {
         const auto& n = static_cast<const tir::BufferLoad&>(e);
         access(n.buffer->data.get());
-        for (const tir::ExprRef& i : n.indices)
-          visit_expr(*i);
-        return;
+        break;
       }
       case tir::ExprKind::kCall: {
         const auto& n = static_cast<const Call&>(e);
@@ -266,37 +225,11 @@ class Extractor {
           visit_function(*callee, &n, n.location);
           return;
         }
-        for (const tir::ExprRef& a : n.args)
-          visit_expr(*a);
-        return;
+        break;
       }
-      case tir::ExprKind::kBinary:
-        visit_expr(*static_cast<const tir::Binary&>(e).a);
-        visit_expr(*static_cast<const tir::Binary&>(e).b);
-        return;
-      case tir::ExprKind::kNot:
-        visit_expr(*static_cast<const tir::Not&>(e).a);
-        return;
-      case tir::ExprKind::kCast:
-        visit_expr(*static_cast<const tir::Cast&>(e).value);
-        return;
-      case tir::ExprKind::kSelect: {
-        const auto& n = static_cast<const tir::Select&>(e);
-        visit_expr(*n.condition);
-        visit_expr(*n.true_value);
-        visit_expr(*n.false_value);
-        return;
-      }
-      case tir::ExprKind::kRamp:
-        visit_expr(*static_cast<const tir::Ramp&>(e).base);
-        visit_expr(*static_cast<const tir::Ramp&>(e).stride);
-        return;
-      case tir::ExprKind::kBroadcast:
-        visit_expr(*static_cast<const tir::Broadcast&>(e).value);
-        return;
-      default:
-        return;
+      default: break;
     }
+    tir::for_each_child(e, [this](const tir::Expr& c) { visit_expr(c); });
   }
 
   void access(const tir::Var* var) {

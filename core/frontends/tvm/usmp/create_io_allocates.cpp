@@ -38,22 +38,6 @@ class IoClassifier {
   bool is_input(const Var* v) const { return inputs_.count(v) > 0; }
 
  private:
-  class Guard {
-   public:
-    Guard(IoClassifier& c, const SourceLocation& at) : c_(c) {
-      if (++c_.depth_ > 2 * tir::kMaxTreeDepth) {
-        --c_.depth_;
-        throw InputError(at, "calls and statements nested too deeply to analyse");
-      }
-    }
-    ~Guard() { --c_.depth_; }
-    Guard(const Guard&) = delete;
-    Guard& operator=(const Guard&) = delete;
-
-   private:
-    IoClassifier& c_;
-  };
-
   const Var* aliased_io(const Var* data) const {
     const auto it = aliases_.find(data);
     if (it == aliases_.end() || !io_vars_.count(it->second)) return nullptr;
@@ -63,7 +47,7 @@ class IoClassifier {
   // Statements that enclose the rest of their block are followed in a loop (see enclosed_body);
   // an Allocate's condition is visited after its body, as StmtVisitor does.
   void stmt(const tir::Stmt& first) {
-    Guard guard(*this, first.location);
+    const tir::WalkDepthGuard guard(depth_, first.location);
     std::vector<const tir::Expr*> after;
     const tir::Stmt* s = &first;
     while (s) {
@@ -93,48 +77,21 @@ class IoClassifier {
       expr(**it);
   }
 
+  // A statement that encloses no block (those that do are followed by stmt's loop).
   void leaf(const tir::Stmt& s) {
-    switch (s.kind) {
-      case tir::StmtKind::kFor: {
-        const auto& n = static_cast<const tir::For&>(s);
-        expr(*n.min);
-        expr(*n.extent);
-        if (n.body) stmt(*n.body);
-        return;
+    if (const auto* store = s.as<tir::BufferStore>()) {
+      if (const Var* io = aliased_io(store->buffer->data.get())) {
+        if (inputs_.count(io))
+          throw InputError(s.location, "BufferStore nodes should not be writing to input buffer vars.");
+        outputs_.insert(io);
       }
-      case tir::StmtKind::kIfThenElse: {
-        const auto& n = static_cast<const tir::IfThenElse&>(s);
-        expr(*n.condition);
-        if (n.then_case) stmt(*n.then_case);
-        if (n.else_case) stmt(*n.else_case);
-        return;
-      }
-      case tir::StmtKind::kSeq:
-        for (const tir::StmtRef& c : static_cast<const tir::SeqStmt&>(s).seq)
-          stmt(*c);
-        return;
-      case tir::StmtKind::kEvaluate:
-        expr(*static_cast<const tir::Evaluate&>(s).value);
-        return;
-      case tir::StmtKind::kBufferStore: {
-        const auto& n = static_cast<const tir::BufferStore&>(s);
-        if (const Var* io = aliased_io(n.buffer->data.get())) {
-          if (inputs_.count(io))
-            throw InputError(s.location, "BufferStore nodes should not be writing to input buffer vars.");
-          outputs_.insert(io);
-        }
-        expr(*n.value);
-        for (const tir::ExprRef& i : n.indices)
-          expr(*i);
-        return;
-      }
-      default:
-        return;
     }
+    tir::for_each_child(
+        s, [this](const tir::Stmt& c) { stmt(c); }, [this](const tir::Expr& e) { expr(e); });
   }
 
   void expr(const tir::Expr& e) {
-    Guard guard(*this, e.location);
+    const tir::WalkDepthGuard guard(depth_, e.location);
     switch (e.kind) {
       case tir::ExprKind::kBufferLoad: {
         const auto& n = static_cast<const tir::BufferLoad&>(e);
@@ -143,9 +100,7 @@ class IoClassifier {
             throw InputError(e.location, "BufferLoad nodes should not be reading from output buffer vars.");
           inputs_.insert(io);
         }
-        for (const tir::ExprRef& i : n.indices)
-          expr(*i);
-        return;
+        break;
       }
       case tir::ExprKind::kCall: {
         const auto& n = static_cast<const tir::Call&>(e);
@@ -173,37 +128,11 @@ class IoClassifier {
           stack_.pop_back();
           return;
         }
-        for (const tir::ExprRef& a : n.args)
-          expr(*a);
-        return;
+        break;
       }
-      case tir::ExprKind::kBinary:
-        expr(*static_cast<const tir::Binary&>(e).a);
-        expr(*static_cast<const tir::Binary&>(e).b);
-        return;
-      case tir::ExprKind::kNot:
-        expr(*static_cast<const tir::Not&>(e).a);
-        return;
-      case tir::ExprKind::kCast:
-        expr(*static_cast<const tir::Cast&>(e).value);
-        return;
-      case tir::ExprKind::kSelect: {
-        const auto& n = static_cast<const tir::Select&>(e);
-        expr(*n.condition);
-        expr(*n.true_value);
-        expr(*n.false_value);
-        return;
-      }
-      case tir::ExprKind::kRamp:
-        expr(*static_cast<const tir::Ramp&>(e).base);
-        expr(*static_cast<const tir::Ramp&>(e).stride);
-        return;
-      case tir::ExprKind::kBroadcast:
-        expr(*static_cast<const tir::Broadcast&>(e).value);
-        return;
-      default:
-        return;
+      default: break;
     }
+    tir::for_each_child(e, [this](const tir::Expr& c) { expr(c); });
   }
 
   const tir::Module& module_;
