@@ -120,8 +120,7 @@ class Locator : public nlohmann::json_sax<nlohmann::json> {
       return std::isdigit(static_cast<unsigned char>(c)) || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
     };
     switch (shape) {
-      case ValueShape::kContainer:
-        return end > 0 ? end - 1 : 0;
+      case ValueShape::kContainer: return end > 0 ? end - 1 : 0;
       case ValueShape::kNumber: {
         if (end > 0 && !number_char(text_[end - 1])) --end;
         while (end > 0 && number_char(text_[end - 1]))

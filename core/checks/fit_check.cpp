@@ -9,14 +9,10 @@ namespace usmpx {
 
 std::string_view to_string(FitVerdict verdict) {
   switch (verdict) {
-    case FitVerdict::kFits:
-      return "fits";
-    case FitVerdict::kCannotFit:
-      return "does not fit";
-    case FitVerdict::kUndecided:
-      return "undecided";
-    case FitVerdict::kInvalid:
-      return "invalid";
+    case FitVerdict::kFits: return "fits";
+    case FitVerdict::kCannotFit: return "does not fit";
+    case FitVerdict::kUndecided: return "undecided";
+    case FitVerdict::kInvalid: return "invalid";
   }
   return "undecided";
 }

@@ -13,32 +13,24 @@ bool is_entry_function(const std::string& function) {
 
 BufferRole buffer_role(const Buffer& buffer) {
   switch (buffer.kind) {
-    case BufferKind::kConstant:
-      return BufferRole::kConstant;
+    case BufferKind::kConstant: return BufferRole::kConstant;
     case BufferKind::kInput:
-    case BufferKind::kOutput:
-      return BufferRole::kInputOutput;
-    case BufferKind::kReserved:
-      return BufferRole::kReserved;
-    case BufferKind::kIntermediate:
-      break;
+    case BufferKind::kOutput: return BufferRole::kInputOutput;
+    case BufferKind::kReserved: return BufferRole::kReserved;
+    case BufferKind::kIntermediate: break;
   }
   return is_entry_function(buffer.origin.function) ? BufferRole::kIntermediate : BufferRole::kOperatorInternal;
 }
 
 std::string_view to_string(BufferRole role) {
   switch (role) {
-    case BufferRole::kIntermediate:
-      return "intermediate";
+    case BufferRole::kIntermediate: return "intermediate";
     case BufferRole::kOperatorInternal:
       // The same kind as in problem files, `usmpx info --json` and the CLI: one name per kind.
       return "intermediate (in operator)";
-    case BufferRole::kConstant:
-      return "constant";
-    case BufferRole::kInputOutput:
-      return "input/output";
-    case BufferRole::kReserved:
-      return "reserved";
+    case BufferRole::kConstant: return "constant";
+    case BufferRole::kInputOutput: return "input/output";
+    case BufferRole::kReserved: return "reserved";
   }
   return "intermediate";
 }

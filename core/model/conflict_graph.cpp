@@ -16,14 +16,14 @@ void for_each_overlapping_pair(const Problem& problem, Visit visit) {
   }
   auto begin_of = [&](int i) { return problem.buffers[static_cast<size_t>(i)].lifetime->begin; };
   auto end_of = [&](int i) { return problem.buffers[static_cast<size_t>(i)].lifetime->end; };
-  std::sort(order.begin(), order.end(), [&](int a, int b) {
-    return begin_of(a) != begin_of(b) ? begin_of(a) < begin_of(b) : a < b;
-  });
+  std::sort(order.begin(), order.end(),
+            [&](int a, int b) { return begin_of(a) != begin_of(b) ? begin_of(a) < begin_of(b) : a < b; });
   std::vector<int> active;
   for (int b : order) {
     const int64_t start = begin_of(b);
     std::erase_if(active, [&](int a) { return end_of(a) <= start; });
-    for (int a : active) visit(a, b);
+    for (int a : active)
+      visit(a, b);
     active.push_back(b);
   }
 }
@@ -33,14 +33,16 @@ void for_each_overlapping_pair(const Problem& problem, Visit visit) {
 ConflictLists conflict_lists(const Problem& problem) {
   ConflictLists lists(problem.buffers.size());
   if (!problem.interval_conflicts()) {
-    for (size_t i = 0; i < problem.buffers.size(); ++i) lists[i] = problem.buffers[i].conflicts;
+    for (size_t i = 0; i < problem.buffers.size(); ++i)
+      lists[i] = problem.buffers[i].conflicts;
     return lists;
   }
   for_each_overlapping_pair(problem, [&](int a, int b) {
     lists[static_cast<size_t>(a)].push_back(b);
     lists[static_cast<size_t>(b)].push_back(a);
   });
-  for (auto& list : lists) std::sort(list.begin(), list.end());
+  for (auto& list : lists)
+    std::sort(list.begin(), list.end());
   return lists;
 }
 

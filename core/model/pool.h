@@ -35,9 +35,7 @@ struct Pool {
 
   bool restricted() const { return size_hint_bytes != kUnrestrictedPoolSize; }
   // TVM's IsValidPlacement: does [offset, offset + size) stay within the size hint?
-  bool fits(int64_t offset, int64_t size) const {
-    return !restricted() || offset + size <= size_hint_bytes;
-  }
+  bool fits(int64_t offset, int64_t size) const { return !restricted() || offset + size <= size_hint_bytes; }
   bool operator==(const Pool&) const = default;
 };
 

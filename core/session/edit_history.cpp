@@ -14,9 +14,13 @@ void EditHistory::push(const std::string& description, SessionEdits next) {
   ++position_;
 }
 
-std::string EditHistory::undo_text() const { return can_undo() ? steps_[position_ - 1].description : std::string(); }
+std::string EditHistory::undo_text() const {
+  return can_undo() ? steps_[position_ - 1].description : std::string();
+}
 
-std::string EditHistory::redo_text() const { return can_redo() ? steps_[position_].description : std::string(); }
+std::string EditHistory::redo_text() const {
+  return can_redo() ? steps_[position_].description : std::string();
+}
 
 void EditHistory::undo() {
   if (!can_undo()) return;

@@ -33,11 +33,11 @@ struct EtStatedAlias {
 };
 
 struct EtAliasResult {
-  std::vector<size_t> root;       // per tensor: the first tensor of its storage group
-  int views = 0;                  // tensors joined to the tensor they view
-  int delegate_views = 0;         // ... of which read first by a delegate call
-  int stated = 0;                 // tensors joined by an et_view or an out-variant's returned value
-  int pinned = 0;                 // tensors kept where the program put them (cannot tell what they alias)
+  std::vector<size_t> root;  // per tensor: the first tensor of its storage group
+  int views = 0;             // tensors joined to the tensor they view
+  int delegate_views = 0;    // ... of which read first by a delegate call
+  int stated = 0;            // tensors joined by an et_view or an out-variant's returned value
+  int pinned = 0;            // tensors kept where the program put them (cannot tell what they alias)
   // Tensors a delegate is given first on the exact bytes of a tensor read again after its write
   // (a view, or the delegate's output on dead bytes): joined only when asked.
   int uncertain_views = 0;

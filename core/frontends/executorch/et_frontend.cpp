@@ -71,17 +71,12 @@ void instructions_table(const EtAnalysis& a, std::ostream& out) {
           calls = m.delegates[static_cast<size_t>(in.index)].id;
           values = list_text(in.args);
           break;
-        case sc::InstructionType::kMoveCall:
-          values = std::to_string(in.from) + " -> " + std::to_string(in.to);
-          break;
+        case sc::InstructionType::kMoveCall: values = std::to_string(in.from) + " -> " + std::to_string(in.to); break;
         case sc::InstructionType::kJumpFalseCall:
           values = "if not " + std::to_string(in.condition) + " goto " + std::to_string(in.destination);
           break;
-        case sc::InstructionType::kFreeCall:
-          values = std::to_string(in.value);
-          break;
-        default:
-          break;
+        case sc::InstructionType::kFreeCall: values = std::to_string(in.value); break;
+        default: break;
       }
       ins.add_row({m.name, std::to_string(a.methods[mi].first_tick + static_cast<int64_t>(k)),
                    sc::instruction_type_name(in.type), calls, values});

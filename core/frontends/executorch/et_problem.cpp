@@ -27,18 +27,12 @@ std::vector<int32_t> named(const EtMethod& m, int32_t v) {
 
 std::string instruction_label(const EtMethod& m, const EtInstruction& in) {
   switch (in.type) {
-    case sc::InstructionType::kKernelCall:
-      return m.operators[static_cast<size_t>(in.index)].full_name();
-    case sc::InstructionType::kDelegateCall:
-      return "delegate " + m.delegates[static_cast<size_t>(in.index)].id;
-    case sc::InstructionType::kMoveCall:
-      return "move";
-    case sc::InstructionType::kJumpFalseCall:
-      return "jump_false";
-    case sc::InstructionType::kFreeCall:
-      return "free";
-    default:
-      return "?";
+    case sc::InstructionType::kKernelCall: return m.operators[static_cast<size_t>(in.index)].full_name();
+    case sc::InstructionType::kDelegateCall: return "delegate " + m.delegates[static_cast<size_t>(in.index)].id;
+    case sc::InstructionType::kMoveCall: return "move";
+    case sc::InstructionType::kJumpFalseCall: return "jump_false";
+    case sc::InstructionType::kFreeCall: return "free";
+    default: return "?";
   }
 }
 
@@ -133,9 +127,7 @@ class MethodAnalysis {
       const EtInstruction& in = m.instructions[k];
       const int64_t tick = base_ + static_cast<int64_t>(k);
       switch (in.type) {
-        case sc::InstructionType::kKernelCall:
-          kernel_call(m, in, tick);
-          break;
+        case sc::InstructionType::kKernelCall: kernel_call(m, in, tick); break;
         case sc::InstructionType::kDelegateCall:
           // What a delegate receives is live through its call (its internals are its own).
           for (int32_t arg : in.args) {
@@ -155,11 +147,8 @@ class MethodAnalysis {
           use(m, in.condition, tick);
           if (in.destination <= static_cast<int32_t>(k)) loops.push_back({base_ + in.destination, tick});
           break;
-        case sc::InstructionType::kFreeCall:
-          use(m, in.value, tick);
-          break;
-        default:
-          break;
+        case sc::InstructionType::kFreeCall: use(m, in.value, tick); break;
+        default: break;
       }
       a_.problem.timeline.push_back({tick, tick, prefix_ + instruction_label(m, in)});
     }

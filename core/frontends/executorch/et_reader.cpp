@@ -122,15 +122,9 @@ class Reader : FlatbufferWalker {
     if (val != 0) {
       const fb::Table* u = table(val, where + " (" + sc::value_type_name(v.type) + ")");
       switch (v.type) {
-        case sc::ValueType::kTensor:
-          v.tensor = tensor(u, where);
-          break;
-        case sc::ValueType::kInt:
-          v.int_value = scalar<int64_t>(u, 0, 0, where + ".int_val");
-          break;
-        case sc::ValueType::kBool:
-          v.int_value = scalar<uint8_t>(u, 0, 0, where + ".bool_val");
-          break;
+        case sc::ValueType::kTensor: v.tensor = tensor(u, where); break;
+        case sc::ValueType::kInt: v.int_value = scalar<int64_t>(u, 0, 0, where + ".int_val"); break;
+        case sc::ValueType::kBool: v.int_value = scalar<uint8_t>(u, 0, 0, where + ".bool_val"); break;
         case sc::ValueType::kTensorList:
         case sc::ValueType::kOptionalTensorList:
           v.items = scalar_vector<int32_t>(u, sc::list::kItems, where + ".items");
@@ -140,9 +134,7 @@ class Reader : FlatbufferWalker {
           v.numbers = scalar_vector<int64_t>(u, sc::list::kItems, where + ".items");
           v.list_length = v.numbers.size();
           break;
-        case sc::ValueType::kDouble:
-          v.double_value = scalar<double>(u, 0, 0.0, where + ".double_val");
-          break;
+        case sc::ValueType::kDouble: v.double_value = scalar<double>(u, 0, 0.0, where + ".double_val"); break;
         case sc::ValueType::kDoubleList:
           if (const uint64_t items = offset_field(u, sc::list::kItems, where + ".items"))
             v.list_length = vector_length(items, 8, where + ".items");
@@ -152,11 +144,8 @@ class Reader : FlatbufferWalker {
             v.numbers.push_back(b);
           v.list_length = v.numbers.size();
           break;
-        case sc::ValueType::kString:
-          v.list_length = string_field(u, 0, where + ".string_val").size();
-          break;
-        default:
-          break;
+        case sc::ValueType::kString: v.list_length = string_field(u, 0, where + ".string_val").size(); break;
+        default: break;
       }
       verifier_.EndTable();
     } else if (v.type == sc::ValueType::kTensor) {
@@ -193,8 +182,7 @@ class Reader : FlatbufferWalker {
       case sc::InstructionType::kFreeCall:
         in.value = scalar<int32_t>(a, sc::free_call::kValueIndex, 0, where + ".value_index");
         break;
-      default:
-        break;
+      default: break;
     }
     verifier_.EndTable();
     verifier_.EndTable();
@@ -301,11 +289,8 @@ class Reader : FlatbufferWalker {
           fail(what + " jumps to instruction " + std::to_string(in.destination) + " of " +
                std::to_string(m.instructions.size()));
         break;
-      case sc::InstructionType::kFreeCall:
-        check_value(in.value, m, false, what);
-        break;
-      default:
-        break;
+      case sc::InstructionType::kFreeCall: check_value(in.value, m, false, what); break;
+      default: break;
     }
   }
 

@@ -85,8 +85,7 @@ void value_payload(Bump& a, const EtValue& v, const EtRuntimeTarget& t) {
       a.allocate(t.optional_tensor * n, p);
       a.allocate(t.boxed_list, p);
       break;
-    default:
-      break;
+    default: break;
   }
 }
 

@@ -189,8 +189,7 @@ class MethodRun {
         case sc::InstructionType::kJumpFalseCall:
           if (values_.at(static_cast<size_t>(in.condition)).i == 0) next = static_cast<size_t>(in.destination);
           break;
-        default:
-          break;
+        default: break;
       }
       pc = next;
     }

@@ -474,16 +474,11 @@ void warn_unknown_scratch(TfliteAnalysis& a) {
 
 std::string_view to_string(TensorPlacement placement) {
   switch (placement) {
-    case TensorPlacement::kPlanned:
-      return "planned";
-    case TensorPlacement::kConstant:
-      return "constant";
-    case TensorPlacement::kVariable:
-      return "variable";
-    case TensorPlacement::kEmpty:
-      return "empty";
-    case TensorPlacement::kKernel:
-      return "kernel's own";
+    case TensorPlacement::kPlanned: return "planned";
+    case TensorPlacement::kConstant: return "constant";
+    case TensorPlacement::kVariable: return "variable";
+    case TensorPlacement::kEmpty: return "empty";
+    case TensorPlacement::kKernel: return "kernel's own";
   }
   return "?";
 }

@@ -201,28 +201,20 @@ std::optional<int64_t> type_size(int type) {
 
 std::vector<OptionField> option_fields(int32_t builtin) {
   switch (builtin) {
-    case kSvdf:
-      return {{0, false}};
+    case kSvdf: return {{0, false}};
     case kIf:
-    case kWhile:
-      return {{0, false}, {1, false}};
-    case kCallOnce:
-      return {{0, false}};
-    case kUnidirectionalSequenceLstm:
-      return {{3, true}};
-    case kConv2d:
-      return {{0, true}, {1, false}, {2, false}, {4, false, 1}, {5, false, 1}};
-    case kDepthwiseConv2d:
-      return {{0, true}, {1, false}, {2, false}, {3, false}, {5, false, 1}, {6, false, 1}};
+    case kWhile: return {{0, false}, {1, false}};
+    case kCallOnce: return {{0, false}};
+    case kUnidirectionalSequenceLstm: return {{3, true}};
+    case kConv2d: return {{0, true}, {1, false}, {2, false}, {4, false, 1}, {5, false, 1}};
+    case kDepthwiseConv2d: return {{0, true}, {1, false}, {2, false}, {3, false}, {5, false, 1}, {6, false, 1}};
     case kAveragePool2d:
-    case kMaxPool2d:
-      return {{0, true}, {1, false}, {2, false}, {3, false}, {4, false}};
+    case kMaxPool2d: return {{0, true}, {1, false}, {2, false}, {3, false}, {4, false}};
     case kTransposeConv:  // padding, stride_w, stride_h
       return {{0, true}, {1, false, 1}, {2, false, 1}};
     case kBatchMatmul:  // adj_x, adj_y
       return {{0, true}, {1, true}};
-    default:
-      return {};
+    default: return {};
   }
 }
 

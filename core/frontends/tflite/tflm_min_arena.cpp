@@ -40,9 +40,7 @@ int64_t replay(const TflmTail& t, int64_t plan_head, int64_t arena, bool until_p
         temp = at + s.bytes;
         break;
       }
-      case Kind::kResetTemp:
-        temp = head;
-        break;
+      case Kind::kResetTemp: temp = head; break;
       case Kind::kPlanner: {
         const int64_t available = align_down(tail, s.align) - align_up(temp, s.align);
         if (available < 0 || available / kPlannerBytesPerBuffer < s.bytes) return -1;

@@ -18,16 +18,11 @@ struct UnitDeleter {
 
 SourceToken::Kind kind_of(CXTokenKind kind) {
   switch (kind) {
-    case CXToken_Keyword:
-      return SourceToken::Kind::kKeyword;
-    case CXToken_Identifier:
-      return SourceToken::Kind::kIdentifier;
-    case CXToken_Literal:
-      return SourceToken::Kind::kLiteral;
-    case CXToken_Comment:
-      return SourceToken::Kind::kComment;
-    default:
-      return SourceToken::Kind::kPunctuation;
+    case CXToken_Keyword: return SourceToken::Kind::kKeyword;
+    case CXToken_Identifier: return SourceToken::Kind::kIdentifier;
+    case CXToken_Literal: return SourceToken::Kind::kLiteral;
+    case CXToken_Comment: return SourceToken::Kind::kComment;
+    default: return SourceToken::Kind::kPunctuation;
   }
 }
 

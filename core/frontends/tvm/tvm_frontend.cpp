@@ -83,15 +83,11 @@ class TvmFrontend : public Frontend {
 
   bool recognises(InputFormat format, InputProbe& p) const override {
     switch (format) {
-      case InputFormat::kMlf:
-        return (p.folder() || p.archive()) && p.has_member("metadata.json");
-      case InputFormat::kFirmwareTree:
-        return (p.folder() || p.archive()) && holds_tvm_module(p);
+      case InputFormat::kMlf: return (p.folder() || p.archive()) && p.has_member("metadata.json");
+      case InputFormat::kFirmwareTree: return (p.folder() || p.archive()) && holds_tvm_module(p);
       case InputFormat::kTvmScript:
-      case InputFormat::kLegacyTir:
-        return p.file() && !p.archive() && detect_tir_format(p.text()) == format;
-      default:
-        return false;
+      case InputFormat::kLegacyTir: return p.file() && !p.archive() && detect_tir_format(p.text()) == format;
+      default: return false;
     }
   }
 

@@ -34,8 +34,7 @@ SharedPoolFigures arena_figures(const FirmwareInput& in, const RuntimeArenaPool&
     f.separate += alone[i];
   }
   std::tie(f.shared, f.exact) = a.arena->shared_bytes(in.parts(a, plan));
-  f.paste_as =
-      "USMPX_" + c_macro_name(f.pool) + "_SIZE in usmpx_firmware.h: the one MicroAllocator's kTensorArenaSize";
+  f.paste_as = "USMPX_" + c_macro_name(f.pool) + "_SIZE in usmpx_firmware.h: the one MicroAllocator's kTensorArenaSize";
   return f;
 }
 

@@ -225,22 +225,14 @@ int64_t Instance::lower_bound() const {
 void sort_by_keys(const Instance& in, const char* keys, const std::vector<int64_t>& total, std::vector<int>& items) {
   auto key = [&](char k, size_t i) -> double {
     switch (k) {
-      case 'W':
-        return static_cast<double>(in.width[i]);
-      case 'A':
-        return static_cast<double>(in.width[i]) * static_cast<double>(in.size[i]);
-      case 'T':
-        return static_cast<double>(total[i]);
-      case 'Z':
-        return static_cast<double>(in.size[i]);
-      case 'C':
-        return static_cast<double>(in.item_sections[i].size());
-      case 'O':
-        return static_cast<double>(in.neighbours[i].size());
-      case 'L':
-        return -static_cast<double>(in.lower[i]);
-      default:
-        return 0.0;
+      case 'W': return static_cast<double>(in.width[i]);
+      case 'A': return static_cast<double>(in.width[i]) * static_cast<double>(in.size[i]);
+      case 'T': return static_cast<double>(total[i]);
+      case 'Z': return static_cast<double>(in.size[i]);
+      case 'C': return static_cast<double>(in.item_sections[i].size());
+      case 'O': return static_cast<double>(in.neighbours[i].size());
+      case 'L': return -static_cast<double>(in.lower[i]);
+      default: return 0.0;
     }
   };
   std::sort(items.begin(), items.end(), [&](int a, int b) {

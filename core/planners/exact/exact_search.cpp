@@ -251,22 +251,14 @@ void Search::undo_to(size_t mark) {
     const Undo& u = trail_.back();
     const auto k = static_cast<size_t>(u.index);
     switch (u.kind) {
-      case kOffset:
-        offset_[k] = u.a;
-        break;
+      case kOffset: offset_[k] = u.a; break;
       case kBase:
         base_[k] = u.a;
         minoff_[k] = u.b;
         break;
-      case kRemaining:
-        remaining_[k] = u.a;
-        break;
-      case kRank:
-        rank_[k] = static_cast<int>(u.a);
-        break;
-      default:
-        crossing_[k] = static_cast<int>(u.a);
-        break;
+      case kRemaining: remaining_[k] = u.a; break;
+      case kRank: rank_[k] = static_cast<int>(u.a); break;
+      default: crossing_[k] = static_cast<int>(u.a); break;
     }
     trail_.pop_back();
   }

@@ -82,16 +82,11 @@ std::vector<int64_t> graph_breadth(const GreedyContext& context) {
 
 std::string_view to_string(GreedyOrder order) {
   switch (order) {
-    case GreedyOrder::kSize:
-      return "size";
-    case GreedyOrder::kSizeDuration:
-      return "size_duration";
-    case GreedyOrder::kDurationSize:
-      return "duration_size";
-    case GreedyOrder::kArea:
-      return "area";
-    case GreedyOrder::kBreadth:
-      return "breadth";
+    case GreedyOrder::kSize: return "size";
+    case GreedyOrder::kSizeDuration: return "size_duration";
+    case GreedyOrder::kDurationSize: return "duration_size";
+    case GreedyOrder::kArea: return "area";
+    case GreedyOrder::kBreadth: return "breadth";
   }
   return "size";
 }
@@ -130,21 +125,11 @@ std::vector<int> greedy_order(const OrderKeys& keys, GreedyOrder order) {
     });
   };
   switch (order) {
-    case GreedyOrder::kSize:
-      by(sz, [](int) { return 0; });
-      break;
-    case GreedyOrder::kSizeDuration:
-      by(sz, du);
-      break;
-    case GreedyOrder::kDurationSize:
-      by(du, sz);
-      break;
-    case GreedyOrder::kArea:
-      by(area, sz);
-      break;
-    case GreedyOrder::kBreadth:
-      by(br, sz);
-      break;
+    case GreedyOrder::kSize: by(sz, [](int) { return 0; }); break;
+    case GreedyOrder::kSizeDuration: by(sz, du); break;
+    case GreedyOrder::kDurationSize: by(du, sz); break;
+    case GreedyOrder::kArea: by(area, sz); break;
+    case GreedyOrder::kBreadth: by(br, sz); break;
   }
   return result;
 }

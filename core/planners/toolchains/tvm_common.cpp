@@ -24,12 +24,9 @@ std::string pool_repr(const Pool& pool) {
 
 const char* kind_repr(BufferKind kind) {
   switch (kind) {
-    case BufferKind::kInput:
-      return "kInput";
-    case BufferKind::kOutput:
-      return "kOutput";
-    default:
-      return "kIntermediate";
+    case BufferKind::kInput: return "kInput";
+    case BufferKind::kOutput: return "kOutput";
+    default: return "kIntermediate";
   }
 }
 

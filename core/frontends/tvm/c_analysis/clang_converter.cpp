@@ -94,12 +94,8 @@ class TuConverter {
     for_each_child(clang_getTranslationUnitCursor(tu_), [&](CXCursor c) {
       if (!clang_Location_isFromMainFile(clang_getCursorLocation(c))) return;
       switch (clang_getCursorKind(c)) {
-        case CXCursor_FunctionDecl:
-          program_.functions.push_back(convert_function(c));
-          break;
-        case CXCursor_VarDecl:
-          program_.globals.push_back(convert_global(c));
-          break;
+        case CXCursor_FunctionDecl: program_.functions.push_back(convert_function(c)); break;
+        case CXCursor_VarDecl: program_.globals.push_back(convert_global(c)); break;
         case CXCursor_StructDecl:
           if (clang_isCursorDefinition(c)) {
             CRecord r{take(clang_getCursorSpelling(c)), fields_of(c), range_of(c)};
@@ -109,8 +105,7 @@ class TuConverter {
         case CXCursor_MacroDefinition:
           if (macros && !clang_Cursor_isMacroBuiltin(c) && !clang_Cursor_isMacroFunctionLike(c)) add_macro(c);
           break;
-        default:
-          break;
+        default: break;
       }
     });
   }
@@ -330,9 +325,7 @@ class TuConverter {
         s.body.push_back(stmt_at(1));
         if (kids.size() > 2) s.body.push_back(stmt_at(2));
         break;
-      case CXCursor_ForStmt:
-        convert_for(c, kids, s);
-        break;
+      case CXCursor_ForStmt: convert_for(c, kids, s); break;
       case CXCursor_WhileStmt:
       case CXCursor_SwitchStmt:
         s.kind = kind == CXCursor_WhileStmt ? CStmtKind::kWhile : CStmtKind::kSwitch;
@@ -378,17 +371,10 @@ class TuConverter {
         s.kind = CStmtKind::kGoto;
         if (!kids.empty()) s.text = take(clang_getCursorSpelling(kids[0]));
         return true;
-      case CXCursor_BreakStmt:
-        s.kind = CStmtKind::kBreak;
-        return true;
-      case CXCursor_ContinueStmt:
-        s.kind = CStmtKind::kContinue;
-        return true;
-      case CXCursor_NullStmt:
-        s.kind = CStmtKind::kNull;
-        return true;
-      default:
-        return false;
+      case CXCursor_BreakStmt: s.kind = CStmtKind::kBreak; return true;
+      case CXCursor_ContinueStmt: s.kind = CStmtKind::kContinue; return true;
+      case CXCursor_NullStmt: s.kind = CStmtKind::kNull; return true;
+      default: return false;
     }
   }
 
@@ -443,9 +429,7 @@ class TuConverter {
       case CXCursor_UnaryExpr:  // sizeof/alignof: a constant when it evaluates to one
         read_int_constant(c, e);
         break;
-      case CXCursor_FloatingLiteral:
-        e.kind = CExprKind::kFloatLiteral;
-        break;
+      case CXCursor_FloatingLiteral: e.kind = CExprKind::kFloatLiteral; break;
       case CXCursor_StringLiteral:
         e.kind = CExprKind::kStringLiteral;
         e.text = take(clang_getCursorSpelling(c));
@@ -465,9 +449,7 @@ class TuConverter {
       }
       case CXCursor_BinaryOperator:
       case CXCursor_CompoundAssignOperator:
-      case CXCursor_UnaryOperator:
-        convert_operator(kind, kids, e);
-        break;
+      case CXCursor_UnaryOperator: convert_operator(kind, kids, e); break;
       case CXCursor_CStyleCastExpr:
         e.kind = CExprKind::kCast;
         convert_operands(kids, e);
@@ -494,9 +476,7 @@ class TuConverter {
           convert_operands(kids, e);
         }
         break;
-      default:
-        convert_operands(kids, e);
-        break;
+      default: convert_operands(kids, e); break;
     }
     return e;
   }

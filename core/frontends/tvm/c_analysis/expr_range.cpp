@@ -31,10 +31,8 @@ ValueRange evaluate_binary(const CExpr& e, RangeContext& ranges, const VariableV
 
 ValueRange evaluate_expr(const CExpr& e, RangeContext& ranges, const VariableValue& value_of) {
   switch (e.kind) {
-    case CExprKind::kIntLiteral:
-      return ValueRange::exactly(e.value);
-    case CExprKind::kName:
-      return e.decl >= 0 ? value_of(e.decl) : ValueRange::unknown();
+    case CExprKind::kIntLiteral: return ValueRange::exactly(e.value);
+    case CExprKind::kName: return e.decl >= 0 ? value_of(e.decl) : ValueRange::unknown();
     case CExprKind::kCast: {
       const bool integral = e.type.find('*') == std::string::npos && e.type.find("float") == std::string::npos &&
                             e.type.find("double") == std::string::npos && e.type != "void";
@@ -50,10 +48,8 @@ ValueRange evaluate_expr(const CExpr& e, RangeContext& ranges, const VariableVal
       return e.args.size() == 3
                  ? ranges.hull(evaluate_expr(e.args[1], ranges, value_of), evaluate_expr(e.args[2], ranges, value_of))
                  : ValueRange::unknown();
-    case CExprKind::kBinary:
-      return evaluate_binary(e, ranges, value_of);
-    default:
-      return ValueRange::unknown();
+    case CExprKind::kBinary: return evaluate_binary(e, ranges, value_of);
+    default: return ValueRange::unknown();
   }
 }
 

@@ -210,9 +210,7 @@ class Walker : private PointerView {
         for (int v : s.decls)
           declare(v);
         break;
-      case CStmtKind::kFor:
-        visit_for(s);
-        break;
+      case CStmtKind::kFor: visit_for(s); break;
       default:
         for (const CExpr& e : s.exprs)
           visit_expr(e, Use::kLoad);

@@ -203,16 +203,13 @@ class ReachWalker {
         for (int v : s.decls)
           declare(v);
         return;
-      case CStmtKind::kFor:
-        return visit_for(s);
+      case CStmtKind::kFor: return visit_for(s);
       case CStmtKind::kWhile:
-      case CStmtKind::kDo:
-        return iterate(s, ValueRange::unknown());
+      case CStmtKind::kDo: return iterate(s, ValueRange::unknown());
       case CStmtKind::kReturn:
         if (!s.exprs.empty() && derived(s.exprs[0]).yes) fail("the address is returned", s.range);
         break;
-      default:
-        break;
+      default: break;
     }
     for (const CExpr& e : s.exprs)
       visit(e, Use::kRead);
@@ -310,14 +307,12 @@ class ReachWalker {
       case CExprKind::kBinary:
         if (e.args.size() == 2 && is_assignment(e.text)) return visit_assignment(e);
         break;
-      case CExprKind::kCall:
-        return visit_call(e);
+      case CExprKind::kCall: return visit_call(e);
       case CExprKind::kCast:
         for (const CExpr& a : e.args)
           visit(a, use);
         return;
-      default:
-        break;
+      default: break;
     }
     for (const CExpr& a : e.args)
       visit(a, Use::kRead);

@@ -76,9 +76,7 @@ void MlfModelBuilder::build_buffers() {
             it != plan_alignment_.end())
           b.alignment = it->second;
         break;
-      case WalkBufferSource::kIo:
-        io_buffer(w, b);
-        break;
+      case WalkBufferSource::kIo: io_buffer(w, b); break;
     }
     if (b.dtype.empty() && !element_dtype.empty()) {
       b.dtype = element_dtype;

@@ -58,23 +58,15 @@ std::optional<DataType> DataType::parse(std::string_view text) {
 std::string DataType::to_string() const {
   std::string out;
   switch (code) {
-    case Code::kHandle:
-      return "handle";
-    case Code::kVoid:
-      return "void";
-    case Code::kInt:
-      out = "int";
-      break;
+    case Code::kHandle: return "handle";
+    case Code::kVoid: return "void";
+    case Code::kInt: out = "int"; break;
     case Code::kUInt:
       if (bits == 1 && lanes == 1) return "bool";
       out = "uint";
       break;
-    case Code::kFloat:
-      out = "float";
-      break;
-    case Code::kBFloat:
-      out = "bfloat";
-      break;
+    case Code::kFloat: out = "float"; break;
+    case Code::kBFloat: out = "bfloat"; break;
   }
   out += std::to_string(bits);
   if (lanes != 1) out += "x" + std::to_string(lanes);

@@ -64,40 +64,23 @@ std::optional<int64_t> AllocateConst::static_size_bytes() const {
 
 std::string_view to_string(BinaryOp op) {
   switch (op) {
-    case BinaryOp::kAdd:
-      return "+";
-    case BinaryOp::kSub:
-      return "-";
-    case BinaryOp::kMul:
-      return "*";
-    case BinaryOp::kDiv:
-      return "/";
-    case BinaryOp::kMod:
-      return "%";
-    case BinaryOp::kFloorDiv:
-      return "floordiv";
-    case BinaryOp::kFloorMod:
-      return "floormod";
-    case BinaryOp::kMin:
-      return "min";
-    case BinaryOp::kMax:
-      return "max";
-    case BinaryOp::kEq:
-      return "==";
-    case BinaryOp::kNe:
-      return "!=";
-    case BinaryOp::kLt:
-      return "<";
-    case BinaryOp::kLe:
-      return "<=";
-    case BinaryOp::kGt:
-      return ">";
-    case BinaryOp::kGe:
-      return ">=";
-    case BinaryOp::kAnd:
-      return "&&";
-    case BinaryOp::kOr:
-      return "||";
+    case BinaryOp::kAdd: return "+";
+    case BinaryOp::kSub: return "-";
+    case BinaryOp::kMul: return "*";
+    case BinaryOp::kDiv: return "/";
+    case BinaryOp::kMod: return "%";
+    case BinaryOp::kFloorDiv: return "floordiv";
+    case BinaryOp::kFloorMod: return "floormod";
+    case BinaryOp::kMin: return "min";
+    case BinaryOp::kMax: return "max";
+    case BinaryOp::kEq: return "==";
+    case BinaryOp::kNe: return "!=";
+    case BinaryOp::kLt: return "<";
+    case BinaryOp::kLe: return "<=";
+    case BinaryOp::kGt: return ">";
+    case BinaryOp::kGe: return ">=";
+    case BinaryOp::kAnd: return "&&";
+    case BinaryOp::kOr: return "||";
   }
   return "?";
 }
@@ -109,16 +92,11 @@ bool is_comparison(BinaryOp op) {
 
 std::string_view to_string(ForKind kind) {
   switch (kind) {
-    case ForKind::kSerial:
-      return "serial";
-    case ForKind::kParallel:
-      return "parallel";
-    case ForKind::kVectorized:
-      return "vectorized";
-    case ForKind::kUnrolled:
-      return "unroll";
-    case ForKind::kThreadBinding:
-      return "thread_binding";
+    case ForKind::kSerial: return "serial";
+    case ForKind::kParallel: return "parallel";
+    case ForKind::kVectorized: return "vectorized";
+    case ForKind::kUnrolled: return "unroll";
+    case ForKind::kThreadBinding: return "thread_binding";
   }
   return "?";
 }

@@ -64,12 +64,9 @@ class Printer {
         return e.dtype == DataType::int_(32) ? std::to_string(n.value)
                                              : std::to_string(n.value) + ":" + e.dtype.to_string();
       }
-      case ExprKind::kFloatImm:
-        return format_double(static_cast<const FloatImm&>(e).value) + ":" + e.dtype.to_string();
-      case ExprKind::kStringImm:
-        return quote(static_cast<const StringImm&>(e).value);
-      case ExprKind::kVar:
-        return var(*static_cast<const VarUse&>(e).var);
+      case ExprKind::kFloatImm: return format_double(static_cast<const FloatImm&>(e).value) + ":" + e.dtype.to_string();
+      case ExprKind::kStringImm: return quote(static_cast<const StringImm&>(e).value);
+      case ExprKind::kVar: return var(*static_cast<const VarUse&>(e).var);
       case ExprKind::kBufferLoad: {
         const auto& n = static_cast<const BufferLoad&>(e);
         return cat({buffer(*n.buffer), "[", list(n.indices), "]"});
@@ -87,8 +84,7 @@ class Printer {
         }
         return cat({"(", expr(*n.a), " ", op, " ", expr(*n.b), ")"});
       }
-      case ExprKind::kNot:
-        return "!" + expr(*static_cast<const Not&>(e).a);
+      case ExprKind::kNot: return "!" + expr(*static_cast<const Not&>(e).a);
       case ExprKind::kCast:
         return "cast(" + e.dtype.to_string() + ", " + expr(*static_cast<const Cast&>(e).value) + ")";
       case ExprKind::kSelect: {
@@ -103,8 +99,7 @@ class Printer {
         const auto& n = static_cast<const Broadcast&>(e);
         return "broadcast(" + expr(*n.value) + ", " + std::to_string(n.lanes) + ")";
       }
-      case ExprKind::kOpaque:
-        return "opaque(" + quote(static_cast<const Opaque&>(e).text) + ")";
+      case ExprKind::kOpaque: return "opaque(" + quote(static_cast<const Opaque&>(e).text) + ")";
     }
     return "?";
   }
@@ -148,20 +143,13 @@ class Printer {
 
   std::string attr(const AttrValue& v) {
     switch (v.kind) {
-      case AttrValue::Kind::kNone:
-        return "None";
-      case AttrValue::Kind::kBool:
-        return v.bool_value ? "True" : "False";
-      case AttrValue::Kind::kInt:
-        return std::to_string(v.int_value);
-      case AttrValue::Kind::kFloat:
-        return format_double(v.float_value);
-      case AttrValue::Kind::kString:
-        return quote(v.text);
-      case AttrValue::Kind::kRaw:
-        return "raw(" + quote(v.text) + ")";
-      case AttrValue::Kind::kExpr:
-        return expr(*v.expr);
+      case AttrValue::Kind::kNone: return "None";
+      case AttrValue::Kind::kBool: return v.bool_value ? "True" : "False";
+      case AttrValue::Kind::kInt: return std::to_string(v.int_value);
+      case AttrValue::Kind::kFloat: return format_double(v.float_value);
+      case AttrValue::Kind::kString: return quote(v.text);
+      case AttrValue::Kind::kRaw: return "raw(" + quote(v.text) + ")";
+      case AttrValue::Kind::kExpr: return expr(*v.expr);
       case AttrValue::Kind::kList:
       case AttrValue::Kind::kCall: {
         std::string out = v.kind == AttrValue::Kind::kCall ? v.text + "(" : "[";
@@ -274,9 +262,7 @@ class Printer {
           body(c, depth + 1, out);
         return;
       }
-      case StmtKind::kEvaluate:
-        line(depth, "evaluate " + expr(*static_cast<const Evaluate&>(s).value), out);
-        return;
+      case StmtKind::kEvaluate: line(depth, "evaluate " + expr(*static_cast<const Evaluate&>(s).value), out); return;
       case StmtKind::kBufferStore: {
         const auto& n = static_cast<const BufferStore&>(s);
         line(depth, cat({buffer(*n.buffer), "[", list(n.indices), "] = ", expr(*n.value)}), out);

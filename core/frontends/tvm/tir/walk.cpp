@@ -28,9 +28,7 @@ void for_each_child(const Stmt& s, const std::function<void(const Stmt&)>& on_st
       stmt(n.body);
       return;
     }
-    case StmtKind::kDeclBuffer:
-      stmt(static_cast<const DeclBuffer&>(s).body);
-      return;
+    case StmtKind::kDeclBuffer: stmt(static_cast<const DeclBuffer&>(s).body); return;
     case StmtKind::kLet:
       expr(static_cast<const LetStmt&>(s).value);
       stmt(static_cast<const LetStmt&>(s).body);
@@ -58,9 +56,7 @@ void for_each_child(const Stmt& s, const std::function<void(const Stmt&)>& on_st
       for (const StmtRef& c : static_cast<const SeqStmt&>(s).seq)
         stmt(c);
       return;
-    case StmtKind::kEvaluate:
-      expr(static_cast<const Evaluate&>(s).value);
-      return;
+    case StmtKind::kEvaluate: expr(static_cast<const Evaluate&>(s).value); return;
     case StmtKind::kBufferStore:
       expr(static_cast<const BufferStore&>(s).value);
       for (const ExprRef& i : static_cast<const BufferStore&>(s).indices)
@@ -86,12 +82,8 @@ void for_each_child(const Expr& e, const std::function<void(const Expr&)>& on_ex
       expr(static_cast<const Binary&>(e).a);
       expr(static_cast<const Binary&>(e).b);
       return;
-    case ExprKind::kNot:
-      expr(static_cast<const Not&>(e).a);
-      return;
-    case ExprKind::kCast:
-      expr(static_cast<const Cast&>(e).value);
-      return;
+    case ExprKind::kNot: expr(static_cast<const Not&>(e).a); return;
+    case ExprKind::kCast: expr(static_cast<const Cast&>(e).value); return;
     case ExprKind::kSelect:
       expr(static_cast<const Select&>(e).condition);
       expr(static_cast<const Select&>(e).true_value);
@@ -101,30 +93,20 @@ void for_each_child(const Expr& e, const std::function<void(const Expr&)>& on_ex
       expr(static_cast<const Ramp&>(e).base);
       expr(static_cast<const Ramp&>(e).stride);
       return;
-    case ExprKind::kBroadcast:
-      expr(static_cast<const Broadcast&>(e).value);
-      return;
-    default:
-      return;
+    case ExprKind::kBroadcast: expr(static_cast<const Broadcast&>(e).value); return;
+    default: return;
   }
 }
 
 const StmtRef* enclosed_body(const Stmt& s) {
   switch (s.kind) {
-    case StmtKind::kAllocate:
-      return &static_cast<const Allocate&>(s).body;
-    case StmtKind::kAllocateConst:
-      return &static_cast<const AllocateConst&>(s).body;
-    case StmtKind::kDeclBuffer:
-      return &static_cast<const DeclBuffer&>(s).body;
-    case StmtKind::kLet:
-      return &static_cast<const LetStmt&>(s).body;
-    case StmtKind::kAttr:
-      return &static_cast<const AttrStmt&>(s).body;
-    case StmtKind::kAssert:
-      return &static_cast<const AssertStmt&>(s).body;
-    default:
-      return nullptr;
+    case StmtKind::kAllocate: return &static_cast<const Allocate&>(s).body;
+    case StmtKind::kAllocateConst: return &static_cast<const AllocateConst&>(s).body;
+    case StmtKind::kDeclBuffer: return &static_cast<const DeclBuffer&>(s).body;
+    case StmtKind::kLet: return &static_cast<const LetStmt&>(s).body;
+    case StmtKind::kAttr: return &static_cast<const AttrStmt&>(s).body;
+    case StmtKind::kAssert: return &static_cast<const AssertStmt&>(s).body;
+    default: return nullptr;
   }
 }
 

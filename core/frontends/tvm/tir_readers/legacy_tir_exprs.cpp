@@ -174,10 +174,8 @@ ExprRef LegacyTirParser::parse_primary() {
       if (!t.suffix && t.int_value > std::numeric_limits<int32_t>::max()) dtype = DataType::int_(64);
       return tir::make_int(t.int_value, dtype, at);
     }
-    case TirTokenKind::kFloat:
-      return tir::make_float(t.float_value, t.suffix.value_or(DataType::float_(32)), at);
-    case TirTokenKind::kString:
-      return tir::make_string(t.text, at);
+    case TirTokenKind::kFloat: return tir::make_float(t.float_value, t.suffix.value_or(DataType::float_(32)), at);
+    case TirTokenKind::kString: return tir::make_string(t.text, at);
     case TirTokenKind::kOp:
       if (t.text == "(") {
         if (peek().is_name("nullptr") && peek(1).is_op(")")) {
@@ -195,10 +193,8 @@ ExprRef LegacyTirParser::parse_primary() {
       }
       if (t.text == "@") return parse_call(at);
       break;
-    case TirTokenKind::kName:
-      return parse_name_use(t);
-    default:
-      break;
+    case TirTokenKind::kName: return parse_name_use(t);
+    default: break;
   }
   expected("an expression", t);
 }

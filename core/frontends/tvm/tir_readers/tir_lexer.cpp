@@ -36,18 +36,12 @@ std::string printable(char c) {
 
 std::string TirToken::describe() const {
   switch (kind) {
-    case TirTokenKind::kEnd:
-      return "end of file";
-    case TirTokenKind::kNewline:
-      return "end of line";
-    case TirTokenKind::kIndent:
-      return "an indented block";
-    case TirTokenKind::kDedent:
-      return "end of block";
-    case TirTokenKind::kString:
-      return "string \"" + text + "\"";
-    default:
-      return "'" + text + "'";
+    case TirTokenKind::kEnd: return "end of file";
+    case TirTokenKind::kNewline: return "end of line";
+    case TirTokenKind::kIndent: return "an indented block";
+    case TirTokenKind::kDedent: return "end of block";
+    case TirTokenKind::kString: return "string \"" + text + "\"";
+    default: return "'" + text + "'";
   }
 }
 
@@ -302,23 +296,12 @@ void TirLexer::lex_string() {
       const char e = at(1);
       advance(2);
       switch (e) {
-        case 'n':
-          value += '\n';
-          break;
-        case 't':
-          value += '\t';
-          break;
-        case 'r':
-          value += '\r';
-          break;
-        case '0':
-          value += '\0';
-          break;
-        case '\n':
-          break;
-        default:
-          value += e;
-          break;
+        case 'n': value += '\n'; break;
+        case 't': value += '\t'; break;
+        case 'r': value += '\r'; break;
+        case '0': value += '\0'; break;
+        case '\n': break;
+        default: value += e; break;
       }
       continue;
     }

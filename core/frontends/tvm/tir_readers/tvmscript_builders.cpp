@@ -23,26 +23,16 @@ ScriptValue frame_value(std::shared_ptr<tir::Stmt> frame, tir::StmtRef* body, co
 
 std::string describe(const ScriptValue& v) {
   switch (v.kind) {
-    case Kind::kBuffer:
-      return "buffer '" + v.buffer->name + "'";
-    case Kind::kPath:
-      return "'" + v.path + "'";
-    case Kind::kList:
-      return "a list";
-    case Kind::kTuple:
-      return "a tuple";
-    case Kind::kDict:
-      return "a dict";
-    case Kind::kNone:
-      return "None";
-    case Kind::kFrame:
-      return "a statement";
-    case Kind::kCall:
-      return "'" + v.path + "(...)'";
-    case Kind::kType:
-      return "a type";
-    case Kind::kExpr:
-      return "an expression";
+    case Kind::kBuffer: return "buffer '" + v.buffer->name + "'";
+    case Kind::kPath: return "'" + v.path + "'";
+    case Kind::kList: return "a list";
+    case Kind::kTuple: return "a tuple";
+    case Kind::kDict: return "a dict";
+    case Kind::kNone: return "None";
+    case Kind::kFrame: return "a statement";
+    case Kind::kCall: return "'" + v.path + "(...)'";
+    case Kind::kType: return "a type";
+    case Kind::kExpr: return "an expression";
   }
   return "a value";
 }
@@ -116,8 +106,7 @@ tir::AttrValue TvmScriptParser::to_attr(const ScriptValue& v) const {
         a.expr = v.expr;
       }
       return a;
-    case Kind::kNone:
-      return a;
+    case Kind::kNone: return a;
     case Kind::kList:
     case Kind::kTuple:
       a.kind = AK::kList;
@@ -151,8 +140,7 @@ tir::AttrValue TvmScriptParser::to_attr(const ScriptValue& v) const {
       a.kind = AK::kRaw;
       a.text = v.type.to_string();
       return a;
-    case Kind::kFrame:
-      break;
+    case Kind::kFrame: break;
   }
   fail(v.location, "expected a value, got " + describe(v));
 }

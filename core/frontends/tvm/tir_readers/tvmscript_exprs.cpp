@@ -258,10 +258,8 @@ ScriptValue TvmScriptParser::parse_atom() {
       const bool fits32 = t.int_value <= std::numeric_limits<int32_t>::max();
       return expr_value(tir::make_int(t.int_value, fits32 ? DataType::int_(32) : DataType::int_(64), at));
     }
-    case TirTokenKind::kFloat:
-      return expr_value(tir::make_float(t.float_value, DataType::float_(32), at));
-    case TirTokenKind::kString:
-      return expr_value(tir::make_string(t.text, at));
+    case TirTokenKind::kFloat: return expr_value(tir::make_float(t.float_value, DataType::float_(32), at));
+    case TirTokenKind::kString: return expr_value(tir::make_string(t.text, at));
     case TirTokenKind::kOp:
       if (t.text == "(" || t.text == "[") {
         const std::string close = t.text == "(" ? ")" : "]";
@@ -289,8 +287,7 @@ ScriptValue TvmScriptParser::parse_atom() {
         return v;
       }
       break;
-    default:
-      break;
+    default: break;
   }
   expected("an expression", t);
 }

@@ -199,8 +199,7 @@ void TvmScriptParser::bind_value(const std::string& name, ScriptValue value, con
       items.push_back({nullptr, let, &let->body});
       return;
     }
-    default:
-      fail(value.location, "cannot assign this value to '" + name + "'");
+    default: fail(value.location, "cannot assign this value to '" + name + "'");
   }
 }
 

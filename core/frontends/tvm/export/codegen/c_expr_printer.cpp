@@ -14,10 +14,8 @@ const char* c_operator(BinaryOp op) {
     case BinaryOp::kFloorDiv:
     case BinaryOp::kFloorMod:
     case BinaryOp::kMin:
-    case BinaryOp::kMax:
-      return nullptr;
-    default:
-      return tir::to_string(op).data();  // a string literal
+    case BinaryOp::kMax: return nullptr;
+    default: return tir::to_string(op).data();  // a string literal
   }
 }
 
@@ -31,13 +29,11 @@ void require_scalar(const tir::Expr& e) {
 std::string ExprPrinter::print(const tir::Expr& e) {
   require_scalar(e);
   switch (e.kind) {
-    case tir::ExprKind::kIntImm:
-      return int_literal(static_cast<const tir::IntImm&>(e).value, e.dtype);
+    case tir::ExprKind::kIntImm: return int_literal(static_cast<const tir::IntImm&>(e).value, e.dtype);
     case tir::ExprKind::kFloatImm:
       c_type(e.dtype, e.location);  // float16 and friends are refused
       return float_literal(static_cast<const tir::FloatImm&>(e).value, e.dtype);
-    case tir::ExprKind::kStringImm:
-      return c_string_literal(static_cast<const tir::StringImm&>(e).value);
+    case tir::ExprKind::kStringImm: return c_string_literal(static_cast<const tir::StringImm&>(e).value);
     case tir::ExprKind::kVar: {
       const tir::Var& v = *static_cast<const tir::VarUse&>(e).var;
       if (const std::string* pool = ctx_.old_pool(v)) return ctx_.pool_var(*pool, e.location);
@@ -47,12 +43,9 @@ std::string ExprPrinter::print(const tir::Expr& e) {
       const auto& load = static_cast<const tir::BufferLoad&>(e);
       return element(*load.buffer, load.indices, e.location);
     }
-    case tir::ExprKind::kCall:
-      return call(static_cast<const tir::Call&>(e));
-    case tir::ExprKind::kBinary:
-      return binary(static_cast<const tir::Binary&>(e));
-    case tir::ExprKind::kNot:
-      return "(!" + print(*static_cast<const tir::Not&>(e).a) + ")";
+    case tir::ExprKind::kCall: return call(static_cast<const tir::Call&>(e));
+    case tir::ExprKind::kBinary: return binary(static_cast<const tir::Binary&>(e));
+    case tir::ExprKind::kNot: return "(!" + print(*static_cast<const tir::Not&>(e).a) + ")";
     case tir::ExprKind::kCast:
       return "((" + c_type(e.dtype, e.location) + ")" + print(*static_cast<const tir::Cast&>(e).value) + ")";
     case tir::ExprKind::kSelect: {
@@ -65,8 +58,7 @@ std::string ExprPrinter::print(const tir::Expr& e) {
       // Only reachable with one lane (require_scalar): the ramp is its base.
       return print(*static_cast<const tir::Ramp&>(e).base);
     }
-    case tir::ExprKind::kBroadcast:
-      return print(*static_cast<const tir::Broadcast&>(e).value);
+    case tir::ExprKind::kBroadcast: return print(*static_cast<const tir::Broadcast&>(e).value);
     case tir::ExprKind::kOpaque:
       throw ExportError::unsupported(e.location, "'" + static_cast<const tir::Opaque&>(e).text + "'");
   }
@@ -101,8 +93,7 @@ std::string ExprPrinter::binary(const tir::Binary& b) {
       return "((" + x + ")" + op + "(" + y + ") ? (" + x + ") : (" + y + "))";
     }
     case BinaryOp::kFloorDiv:
-    case BinaryOp::kFloorMod:
-      return floor_div_mod(b);
+    case BinaryOp::kFloorMod: return floor_div_mod(b);
     case BinaryOp::kMod:
       if (b.a->dtype.is_float()) {
         const std::string name = b.a->dtype.bits == 32 ? "fmodf(" : "fmod(";
@@ -115,8 +106,7 @@ std::string ExprPrinter::binary(const tir::Binary& b) {
       const std::string x = print(*b.a);
       return "(" + x + " " + c_operator(b.op) + " " + print_conditional(*b.b) + ")";
     }
-    default:
-      break;
+    default: break;
   }
   const std::string x = print(*b.a);
   return "(" + x + " " + c_operator(b.op) + " " + print(*b.b) + ")";
@@ -151,12 +141,9 @@ std::string ExprPrinter::floor_div_mod(const tir::Binary& b) {
 
 bool ExprPrinter::non_negative(const tir::Expr& e) const {
   switch (e.kind) {
-    case tir::ExprKind::kIntImm:
-      return static_cast<const tir::IntImm&>(e).value >= 0;
-    case tir::ExprKind::kVar:
-      return ctx_.non_negative.count(static_cast<const tir::VarUse&>(e).var.get()) > 0;
-    case tir::ExprKind::kBufferLoad:
-      return e.dtype.is_uint();
+    case tir::ExprKind::kIntImm: return static_cast<const tir::IntImm&>(e).value >= 0;
+    case tir::ExprKind::kVar: return ctx_.non_negative.count(static_cast<const tir::VarUse&>(e).var.get()) > 0;
+    case tir::ExprKind::kBufferLoad: return e.dtype.is_uint();
     case tir::ExprKind::kCast: {
       const tir::Expr& v = *static_cast<const tir::Cast&>(e).value;
       if (!e.dtype.is_int() && !e.dtype.is_uint()) return false;
@@ -175,20 +162,16 @@ bool ExprPrinter::non_negative(const tir::Expr& e) const {
         case BinaryOp::kMod:
         case BinaryOp::kFloorDiv:
         case BinaryOp::kFloorMod:
-        case BinaryOp::kMin:
-          return non_negative(*b.a) && non_negative(*b.b);
-        case BinaryOp::kMax:
-          return non_negative(*b.a) || non_negative(*b.b);
-        default:
-          return false;
+        case BinaryOp::kMin: return non_negative(*b.a) && non_negative(*b.b);
+        case BinaryOp::kMax: return non_negative(*b.a) || non_negative(*b.b);
+        default: return false;
       }
     }
     case tir::ExprKind::kSelect: {
       const auto& s = static_cast<const tir::Select&>(e);
       return non_negative(*s.true_value) && non_negative(*s.false_value);
     }
-    default:
-      return false;
+    default: return false;
   }
 }
 

@@ -87,27 +87,13 @@ void StmtPrinter::print(const tir::Stmt& first, int indent) {
   const tir::Stmt* s = &first;
   while (s) {
     switch (s->kind) {
-      case tir::StmtKind::kAllocate:
-        s = allocate(static_cast<const tir::Allocate&>(*s), indent, after);
-        break;
-      case tir::StmtKind::kAllocateConst:
-        s = allocate_const(static_cast<const tir::AllocateConst&>(*s), indent);
-        break;
-      case tir::StmtKind::kLet:
-        s = let(static_cast<const tir::LetStmt&>(*s), indent);
-        break;
-      case tir::StmtKind::kAssert:
-        s = assert_stmt(static_cast<const tir::AssertStmt&>(*s), indent);
-        break;
-      case tir::StmtKind::kDeclBuffer:
-        s = static_cast<const tir::DeclBuffer&>(*s).body.get();
-        break;
-      case tir::StmtKind::kAttr:
-        s = static_cast<const tir::AttrStmt&>(*s).body.get();
-        break;
-      default:
-        leaf(*s, indent);
-        s = nullptr;
+      case tir::StmtKind::kAllocate: s = allocate(static_cast<const tir::Allocate&>(*s), indent, after); break;
+      case tir::StmtKind::kAllocateConst: s = allocate_const(static_cast<const tir::AllocateConst&>(*s), indent); break;
+      case tir::StmtKind::kLet: s = let(static_cast<const tir::LetStmt&>(*s), indent); break;
+      case tir::StmtKind::kAssert: s = assert_stmt(static_cast<const tir::AssertStmt&>(*s), indent); break;
+      case tir::StmtKind::kDeclBuffer: s = static_cast<const tir::DeclBuffer&>(*s).body.get(); break;
+      case tir::StmtKind::kAttr: s = static_cast<const tir::AttrStmt&>(*s).body.get(); break;
+      default: leaf(*s, indent); s = nullptr;
     }
   }
   // Innermost scope first (no std::ranges: clang 14 cannot compile libstdc++ 12's views).
@@ -239,9 +225,7 @@ void StmtPrinter::leaf(const tir::Stmt& s, int indent) {
       for (const tir::StmtRef& c : static_cast<const tir::SeqStmt&>(s).seq)
         print(*c, indent);
       return;
-    case tir::StmtKind::kFor:
-      loop(static_cast<const tir::For&>(s), indent);
-      return;
+    case tir::StmtKind::kFor: loop(static_cast<const tir::For&>(s), indent); return;
     case tir::StmtKind::kIfThenElse: {
       const auto& n = static_cast<const tir::IfThenElse&>(s);
       std::vector<std::string> hoisted;
@@ -259,9 +243,7 @@ void StmtPrinter::leaf(const tir::Stmt& s, int indent) {
       emit(indent, "}");
       return;
     }
-    case tir::StmtKind::kEvaluate:
-      evaluate(static_cast<const tir::Evaluate&>(s), indent);
-      return;
+    case tir::StmtKind::kEvaluate: evaluate(static_cast<const tir::Evaluate&>(s), indent); return;
     case tir::StmtKind::kBufferStore: {
       const auto& n = static_cast<const tir::BufferStore&>(s);
       std::vector<std::string> hoisted;
@@ -272,8 +254,7 @@ void StmtPrinter::leaf(const tir::Stmt& s, int indent) {
       emit(indent, target + " = " + value + ";");
       return;
     }
-    default:
-      throw ExportError::unsupported(s.location, "this statement");
+    default: throw ExportError::unsupported(s.location, "this statement");
   }
 }
 

@@ -98,20 +98,13 @@ std::string what(const std::string& function) {
 
 std::string signal_name(int signal) {
   switch (signal) {
-    case SIGSEGV:
-      return "SIGSEGV";
-    case SIGBUS:
-      return "SIGBUS";
-    case SIGILL:
-      return "SIGILL";
-    case SIGFPE:
-      return "SIGFPE";
-    case SIGABRT:
-      return "SIGABRT";
-    case SIGKILL:
-      return "SIGKILL";
-    default:
-      return "signal " + std::to_string(signal);
+    case SIGSEGV: return "SIGSEGV";
+    case SIGBUS: return "SIGBUS";
+    case SIGILL: return "SIGILL";
+    case SIGFPE: return "SIGFPE";
+    case SIGABRT: return "SIGABRT";
+    case SIGKILL: return "SIGKILL";
+    default: return "signal " + std::to_string(signal);
   }
 }
 

@@ -25,36 +25,46 @@ extern "C" {
 /* The word readers and writers: four int8 (two int16) values as one 32-bit word, in memory order
  * (little-endian), through memcpy so that no alignment is assumed; the _ia forms advance the
  * pointer past what they read or wrote. */
-__STATIC_FORCEINLINE int32_t arm_nn_read_s8x4(const int8_t *in) {
+__STATIC_FORCEINLINE int32_t arm_nn_read_s8x4(const int8_t* in) {
   int32_t word;
   memcpy(&word, in, 4);
   return word;
 }
-__STATIC_FORCEINLINE int32_t arm_nn_read_s16x2(const int16_t *in) {
+__STATIC_FORCEINLINE int32_t arm_nn_read_s16x2(const int16_t* in) {
   int32_t word;
   memcpy(&word, in, 4);
   return word;
 }
-__STATIC_FORCEINLINE int32_t arm_nn_read_s8x4_ia(const int8_t **in) {
+__STATIC_FORCEINLINE int32_t arm_nn_read_s8x4_ia(const int8_t** in) {
   const int32_t word = arm_nn_read_s8x4(*in);
   *in += 4;
   return word;
 }
-__STATIC_FORCEINLINE int32_t arm_nn_read_s16x2_ia(const int16_t **in) {
+__STATIC_FORCEINLINE int32_t arm_nn_read_s16x2_ia(const int16_t** in) {
   const int32_t word = arm_nn_read_s16x2(*in);
   *in += 2;
   return word;
 }
-__STATIC_FORCEINLINE void arm_nn_write_s8x4_ia(int8_t **out, int32_t word) {
+__STATIC_FORCEINLINE void arm_nn_write_s8x4_ia(int8_t** out, int32_t word) {
   memcpy(*out, &word, 4);
   *out += 4;
 }
 /* The same under their older q7/q15 names. */
-__STATIC_FORCEINLINE int32_t arm_nn_read_q7x4(const q7_t *in) { return arm_nn_read_s8x4(in); }
-__STATIC_FORCEINLINE int32_t arm_nn_read_q15x2(const q15_t *in) { return arm_nn_read_s16x2(in); }
-__STATIC_FORCEINLINE int32_t arm_nn_read_q7x4_ia(const q7_t **in) { return arm_nn_read_s8x4_ia(in); }
-__STATIC_FORCEINLINE int32_t arm_nn_read_q15x2_ia(const q15_t **in) { return arm_nn_read_s16x2_ia(in); }
-__STATIC_FORCEINLINE void arm_nn_write_q7x4_ia(q7_t **out, int32_t word) { arm_nn_write_s8x4_ia(out, word); }
+__STATIC_FORCEINLINE int32_t arm_nn_read_q7x4(const q7_t* in) {
+  return arm_nn_read_s8x4(in);
+}
+__STATIC_FORCEINLINE int32_t arm_nn_read_q15x2(const q15_t* in) {
+  return arm_nn_read_s16x2(in);
+}
+__STATIC_FORCEINLINE int32_t arm_nn_read_q7x4_ia(const q7_t** in) {
+  return arm_nn_read_s8x4_ia(in);
+}
+__STATIC_FORCEINLINE int32_t arm_nn_read_q15x2_ia(const q15_t** in) {
+  return arm_nn_read_s16x2_ia(in);
+}
+__STATIC_FORCEINLINE void arm_nn_write_q7x4_ia(q7_t** out, int32_t word) {
+  arm_nn_write_s8x4_ia(out, word);
+}
 
 /* Two int16 values in one word: `low` in bits 0..15, `high` in bits 16..31. */
 __STATIC_FORCEINLINE int32_t usmpx_nn_pack16(int32_t low, int32_t high) {
@@ -64,7 +74,7 @@ __STATIC_FORCEINLINE int32_t usmpx_nn_pack16(int32_t low, int32_t high) {
 /* Reads four int8 values s0..s3 and widens them to int16 pairs for the dual multiply-accumulate
  * (SMLAD) of a dot product: *out1 = (s0, s1), *out2 = (s2, s3), low half first. Returns the
  * source advanced by four. */
-__STATIC_FORCEINLINE const int8_t *read_and_pad(const int8_t *source, int32_t *out1, int32_t *out2) {
+__STATIC_FORCEINLINE const int8_t* read_and_pad(const int8_t* source, int32_t* out1, int32_t* out2) {
   *out1 = usmpx_nn_pack16(source[0], source[1]);
   *out2 = usmpx_nn_pack16(source[2], source[3]);
   return source + 4;
@@ -72,7 +82,7 @@ __STATIC_FORCEINLINE const int8_t *read_and_pad(const int8_t *source, int32_t *o
 
 /* The same without restoring the order (what SXTB16 gives directly): *out1 = (s0, s2),
  * *out2 = (s1, s3); used when the other operand was reordered the same way. */
-__STATIC_FORCEINLINE const int8_t *read_and_pad_reordered(const int8_t *source, int32_t *out1, int32_t *out2) {
+__STATIC_FORCEINLINE const int8_t* read_and_pad_reordered(const int8_t* source, int32_t* out1, int32_t* out2) {
   *out1 = usmpx_nn_pack16(source[0], source[2]);
   *out2 = usmpx_nn_pack16(source[1], source[3]);
   return source + 4;
