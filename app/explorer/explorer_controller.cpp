@@ -1,33 +1,25 @@
 #include "explorer_controller.h"
 
 #include <QCoreApplication>
-#include <QDir>
-#include <QFile>
 #include <QFileInfo>
 #include <QMetaObject>
 #include <QPointer>
-#include <QStandardPaths>
 #include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
 
 #include "base/config_error.h"
-#include "base/text_file.h"
-#include "export/bundle_writer.h"
-#include "export/export_error.h"
 #include "input_reading.h"
 #include "inputs/input_facts.h"
 #include "inputs/reference_plan.h"
 #include "planners/incremental.h"
 #include "planners/registry.h"
 #include "planning_job.h"
-#include "session/session_file.h"
 
 namespace usmpx::app {
 
 namespace {
 
 constexpr const char* kDefaultAlgorithm = "best";
-constexpr int kAutosaveDelayMs = 1500;
 
 // Per buffer, how many others it conflicts with. Lifetimes: those that start before it ends, less
 // those that end before it starts (two sorted arrays, no pair lists). Lists: both directions.
@@ -78,53 +70,43 @@ std::vector<int> ExplorerController::conflicts_of(int buffer) const {
   return out;
 }
 
-ExplorerController::ExplorerController(QObject* parent) : QObject(parent) {
+ExplorerController::ExplorerController(QObject* parent)
+    : QObject(parent), session_store_([this]() -> std::optional<SessionFile> {
+        if (!modified()) return std::nullopt;
+        return session_file();
+      }) {
   connect(&load_watcher_, &QFutureWatcher<std::shared_ptr<InputReading>>::finished, this,
           &ExplorerController::finish_loading);
-  connect(&plan_watcher_, &QFutureWatcher<Plan>::finished, this, [this] {
-    const uint64_t generation = plan_watcher_.property("generation").toULongLong();
-    if (generation != generation_) return;  // a newer plan is on its way
-    plan_ = plan_watcher_.result();
-    planning_ = false;
-    first_pass_ = false;
-    planned_problem_ = problem_;
-    planned_plan_ = plan_;
-    planned_time_limit_ = history_.current().time_limit_seconds;
-    take_reference_and_unpinned(plan_);
-    emit plan_ready();
-    emit planning_finished();
-    start_export_check(generation);
-  });
-  connect(&compare_watcher_, &QFutureWatcher<std::vector<Plan>>::finished, this, [this] {
-    comparison_ = compare_watcher_.result();
-    comparison_problem_ = std::move(pending_comparison_problem_);
-    comparison_time_limit_ = pending_comparison_time_limit_;
-    emit comparison_ready();
-  });
-  connect(&export_check_watcher_, &QFutureWatcher<QString>::finished, this, [this] {
-    if (export_check_watcher_.property("generation").toULongLong() != generation_) return;  // an older plan's
-    export_checking_ = false;
-    export_error_ = export_check_watcher_.result();
-    emit export_check_finished();
-  });
-  connect(&export_watcher_, &QFutureWatcher<QPair<bool, QString>>::finished, this, [this] {
-    exporting_ = false;
-    const QPair<bool, QString> result = export_watcher_.result();
-    emit export_finished(result.first, result.second);
-  });
-  autosave_timer_.setSingleShot(true);
-  autosave_timer_.setInterval(kAutosaveDelayMs);
-  connect(&autosave_timer_, &QTimer::timeout, this, &ExplorerController::write_autosave);
+  connect(&plan_watcher_, &QFutureWatcher<Plan>::finished, this, &ExplorerController::finish_planning);
+  connect(&comparison_runner_, &ComparisonRunner::progress, this, &ExplorerController::comparison_progress);
+  connect(&comparison_runner_, &ComparisonRunner::plan_ready, this, &ExplorerController::comparison_plan_ready);
+  connect(&comparison_runner_, &ComparisonRunner::ready, this, &ExplorerController::comparison_ready);
+  connect(&exports_, &ExportRunner::check_finished, this, &ExplorerController::export_check_finished);
+  connect(&exports_, &ExportRunner::finished, this, &ExplorerController::export_finished);
 }
 
 ExplorerController::~ExplorerController() {
   if (cancel_) cancel_->store(true);
-  if (compare_cancel_) compare_cancel_->store(true);
+  comparison_runner_.cancel();
   load_watcher_.waitForFinished();
   plan_watcher_.waitForFinished();
-  compare_watcher_.waitForFinished();
-  export_watcher_.waitForFinished();
-  export_check_watcher_.waitForFinished();
+  comparison_runner_.wait();
+  exports_.wait();
+}
+
+void ExplorerController::finish_planning() {
+  const uint64_t generation = plan_watcher_.property("generation").toULongLong();
+  if (generation != generation_) return;  // a newer plan is on its way
+  plan_ = plan_watcher_.result();
+  planning_ = false;
+  first_pass_ = false;
+  planned_problem_ = problem_;
+  planned_plan_ = plan_;
+  planned_time_limit_ = history_.current().time_limit_seconds;
+  references_.take(*input_, problem_, history_.current(), plan_);
+  emit plan_ready();
+  emit planning_finished();
+  exports_.start_check(generation, problem_, plan_);
 }
 
 QStringList ExplorerController::algorithms() const {
@@ -151,7 +133,7 @@ void ExplorerController::start_loading(const QString& path, const QString& modul
   loading_ = true;
   pending_edits_ = std::move(edits);
   pending_view_ = std::move(view);
-  session_path_ = session_path;
+  session_store_.set_path(session_path);
   emit loading_started(path);
   const std::string file = path.toStdString();
   load_watcher_.setProperty("path", path);
@@ -182,11 +164,8 @@ void ExplorerController::finish_loading() {
   ++generation_;
   planning_ = false;
   input_ = std::move(result->input);
-  source_ = std::move(result->source);
-  reference_fidelity_ = result->fidelity;
-  export_error_ = result->source_error;
-  recovered_ = pending_recovered_;
-  pending_recovered_ = false;
+  exports_.reset(std::move(result->source), result->source_error);
+  session_store_.loaded();
   loaded_kernels_ = load_watcher_.property("kernels").toString().toStdString();
   loaded_target_ = load_watcher_.property("target").toString().toStdString();
   loaded_version_ = load_watcher_.property("version").toString().toStdString();
@@ -196,24 +175,10 @@ void ExplorerController::finish_loading() {
   pending_view_ = {};
   input_path_ = QFileInfo(load_watcher_.property("path").toString()).absoluteFilePath();
   module_ = load_watcher_.property("module").toString();
-  comparison_.clear();
-  reference_.reset();
-  reference_label_.clear();
-  unpinned_total_ = -1;
+  comparison_runner_.clear();
   planned_plan_ = Plan{};
-  if (input_->as_built) {
-    reference_ = *input_->as_built;
-    reference_->algorithm = kAsBuilt;
-    finish_plan(input_->problem, *reference_);
-  } else {
-    reference_ = std::move(result->runtime_plan);
-  }
-  // The reference plan, as `usmpx` defaults to it: TVM's or the model's own plan when the input
-  // carries one, else the plan its toolchain makes (TFLM's for .tflite, TVM's greedy_by_size).
-  reference_algorithm_ = reference_algorithm(*input_);
-  reference_plan_text_ = QString::fromStdString(reference_description(*input_));
-  reference_plan_bytes_ = reference_ ? reference_->total_size() : -1;
-  SessionEdits initial = initial_edits(input_->problem, reference_algorithm_);
+  references_.reset(*input_, std::move(result->runtime_plan), result->fidelity);
+  SessionEdits initial = initial_edits(input_->problem, reference_algorithm(*input_));
   if (pending_edits_) {
     try {
       apply_edits(input_->problem, *pending_edits_);
@@ -261,7 +226,7 @@ bool ExplorerController::apply_edit(const QString& description, SessionEdits nex
   set_problem_from_edits();
   emit problem_changed();
   emit history_changed();
-  autosave_timer_.start();
+  session_store_.schedule_autosave();
   start_planning();
   return true;
 }
@@ -270,7 +235,7 @@ void ExplorerController::undo() {
   if (!history_.can_undo() || loading_) return;
   history_.undo();
   emit history_changed();
-  autosave_timer_.start();
+  session_store_.schedule_autosave();
   follow_history();
 }
 
@@ -278,8 +243,117 @@ void ExplorerController::redo() {
   if (!history_.can_redo() || loading_) return;
   history_.redo();
   emit history_changed();
-  autosave_timer_.start();
+  session_store_.schedule_autosave();
   follow_history();
+}
+
+void ExplorerController::set_runtime_build(const QString& kernels, const QString& target) {
+  set_runtime_build(kernels, target, runtime_version());
+}
+
+void ExplorerController::set_runtime_build(const QString& kernels, const QString& target, const QString& version) {
+  if (!has_input() || loading_) return;
+  SessionEdits next = history_.current();
+  // Compared as the builds they name ("" is the default, the first of each list).
+  const RuntimeBuilds builds = runtime_builds(*input_);
+  const auto same = [](const QString& chosen, const std::string& was, const std::vector<std::string>& options) {
+    const auto named = [&](const std::string& v) { return v.empty() && !options.empty() ? options.front() : v; };
+    return named(chosen.toStdString()) == named(was);
+  };
+  const bool same_build =
+      same(kernels, next.runtime_kernels, builds.kernels) && same(target, next.runtime_target, builds.targets);
+  const bool same_version = same(version, next.runtime_version, builds.versions);
+  if (same_build && same_version) return;
+  next.runtime_kernels = kernels.toStdString();
+  next.runtime_target = target.toStdString();
+  next.runtime_version = version.toStdString();
+  const QString shown_kernels = kernels.isEmpty() ? tr("default kernels") : kernels;
+  const QString shown_target = target.isEmpty() ? tr("default target") : target;
+  const QString shown_version = version.isEmpty() ? tr("default") : version;
+  QString what = QStringLiteral("build: %1, %2").arg(shown_kernels, shown_target);
+  if (same_build) what = QStringLiteral("version: %1").arg(shown_version);
+  if (!same_build && !same_version) what += QStringLiteral(", %1").arg(shown_version);
+  push_runtime_edit(what, std::move(next));
+}
+
+void ExplorerController::set_runtime_version(const QString& version) {
+  set_runtime_build(runtime_kernels(), runtime_target(), version);
+}
+
+void ExplorerController::push_runtime_edit(const QString& what, SessionEdits next) {
+  const QString words = QString::fromStdString(runtime_builds(*input_).runtime) + QLatin1Char(' ') + what;
+  history_.push(words.toStdString(), std::move(next));
+  emit history_changed();
+  session_store_.schedule_autosave();
+  follow_history();
+}
+
+void ExplorerController::follow_history() {
+  const SessionEdits& edits = history_.current();
+  if (edits.runtime_kernels != loaded_kernels_ || edits.runtime_target != loaded_target_ ||
+      edits.runtime_version != loaded_version_) {
+    // The scratch buffers and the tail depend on the build: read the model again, history kept.
+    session_store_.recover_on_load(session_store_.recovered());
+    pending_keep_history_ = true;
+    start_loading(input_path_, module_, edits, session_store_.path(), view_);
+    return;
+  }
+  set_problem_from_edits();
+  emit problem_changed();
+  start_planning();
+}
+
+bool ExplorerController::default_runtime_build() const {
+  return !has_input() || is_default_build(*input_, history_.current().runtime_kernels,
+                                          history_.current().runtime_target, history_.current().runtime_version);
+}
+
+QString ExplorerController::runtime_build_text() const {
+  return has_input() ? QString::fromStdString(usmpx::runtime_build_text(*input_)) : QString();
+}
+
+QString ExplorerController::runtime_status() const {
+  if (!has_input() || !input_->details) return {};
+  return QString::fromStdString(input_->details->status_text(problem(), plan()));
+}
+
+QString ExplorerController::runtime_memory_text() const {
+  if (!has_input() || !input_->details) return {};
+  // One short line per figure, the one to paste first (InputDetails::memory_rows, as `usmpx` has them).
+  QStringList lines;
+  for (const std::string& row : input_->details->memory_rows(problem(), plan()))
+    lines << QString::fromStdString(row);
+  return lines.join(QLatin1Char('\n'));
+}
+
+// What a session file holds of the current state.
+SessionFile ExplorerController::session_file() const {
+  return SessionStore::file_of(input_path_, module_, history_.current(), view_);
+}
+
+bool ExplorerController::open_session(const QString& path, QString* error) {
+  SessionFile session;
+  if (!SessionStore::read(path, &session, error)) return false;
+  start_loading(QString::fromStdString(session.input), QString::fromStdString(session.module), std::move(session.edits),
+                QFileInfo(path).absoluteFilePath(), session.view);
+  return true;
+}
+
+bool ExplorerController::restore_autosave(QString* error) {
+  const QString origin = SessionStore::autosave_origin();
+  if (!open_session(SessionStore::autosave_path(), error)) return false;
+  // Not the autosave file: Save must never write there silently.
+  session_store_.set_path(origin);
+  session_store_.recover_on_load(true);
+  return true;
+}
+
+bool ExplorerController::save_session(const QString& path, QString* error) {
+  if (!has_input()) return false;
+  if (!session_store_.save(path, session_file(), error)) return false;
+  history_.mark_saved();
+  emit history_changed();
+  return true;
 }
 
 void ExplorerController::replan() {
@@ -296,7 +370,7 @@ void ExplorerController::start_planning() {
   const uint64_t generation = ++generation_;
   const std::string algorithm = history_.current().algorithm;
   planning_ = true;
-  export_checking_ = false;  // a check of an older plan answers nothing now
+  exports_.plan_started(generation);
   first_pass_ = false;
   emit planning_started(QString::fromStdString(algorithm));
   PlanningJob job;
@@ -344,26 +418,6 @@ void ExplorerController::start_planning() {
   plan_watcher_.setFuture(QtConcurrent::run([job = std::move(job)]() { return run_planning_job(job); }));
 }
 
-void ExplorerController::start_export_check(uint64_t generation) {
-  export_checking_ = false;
-  if (!source_ || !plan_fits(problem_, plan_) || plan_.has_errors()) return;
-  // The export, dry, on a thread of its own once the plan is shown: what it would refuse is known
-  // before the user asks for it, and a slow export (libclang on a large tree) never delays the plan.
-  export_checking_ = true;
-  const auto problem = std::make_shared<const Problem>(problem_);
-  const auto plan = std::make_shared<const Plan>(plan_);
-  const std::shared_ptr<const ModelExporter> source = source_;
-  export_check_watcher_.setProperty("generation", QVariant::fromValue<qulonglong>(generation));
-  export_check_watcher_.setFuture(QtConcurrent::run([problem, plan, source]() -> QString {
-    try {
-      source->export_plan(*problem, *plan, ExportOptions{});
-    } catch (const std::exception& e) {
-      return QString::fromStdString(e.what());
-    }
-    return {};
-  }));
-}
-
 void ExplorerController::take_first_pass(uint64_t generation, Plan plan) {
   if (generation != generation_ || !planning_) return;  // outdated, or the search was faster
   plan_ = std::move(plan);
@@ -371,245 +425,62 @@ void ExplorerController::take_first_pass(uint64_t generation, Plan plan) {
   emit plan_ready();
 }
 
-QString ExplorerController::reference_name() const {
-  // A reference that is the toolchain's planner run here (TVM's greedy_by_size for USMP-off
-  // output) is named by that planner: "-7.9 KiB vs greedy_by_size".
-  if (!reference_label_.isEmpty()) return reference_label_;
-  return input_ ? QString::fromStdString(input_->reference) : QStringLiteral("TVM");
-}
-
-void ExplorerController::take_reference_and_unpinned(const Plan& plan) {
-  const SessionEdits& edits = history_.current();
-  const bool own_pools = edits.pools == initial_edits(input_->problem, "").pools;
-  const bool fits = plan_fits(problem_, plan) && !plan.has_errors();
-  // The reference plan's bytes, from its own run on the input as it is; where the input carries
-  // no plan and its frontend names none, that run is the reference every other plan is measured against.
-  if (reference_plan_bytes_ < 0 && plan.algorithm == reference_algorithm_ && own_pools && edits.pins.empty()) {
-    reference_plan_bytes_ = plan.total_size();
-    if (!reference_ && fits) {
-      reference_ = plan;
-      reference_label_ = QString::fromStdString(plan.algorithm);
-    }
-  }
-  // What pins cost: the same planner and pools without them, remembered while there are none.
-  if (edits.pins.empty() && fits) {
-    unpinned_total_ = plan.total_size();
-    unpinned_algorithm_ = plan.algorithm;
-    unpinned_pools_ = edits.pools;
-  }
-}
-
 std::optional<qint64> ExplorerController::pin_cost() const {
-  const SessionEdits& edits = history_.current();
-  if (!has_input() || edits.pins.empty() || unpinned_total_ < 0 || planning_) return std::nullopt;
-  if (plan_.algorithm != unpinned_algorithm_ || edits.pools != unpinned_pools_) return std::nullopt;
-  if (!plan_fits(problem_, plan_) || plan_.has_errors()) return std::nullopt;
-  return plan_.total_size() - unpinned_total_;
+  if (!has_input() || planning_) return std::nullopt;
+  return references_.pin_cost(problem_, history_.current(), plan_);
 }
 
 std::vector<qint64> ExplorerController::reference_pool_bytes() const {
-  std::vector<qint64> bytes(problem_.pools.size(), -1);
-  if (!reference_) return bytes;
-  const std::vector<PoolSetting>& pools = history_.current().pools;
-  for (size_t p = 0; p < pools.size() && p < bytes.size(); ++p) {
-    const std::optional<int> base = input_->problem.find_pool(pools[p].base);
-    if (base && static_cast<size_t>(*base) < reference_->pool_sizes.size())
-      bytes[p] = reference_->pool_sizes[static_cast<size_t>(*base)];
-  }
-  return bytes;
+  if (!has_input()) return std::vector<qint64>(problem_.pools.size(), -1);
+  return references_.pool_bytes(*input_, problem_, history_.current());
 }
 
 std::vector<Allocation> ExplorerController::reference_allocations() const {
-  std::vector<Allocation> mapped(problem_.buffers.size(), Allocation{});
-  if (!reference_) return mapped;
-  std::vector<int> current_of_base(input_->problem.pools.size(), -1);
-  const std::vector<PoolSetting>& pools = history_.current().pools;
-  for (size_t p = 0; p < pools.size(); ++p) {
-    if (const std::optional<int> base = input_->problem.find_pool(pools[p].base))
-      current_of_base[static_cast<size_t>(*base)] = static_cast<int>(p);
-  }
-  for (size_t b = 0; b < mapped.size() && b < reference_->allocations.size(); ++b) {
-    const Allocation& a = reference_->allocations[b];
-    if (a.placed() && static_cast<size_t>(a.pool) < current_of_base.size() &&
-        current_of_base[static_cast<size_t>(a.pool)] >= 0)
-      mapped[b] = Allocation{current_of_base[static_cast<size_t>(a.pool)], a.offset};
-  }
-  return mapped;
+  if (!has_input()) return std::vector<Allocation>(problem_.buffers.size(), Allocation{});
+  return references_.allocations(*input_, problem_, history_.current());
 }
 
 std::optional<qint64> ExplorerController::difference_to_reference() const {
-  if (!reference_ || plan_.algorithm == kAsBuilt || !plan_fits(problem_, plan_)) return std::nullopt;
-  return plan_.total_size() - reference_->total_size();
-}
-
-void ExplorerController::announce_compared_plan(QPointer<ExplorerController> self,
-                                                const std::shared_ptr<std::atomic<bool>>& run, int index,
-                                                const Plan& plan) {
-  QMetaObject::invokeMethod(
-      self.data(),
-      [self, run, index, plan] {
-        // Only for the comparison still running (a newer one replaces compare_cancel_).
-        if (self && self->compare_cancel_ == run) emit self->comparison_plan_ready(index, plan);
-      },
-      Qt::QueuedConnection);
+  return references_.difference(problem_, plan_);
 }
 
 void ExplorerController::compare(const QStringList& algorithms) {
   if (!has_input()) return;
-  const Problem problem = problem_;
-  const std::optional<Plan> as_built = input_->as_built;
   const bool unedited =
       history_.current().pools == initial_edits(input_->problem, "").pools && history_.current().pins.empty();
-  const double time_limit = history_.current().time_limit_seconds;
-  std::vector<std::string> names;
-  for (const QString& name : algorithms)
-    names.push_back(name.toStdString());
-  if (compare_cancel_) compare_cancel_->store(true);
-  compare_cancel_ = std::make_shared<std::atomic<bool>>(false);
-  std::shared_ptr<std::atomic<bool>> cancel = compare_cancel_;
-  QPointer<ExplorerController> self(this);
-  pending_comparison_problem_ = problem;
-  pending_comparison_time_limit_ = time_limit;
-  compare_watcher_.setFuture(QtConcurrent::run([=]() {
-    std::vector<Plan> plans;
-    const int total = static_cast<int>(names.size());
-    // Each plan is shown as it is made (Compare fills its row at once), then kept for the result.
-    auto keep = [&](int k, Plan plan) {
-      announce_compared_plan(self, cancel, k, plan);
-      plans.push_back(std::move(plan));
-    };
-    for (int k = 0; k < total && !cancel->load(); ++k) {
-      const std::string& name = names[static_cast<size_t>(k)];
-      const QString running = QString::fromStdString(name);
-      QMetaObject::invokeMethod(
-          self.data(),
-          [self, k, total, running] {
-            if (self) emit self->comparison_progress(k, total, running);
-          },
-          Qt::QueuedConnection);
-      if (name == kAsBuilt) {
-        if (!as_built) continue;
-        if (!unedited) {
-          // Listed with the reason, not left out silently.
-          Plan refused;
-          refused.algorithm = kAsBuilt;
-          refused.allocations.assign(problem.buffers.size(), Allocation{});
-          refused.diagnostics.push_back({Severity::kError,
-                                         "as-built",
-                                         "TVM's plan holds only for the input's own pools without pins; the pools or "
-                                         "pins were edited",
-                                         {},
-                                         -1,
-                                         {}});
-          finish_plan(problem, refused);
-          keep(k, std::move(refused));
-          continue;
-        }
-        Plan plan = *as_built;
-        plan.algorithm = kAsBuilt;
-        finish_plan(problem, plan);
-        keep(k, std::move(plan));
-        continue;
-      }
-      auto planner = make_planner(name);
-      if (!planner) continue;
-      PlannerOptions options;
-      options.time_limit_seconds = time_limit;
-      options.cancel = cancel.get();
-      Plan plan = run_planner(*planner, problem, options);
-      if (!cancel->load()) keep(k, std::move(plan));  // a cancelled run is not a result
-    }
-    return plans;
-  }));
+  comparison_runner_.compare(algorithms, problem_, input_->as_built, unedited, history_.current().time_limit_seconds);
 }
 
 bool ExplorerController::comparison_current() const {
-  return has_input() && !comparison_.empty() && comparison_problem_ == problem_ &&
-         comparison_time_limit_ == history_.current().time_limit_seconds;
+  return has_input() && comparison_runner_.made_for(problem_, history_.current().time_limit_seconds);
 }
 
 void ExplorerController::cancel_comparison() {
-  if (compare_cancel_) compare_cancel_->store(true);
+  comparison_runner_.cancel();
 }
 
 void ExplorerController::wait_idle() {
-  while (loading_ || planning_ || exporting_ || export_checking_ || compare_watcher_.isRunning()) {
+  while (loading_ || planning_ || exports_.exporting() || exports_.checking() || comparison_runner_.running()) {
     load_watcher_.waitForFinished();
     plan_watcher_.waitForFinished();
-    compare_watcher_.waitForFinished();
-    export_watcher_.waitForFinished();
-    export_check_watcher_.waitForFinished();
+    comparison_runner_.wait();
+    exports_.wait();
     QCoreApplication::processEvents();
   }
 }
 
-}  // namespace usmpx::app
-
-namespace usmpx::app {
-
 bool ExplorerController::can_export_sources(QString* why) const {
-  auto fail = [why](const QString& reason) {
-    if (why) *why = reason;
-    return false;
-  };
-  if (!has_input()) return fail(tr("Nothing is open."));
-  if (!source_)
-    return fail(tr("Sources are exported for Model Library Format inputs, TIR dumps, TFLite models, ExecuTorch "
-                   "programs and firmware files; %1")
-                    .arg(QString::fromStdString(export_refusal(*input_))));
-  if (planning_) return fail(tr("Planning is still running."));
-  if (export_checking_) return fail(tr("Checking that the export succeeds…"));
-  if (!plan_fits(problem_, plan_) || plan_.has_errors())
-    return fail(tr("The plan does not fit or is invalid; see the diagnostics."));
-  if (!export_error_.isEmpty()) return fail(tr("The export would fail: %1").arg(export_error_));
-  return true;
+  return exports_.can_export(input_.get(), problem_, plan_, planning_, why);
 }
 
 void ExplorerController::export_sources(const QString& target, bool harness, bool force) {
   QString why;
-  if (exporting_) return;
+  if (exports_.exporting()) return;
   if (!can_export_sources(&why)) {
     emit export_finished(false, why);
     return;
   }
-  exporting_ = true;
-  const std::string input = input_path_.toStdString();
-  const std::string out = target.toStdString();
-  const Problem problem = problem_;
-  const Plan plan = plan_;
-  const std::shared_ptr<const ModelExporter> source = source_;
-  export_watcher_.setFuture(QtConcurrent::run([=]() -> QPair<bool, QString> {
-    try {
-      // The input as read at load time, with its code: its buffers match the problem's one to one.
-      ExportOptions options;
-      options.harness = harness;
-      // A model file's export: its copy alone when the target names one, else a folder with the
-      // copy and what a firmware compiles of it (as `usmpx export`).
-      options.firmware_sources = !names_model_copy(out, input);
-      const ExportBundle bundle = source->export_plan(problem, plan, options);
-      write_bundle(bundle, out, {force}, input);
-      // What was written, where: one file is the target itself; a folder or archive lists its
-      // changed files under it (never the input's name for a file it did not write).
-      QString summary;
-      if (bundle.single_file) {
-        summary = tr("Wrote %1: 1 file.").arg(QString::fromStdString(out));
-      } else {
-        const size_t files = bundle.files.size();
-        summary = tr("Wrote %1: %2 %3, %4 changed or new.")
-                      .arg(QString::fromStdString(out))
-                      .arg(files)
-                      .arg(files == 1 ? tr("file") : tr("files"))
-                      .arg(bundle.changed.size());
-        for (const std::string& path : bundle.changed)
-          summary += QStringLiteral("\n  ") + QString::fromStdString(out + "/" + path);
-      }
-      for (const Diagnostic& d : bundle.notes)
-        summary += QStringLiteral("\n") + QString::fromStdString(d.message);
-      return {true, summary};
-    } catch (const std::exception& e) {
-      return {false, QString::fromStdString(e.what())};
-    }
-  }));
+  exports_.start(input_path_, target, problem_, plan_, harness, force);
 }
 
 }  // namespace usmpx::app

@@ -2,17 +2,19 @@
 
 #include <QFutureWatcher>
 #include <QObject>
-#include <QPointer>
 #include <QString>
-#include <QTimer>
 #include <atomic>
 #include <memory>
 #include <optional>
 
+#include "comparison_runner.h"
+#include "export_runner.h"
 #include "inputs/input_file.h"
 #include "model/conflict_graph.h"
+#include "reference_plans.h"
 #include "session/edit_history.h"
 #include "session/session_file.h"
+#include "session_store.h"
 
 namespace usmpx::app {
 
@@ -21,7 +23,8 @@ struct InputReading;
 // The explorer's state and work, without widgets: the loaded input, the edits on top of it (with
 // undo), the problem they give, and the current plan. Loading and planning run on worker threads;
 // a plan that arrives for an outdated problem is dropped, and starting a new plan cancels the
-// running one.
+// running one. Its parts: the session file and autosave (SessionStore), Compare (ComparisonRunner),
+// the reference plans (ReferencePlans) and the exports (ExportRunner).
 class ExplorerController : public QObject {
   Q_OBJECT
 
@@ -54,19 +57,19 @@ class ExplorerController : public QObject {
   // comparison_ready, also when cancelled (with the plans made).
   void compare(const QStringList& algorithms);
   void cancel_comparison();
-  bool comparing() const { return compare_watcher_.isRunning(); }
+  bool comparing() const { return comparison_runner_.running(); }
   // Whether the current input and plan can be exported as firmware sources; `why` says why not.
   // Each final plan is exported in memory on the planning thread, so a plan the export would refuse
   // (code the reader could not read, constants without data) is known before anyone clicks.
   bool can_export_sources(QString* why = nullptr) const;
   // The pools an export of the current plan writes out as code (the export dialog's table).
   std::vector<ExportedPool> exported_pools() const {
-    return source_ && has_input() ? source_->exported_pools(problem_, plan_) : std::vector<ExportedPool>{};
+    return has_input() ? exports_.exported_pools(problem_, plan_) : std::vector<ExportedPool>{};
   }
   // Writes the sources for the current plan (an MLF folder or .tar/.tar.gz, see export_mlf) on a
   // worker thread; ends with export_finished. `force` replaces an existing non-empty target.
   void export_sources(const QString& target, bool harness, bool force);
-  bool exporting() const { return exporting_; }
+  bool exporting() const { return exports_.exporting(); }
 
   bool has_input() const { return input_ != nullptr; }
   const LoadedInput& input() const { return *input_; }
@@ -78,17 +81,17 @@ class ExplorerController : public QObject {
   std::vector<int> conflicts_of(int buffer) const;
   const EditHistory& history() const { return history_; }
   const SessionEdits& edits() const { return history_.current(); }
-  const std::vector<Plan>& comparison() const { return comparison_; }
+  const std::vector<Plan>& comparison() const { return comparison_runner_.plans(); }
   // Whether the last comparison was made on the problem as it is now (same pools, pins and time
   // limit); after an edit its plans describe another model and reports leave them out.
   bool comparison_current() const;
   QString input_path() const { return input_path_; }
   QString module() const { return module_; }
-  QString session_path() const { return session_path_; }
+  QString session_path() const { return session_store_.path(); }
   // How the input is looked at (column widths), saved with the session; not an edit.
   const SessionView& session_view() const { return view_; }
   void set_session_view(SessionView view) { view_ = std::move(view); }
-  bool modified() const { return has_input() && (recovered_ || !history_.is_clean()); }
+  bool modified() const { return has_input() && (session_store_.recovered() || !history_.is_clean()); }
   // The runtime build memory figures are for (TFLite: TFLM's kernel set and target; "" = default).
   // An undoable edit: changing it reads the input again with the other edits and the history
   // kept; it is saved in the session. A newly opened input starts on the default build.
@@ -114,8 +117,8 @@ class ExplorerController : public QObject {
   // TVM's own plan (as-built) when the input carries one: the reference every other plan is
   // compared with, also after edits. Pool sizes per current pool (-1 where a pool has no
   // counterpart in the input), allocations per buffer with pools mapped to the current pools.
-  bool has_reference() const { return reference_.has_value(); }
-  const Plan& reference() const { return *reference_; }
+  bool has_reference() const { return references_.has_plan(); }
+  const Plan& reference() const { return references_.plan(); }
   std::vector<qint64> reference_pool_bytes() const;
   std::vector<Allocation> reference_allocations() const;
   // Current total minus TVM's (nullopt without a reference, or while the plan is TVM's own).
@@ -123,26 +126,26 @@ class ExplorerController : public QObject {
   // The fidelity check of TVM's plan as read: which of TVM's algorithms, re-run on the analysed
   // problem, reproduces its offsets, e.g. "greedy_by_size reproduces 73 of 73 offsets" (empty
   // without a reference).
-  QString reference_fidelity() const { return reference_fidelity_; }
+  QString reference_fidelity() const { return references_.fidelity(); }
   // Whose plan the reference is: "TVM" (the plan the input carries) or, for inputs whose runtime
   // plans by itself (TFLite Micro), that runtime's name.
-  QString reference_name() const;
+  QString reference_name() const { return references_.name(input_.get()); }
   // Algorithms offered: the planner catalog (a toolchain's own planner only for its inputs), plus
   // as-built when the input has a plan.
   QStringList algorithms() const;
   // The input's reference plan (inputs/reference_plan.h), the one it opens on, in words
   // ("as-built (the plan the input carries)"), and its total bytes (-1 until it was planned).
-  QString reference_plan_text() const { return reference_plan_text_; }
-  qint64 reference_plan_bytes() const { return reference_plan_bytes_; }
+  QString reference_plan_text() const { return references_.plan_text(); }
+  qint64 reference_plan_bytes() const { return references_.plan_bytes(); }
   // What the pins cost: the current plan's total less the same planner's on the same pools
   // without pins (nullopt without pins, or when that plan is not known or this one does not fit).
   std::optional<qint64> pin_cost() const;
 
   // Where the crash-safe copy of unsaved edits lives.
-  static QString autosave_path();
+  static QString autosave_path() { return SessionStore::autosave_path(); }
   // Beside the autosave file: the session file the autosaved edits belong to (may be empty).
-  static QString autosave_origin_path();
-  void remove_autosave() const;
+  static QString autosave_origin_path() { return SessionStore::autosave_origin_path(); }
+  void remove_autosave() const { SessionStore::remove_autosave(); }
 
  signals:
   void loading_started(const QString& path);
@@ -172,77 +175,45 @@ class ExplorerController : public QObject {
                      const QString& session_path, SessionView view);
   // After the history moved: reads the input again when the build changed, else re-plans.
   void follow_history();
+  // Pushes a change of the runtime build (`what` in words) as an undoable edit and reads the input again.
+  void push_runtime_edit(const QString& what, SessionEdits next);
   void finish_loading();
+  void finish_planning();
   void set_problem_from_edits();
   void start_planning();
   void take_first_pass(uint64_t generation, Plan plan);
-  // Exports the current plan in memory on a worker thread; export_error_ says what it refused.
-  void start_export_check(uint64_t generation);
-  // After a complete plan: the reference plan's figure (and the plan itself where the input names
-  // no other reference), and the unpinned total pins are measured against.
-  void take_reference_and_unpinned(const Plan& plan);
-  void write_autosave();
-  // From the comparing thread: emits comparison_plan_ready on the controller's thread.
-  static void announce_compared_plan(QPointer<ExplorerController> self, const std::shared_ptr<std::atomic<bool>>& run,
-                                     int index, const Plan& plan);
   SessionFile session_file() const;
 
   std::unique_ptr<LoadedInput> input_;
-  // The input with its code, for inputs that can be exported; export_error_ says why an input or
-  // plan cannot be (empty when it can).
-  std::shared_ptr<const ModelExporter> source_;
-  QString export_error_;
-  bool export_checking_ = false;  // the dry export of the current plan is running
   // The build the loaded input was read for; a reload for another keeps the history.
   std::string loaded_kernels_;
   std::string loaded_target_;
   std::string loaded_version_;
-  // Pushes a change of the runtime build (`what` in words) as an undoable edit and reads the input again.
-  void push_runtime_edit(const QString& what, SessionEdits next);
   bool pending_keep_history_ = false;
-  bool recovered_ = false;  // the state came from the autosave file and was not saved since
-  bool pending_recovered_ = false;
   Problem problem_;
   Plan plan_;
   bool first_pass_ = false;
-  std::optional<Plan> reference_;
-  QString reference_fidelity_;
-  std::string reference_algorithm_;  // the plan the input opens on
-  QString reference_plan_text_;
-  qint64 reference_plan_bytes_ = -1;
-  QString reference_label_;  // the planner whose run here is the reference ("" = the input's own)
-  qint64 unpinned_total_ = -1;
-  std::string unpinned_algorithm_;
-  std::vector<PoolSetting> unpinned_pools_;
   // The last complete plan and the problem it was made for: pools an edit leaves unchanged keep it.
   Problem planned_problem_;
   Plan planned_plan_;
   double planned_time_limit_ = 0;
   std::vector<int> conflict_counts_;
   EditHistory history_;
-  std::vector<Plan> comparison_;
-  Problem comparison_problem_;  // what comparison_ was made on
-  double comparison_time_limit_ = 0;
-  Problem pending_comparison_problem_;
-  double pending_comparison_time_limit_ = 0;
   QString input_path_;
   QString module_;
-  QString session_path_;
   SessionView view_;
   SessionView pending_view_;
   std::optional<SessionEdits> pending_edits_;
   bool loading_ = false;
   bool planning_ = false;
-  bool exporting_ = false;
   uint64_t generation_ = 0;
   std::shared_ptr<std::atomic<bool>> cancel_;
-  std::shared_ptr<std::atomic<bool>> compare_cancel_;  // set when the controller goes or a new comparison starts
   QFutureWatcher<std::shared_ptr<InputReading>> load_watcher_;
   QFutureWatcher<Plan> plan_watcher_;
-  QFutureWatcher<std::vector<Plan>> compare_watcher_;
-  QFutureWatcher<QPair<bool, QString>> export_watcher_;
-  QFutureWatcher<QString> export_check_watcher_;
-  QTimer autosave_timer_;
+  SessionStore session_store_;
+  ReferencePlans references_;
+  ComparisonRunner comparison_runner_;
+  ExportRunner exports_;
 };
 
 }  // namespace usmpx::app

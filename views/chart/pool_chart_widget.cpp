@@ -7,7 +7,6 @@
 #include <cmath>
 
 #include "base/size_text.h"
-#include "chart/box_colors.h"
 #include "chart/byte_ticker.h"
 #include "chart/pool_plottable.h"
 
@@ -18,38 +17,6 @@ constexpr int kHintGrabPixels = 8;  // the dashed line is 2 px: grab it within a
 constexpr int kDragThresholdPixels = 4;
 
 }  // namespace
-
-QString chart_legend_html(const QString& reference_name, bool two_lines, bool on_paper,
-                          const std::vector<ModelBand>& models, bool models_apart) {
-  // Each mark stays with its words (&nbsp;); items are separated by breakable spaces.
-  QString html;
-  if (!models.empty()) {
-    html += QStringLiteral("<b>models:</b> ");
-    for (size_t m = 0; m < models.size(); ++m) {
-      html += QStringLiteral("<span style='color:%1'>&#9632;</span>&nbsp;<b>%2</b> &nbsp; ")
-                  .arg(model_color(static_cast<int>(m)).name(), models[m].name.toHtmlEscaped());
-    }
-    html += models_apart ? QStringLiteral("<br>kinds by lightness: ") : QStringLiteral("kinds by lightness: ");
-  }
-  const int shade = models.empty() ? -1 : 0;
-  for (BufferRole role : {BufferRole::kIntermediate, BufferRole::kOperatorInternal, BufferRole::kConstant,
-                          BufferRole::kInputOutput, BufferRole::kReserved}) {
-    const std::string_view name = to_string(role);
-    html += QStringLiteral("<span style='color:%1'>&#9632;</span>&nbsp;%2 &nbsp; ")
-                .arg(box_color(shade, role).name(), QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()))
-                                                        .replace(QLatin1Char(' '), QStringLiteral("&nbsp;")));
-  }
-  html += two_lines ? QStringLiteral("<br>") : QStringLiteral("&nbsp;");
-  html += QStringLiteral(
-              "<b>&#8212;</b>&nbsp;used &nbsp; <span style='color:#d62728'><b>- -</b></span>&nbsp;size&nbsp;hint "
-              "&nbsp; <span style='color:#2ca02c'><b>&#183;&#183;&#183;</b></span>&nbsp;lower&nbsp;bound &nbsp; "
-              "<span style='color:#444'>&#9473;</span>&nbsp;bytes&nbsp;in&nbsp;use &nbsp; &#9698;&nbsp;pinned &nbsp; "
-              "<span style='color:#78008c'><b>- -</b></span>&nbsp;%1's&nbsp;plan%2")
-              .arg(reference_name.toHtmlEscaped(),
-                   // On paper the outlines are there or not; on screen the View menu shows them.
-                   on_paper ? QString() : QStringLiteral("&nbsp;(View&nbsp;menu)"));
-  return html;
-}
 
 void PoolChartWidget::update_legend() {
   if (!legend_) return;
@@ -90,7 +57,10 @@ PoolChartWidget::PoolChartWidget(QWidget* parent, bool interactive)
   layout->addWidget(plot_);
   plot_->setNoAntialiasingOnDrag(true);
   // Laid out, not yet drawn: the models' labels fit their bands at this zoom and size.
-  connect(plot_, &QCustomPlot::afterLayout, this, &PoolChartWidget::fit_model_labels);
+  connect(plot_, &QCustomPlot::afterLayout, this, [this] {
+    for (PoolView& view : pools_)
+      view.models.fit_labels(view.rect, data_.models);
+  });
   plot_->setAutoAddPlottableToLegend(false);
   if (!plot_->layer(QStringLiteral("ghost"))) {
     plot_->addLayer(QStringLiteral("ghost"), plot_->layer(QStringLiteral("main")), QCustomPlot::limAbove);
@@ -297,7 +267,10 @@ void PoolChartWidget::fill_pool(size_t p) {
   set_line(view.hint, static_cast<double>(pool.size_hint_bytes), pool.size_hint_bytes >= 0);
   set_line(view.lower_bound, static_cast<double>(pool.lower_bound_bytes), pool.lower_bound_bytes > 0);
   update_hint_marker(p);
-  fill_model_bands(p);
+  QFont label_font = font();
+  label_font.setPointSize(interactive_ ? 9 : 7);
+  label_font.setBold(true);
+  view.models.fill(plot_, view.rect, data_.models, label_font);
   // A pool holding nothing (e.g. TVM's constant pool when constants stay in the operators' code)
   // keeps a thin strip, leaving the height to the pools with buffers.
   plot_->plotLayout()->setRowStretchFactor(static_cast<int>(2 * p + 1), pool.boxes.empty() ? 0.2 : 1.0);
@@ -375,10 +348,41 @@ QString PoolChartWidget::hint_marker_text(int pool) const {
 void PoolChartWidget::reset_view() {
   zoomed_by_hand_ = false;
   for (size_t p = 0; p < pools_.size(); ++p) {
-    pools_[p].rect->axis(QCPAxis::atBottom)->setRange(full_time_range());
+    pools_[p].rect->axis(QCPAxis::atBottom)->setRange(full_time_range(data_));
     pools_[p].rect->axis(QCPAxis::atLeft)->setRange(0, value_top(p));
   }
   plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+double PoolChartWidget::value_top(size_t p) const {
+  return views::value_top(data_.pools[p], show_reference_, p < value_tops_.size() ? value_tops_[p] : 0,
+                          !data_.models.empty());
+}
+
+void PoolChartWidget::show_ticks(double from, double to) {
+  if (pools_.empty()) return;
+  zoomed_by_hand_ = true;
+  const double margin = 0.02 * std::max(1.0, to - from);
+  pools_.front().rect->axis(QCPAxis::atBottom)->setRange(from - margin, to + margin);  // the others follow
+  plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void PoolChartWidget::keep_time_in_data(QCPAxis* axis, const QCPRange& range) {
+  const QCPRange kept = clamped_range(range, full_time_range(data_));
+  if (kept != range) {
+    axis->setRange(kept);  // comes back here with the kept range
+    return;
+  }
+  sync_time_axes(range);
+}
+
+void PoolChartWidget::keep_offsets_in_data(size_t p, const QCPRange& range) {
+  const QCPRange kept = clamped_range(range, value_limits(value_top(p)));
+  if (kept != range) {
+    pools_[p].rect->axis(QCPAxis::atLeft)->setRange(kept);
+    return;
+  }
+  update_hint_marker(p);
 }
 
 void PoolChartWidget::set_value_tops(std::vector<qint64> tops) {
@@ -396,6 +400,16 @@ void PoolChartWidget::set_show_reference(bool show) {
     if (y->range().lower <= 0 && y->range().upper < value_top(p)) y->setRangeUpper(value_top(p));
   }
   plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+const QCPItemRect* PoolChartWidget::model_band(int pool, int model) const {
+  if (pool < 0 || static_cast<size_t>(pool) >= pools_.size()) return nullptr;
+  return pools_[static_cast<size_t>(pool)].models.band(model);
+}
+
+const QCPItemText* PoolChartWidget::model_label(int pool, int model) const {
+  if (pool < 0 || static_cast<size_t>(pool) >= pools_.size()) return nullptr;
+  return pools_[static_cast<size_t>(pool)].models.label(model);
 }
 
 QString PoolChartWidget::pool_title(int pool) const {

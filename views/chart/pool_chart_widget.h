@@ -7,6 +7,9 @@
 #include <vector>
 
 #include "chart/chart_data.h"
+#include "chart/chart_legend.h"
+#include "chart/model_bands.h"
+#include "chart/view_limits.h"
 
 class QCustomPlot;
 class QCPAxisRect;
@@ -22,17 +25,6 @@ class QLabel;
 namespace usmpx::views {
 
 class PoolPlottable;
-
-// What the charts' colours and marks mean (the legend above them, the PDF's colour key).
-// With `two_lines` the colours and the marks go on lines of their own.
-// With `models` (a firmware file's) the legend starts with each model's name in its hue, and the
-// kinds' swatches are shown in the first model's hue (each model's kinds differ by lightness);
-// `models_apart` puts the models on a line of their own.
-QString chart_legend_html(const QString& reference_name, bool two_lines, bool on_paper = false,
-                          const std::vector<ModelBand>& models = {}, bool models_apart = false);
-
-// `range` moved (or shrunk) into `limits`: what a zoom or pan of a chart axis may show.
-QCPRange clamped_range(const QCPRange& range, const QCPRange& limits);
 
 // The centre of the explorer: one lifetime × offset chart per pool, stacked vertically with a
 // shared time axis. Boxes are buffers coloured by role; lines mark the pool's used size (solid),
@@ -118,9 +110,8 @@ class PoolChartWidget : public QWidget {
     QCPItemStraightLine* used = nullptr;
     QCPItemStraightLine* hint = nullptr;
     QCPItemStraightLine* lower_bound = nullptr;
-    QCPItemText* hint_marker = nullptr;     // at the chart's top or bottom edge while the hint line is outside the view
-    std::vector<QCPItemRect*> model_bands;  // per model of a firmware file: its ticks, shaded
-    std::vector<QCPItemText*> model_labels;  // its name and ticks at the band's top
+    QCPItemText* hint_marker = nullptr;  // at the chart's top or bottom edge while the hint line is outside the view
+    ModelBands models;                   // per model of a firmware file: its ticks, shaded, and its name
   };
   enum class DragKind { kNone, kBox, kHint };
 
@@ -141,15 +132,10 @@ class PoolChartWidget : public QWidget {
   QString fitted_title(const QString& text) const;
   void update_legend();
   void update_hint_marker(size_t p);
-  void fill_model_bands(size_t p);  // chart/model_bands.cpp
-  // The ranges the axes may show (chart/view_limits.cpp): the time axis within the run, the byte
-  // axis from 0 to twice the pool's extent; a zoom or pan beyond is brought back.
-  QCPRange full_time_range() const;
-  double value_top(size_t p) const;  // the byte axis' top when fitted
-  QCPRange value_limits(size_t p) const;
+  double value_top(size_t p) const;  // the byte axis' top when fitted (chart/view_limits.h)
+  // A zoom or pan beyond what the axes may show (chart/view_limits.h) is brought back.
   void keep_time_in_data(QCPAxis* axis, const QCPRange& range);
   void keep_offsets_in_data(size_t p, const QCPRange& range);
-  void fit_model_labels();  // each label to its band's visible width, before every draw
 
   QCustomPlot* plot_;
   bool interactive_;
