@@ -77,8 +77,7 @@ std::string seconds_text(double seconds) {
 // The last line of check: the verdict and what it rests on.
 std::string verdict_line(const LoadedInput& input, const Plan& plan, const FitCheck& check, const Options& options) {
   switch (check.verdict) {
-    case FitVerdict::kFits:
-      return "check passed: the " + plan.algorithm + " plan fits every pool's size hint\n";
+    case FitVerdict::kFits: return "check passed: the " + plan.algorithm + " plan fits every pool's size hint\n";
     case FitVerdict::kInvalid:
       return "check FAILED: the " + plan.algorithm +
              " plan fits the size hints but is invalid (see the errors above)\n";
@@ -93,8 +92,7 @@ std::string verdict_line(const LoadedInput& input, const Plan& plan, const FitCh
       }
       return line + "; the best plan found is " + format_bytes(check.shortfall_bytes()) + " bytes short\n";
     }
-    case FitVerdict::kUndecided:
-      break;
+    case FitVerdict::kUndecided: break;
   }
   std::string line = "check FAILED: undecided: the " + plan.algorithm + " plan is " +
                      format_bytes(check.shortfall_bytes()) + " bytes short";
@@ -424,8 +422,7 @@ int run_check(const Options& options, std::ostream& out, std::ostream& err) {
     return kDoesNotFit;
   }
   switch (check.verdict) {
-    case FitVerdict::kFits:
-      return kOk;
+    case FitVerdict::kFits: return kOk;
     case FitVerdict::kUndecided: {
       // A search that ran out (time or steps) decided nothing: its own exit code. The plan of a
       // one-pass planner or the input's own plan does not fit, which is that plan's answer.
@@ -434,8 +431,7 @@ int run_check(const Options& options, std::ostream& out, std::ostream& err) {
         searching = searching || (info.name == plan.algorithm && info.searching);
       return searching ? kUndecided : kDoesNotFit;
     }
-    default:
-      return kDoesNotFit;
+    default: return kDoesNotFit;
   }
 }
 

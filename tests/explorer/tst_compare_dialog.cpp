@@ -73,8 +73,8 @@ class TestCompareDialog : public ExplorerWindowFixture {
     struct Seen {
       bool comparing = false;
       int rows = 0;
-      QStringList states;           // per row: the text across its figures ("running…", "waiting")
-      QList<qlonglong> totals;      // per row: its total's bytes, -1 while it has none
+      QStringList states;       // per row: the text across its figures ("running…", "waiting")
+      QList<qlonglong> totals;  // per row: its total's bytes, -1 while it has none
       QStringList total_texts;
     };
     std::vector<Seen> seen;

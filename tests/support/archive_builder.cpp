@@ -31,9 +31,7 @@ std::string make_tar(const std::vector<TarEntry>& entries, bool gzip) {
         archive_entry_set_filetype(entry, AE_IFREG);
         archive_entry_set_size(entry, static_cast<la_int64_t>(e.data.size()));
         break;
-      case TarEntry::Type::kDirectory:
-        archive_entry_set_filetype(entry, AE_IFDIR);
-        break;
+      case TarEntry::Type::kDirectory: archive_entry_set_filetype(entry, AE_IFDIR); break;
       case TarEntry::Type::kSymlink:
         archive_entry_set_filetype(entry, AE_IFLNK);
         archive_entry_set_symlink(entry, e.data.c_str());

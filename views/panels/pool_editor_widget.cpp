@@ -165,8 +165,7 @@ void PoolEditorWidget::cell_changed(int row, int column) {
         description =
             tr("Make %1 %2").arg(QString::fromStdString(pool.name), pool.internal ? tr("internal") : tr("external"));
         break;
-      default:
-        return;
+      default: return;
     }
   } catch (const ConfigError& e) {
     emit message(QString::fromStdString(e.what()));

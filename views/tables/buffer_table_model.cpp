@@ -88,39 +88,31 @@ QVariant BufferTableModel::data(const QModelIndex& index, int role) const {
   // Sizes read as everywhere else; offsets with separators; sorting uses the numbers (EditRole).
   if (role == Qt::DisplayRole) {
     switch (index.column()) {
-      case kSize:
-        return format_byte_count(buffer.size_bytes);
+      case kSize: return format_byte_count(buffer.size_bytes);
       case kOffset:
       case kEnd: {
         if (!allocation.placed()) return {};
         const int64_t at = index.column() == kOffset ? allocation.offset : allocation.offset + buffer.size_bytes;
         return QString::fromStdString(with_separators(at));
       }
-      default:
-        break;
+      default: break;
     }
   }
   switch (index.column()) {
-    case kName:
-      return QString::fromStdString(buffer.name);
+    case kName: return QString::fromStdString(buffer.name);
     case kPool:
       return allocation.placed() ? QString::fromStdString(problem_.pools[static_cast<size_t>(allocation.pool)].name)
                                  : tr("(unplaced)");
-    case kOffset:
-      return allocation.placed() ? QVariant(static_cast<qlonglong>(allocation.offset)) : QVariant();
-    case kSize:
-      return static_cast<qlonglong>(buffer.size_bytes);
+    case kOffset: return allocation.placed() ? QVariant(static_cast<qlonglong>(allocation.offset)) : QVariant();
+    case kSize: return static_cast<qlonglong>(buffer.size_bytes);
     case kEnd:
       return allocation.placed() ? QVariant(static_cast<qlonglong>(allocation.offset + buffer.size_bytes)) : QVariant();
-    case kAlignment:
-      return static_cast<qlonglong>(buffer.alignment);
-    case kKind:
-      return QString::fromStdString(kind_label(buffer));
+    case kAlignment: return static_cast<qlonglong>(buffer.alignment);
+    case kKind: return QString::fromStdString(kind_label(buffer));
     case kLifetime:
       return buffer.lifetime ? QStringLiteral("[%1, %2]").arg(buffer.lifetime->first()).arg(buffer.lifetime->last())
                              : QString();
-    case kConflicts:
-      return row < conflict_counts_.size() ? conflict_counts_[row] : 0;
+    case kConflicts: return row < conflict_counts_.size() ? conflict_counts_[row] : 0;
     case kPinned:
       if (!buffer.pin) return QString();
       return buffer.pin->offset
@@ -133,8 +125,7 @@ QVariant BufferTableModel::data(const QModelIndex& index, int role) const {
       if (buffer.origin.location.line > 0) origin += QStringLiteral(":%1").arg(buffer.origin.location.line);
       return origin;
     }
-    default:
-      return {};
+    default: return {};
   }
 }
 

@@ -104,8 +104,7 @@ QVariant DiagnosticsModel::data(const QModelIndex& index, int role) const {
       }
       return first;
     }
-    case Qt::ToolTipRole:
-      return QString::fromStdString(d.message);
+    case Qt::ToolTipRole: return QString::fromStdString(d.message);
     case Qt::FontRole:
       if (d.code == kInputHeading || d.code == kRuntimeMemory) {
         QFont bold;
@@ -124,10 +123,8 @@ QVariant DiagnosticsModel::data(const QModelIndex& index, int role) const {
       QList<int> buffers(d.buffers.begin(), d.buffers.end());
       return QVariant::fromValue(buffers);
     }
-    case kPoolRole:
-      return d.pool;
-    default:
-      return {};
+    case kPoolRole: return d.pool;
+    default: return {};
   }
 }
 

@@ -11,8 +11,8 @@ TEST(ConflictGraph, LifetimeOverlapsAreClosedIntervalsInTicks) {
   p.buffers.push_back(Buffer{.name = "a", .lifetime = Lifetime::closed(0, 3)});
   p.buffers.push_back(Buffer{.name = "b", .lifetime = Lifetime::closed(3, 5)});  // shares tick 3 with a
   p.buffers.push_back(Buffer{.name = "c", .lifetime = Lifetime::closed(6, 6)});
-  p.buffers.push_back(Buffer{.name = "d"});                                      // no lifetime: never live
-  p.buffers.push_back(Buffer{.name = "e", .lifetime = Lifetime{5, 5}});           // empty
+  p.buffers.push_back(Buffer{.name = "d"});                              // no lifetime: never live
+  p.buffers.push_back(Buffer{.name = "e", .lifetime = Lifetime{5, 5}});  // empty
   const ConflictLists lists = conflict_lists(p);
   EXPECT_EQ(lists[0], std::vector<int>{1});
   EXPECT_EQ(lists[1], std::vector<int>{0});

@@ -37,7 +37,8 @@ TEST(TvmWorkedExamples, LinearGreedyOffsets) {
   const Problem problem = load_problem_fixture("tvm_examples/linear.json");
   for (const char* algorithm : {"greedy_by_size", "greedy_by_conflicts"}) {
     const Plan plan = plan_with(algorithm, problem);
-    expect_offsets(problem, plan, {{"bi_c", 0}, {"bi_e", 0}, {"bi_f", 50}, {"bi_b", 100}, {"bi_d", 100}, {"bi_a", 120}});
+    expect_offsets(problem, plan,
+                   {{"bi_c", 0}, {"bi_e", 0}, {"bi_f", 50}, {"bi_b", 100}, {"bi_d", 100}, {"bi_a", 120}});
     EXPECT_EQ(plan.pool_sizes.at(0), 140) << algorithm;
     EXPECT_FALSE(plan.has_errors()) << algorithm;
   }
@@ -61,8 +62,9 @@ TEST(TvmWorkedExamples, FanoutGreedyBySize) {
 TEST(TvmWorkedExamples, FanoutGreedyByConflicts) {
   const Problem problem = load_problem_fixture("tvm_examples/fanout.json");
   const Plan plan = plan_with("greedy_by_conflicts", problem);
-  expect_offsets(problem, plan,
-                 {{"bi_c", 0}, {"bi_e", 100}, {"bi_b", 150}, {"bi_d", 150}, {"bi_a", 170}, {"bi_f", 190}, {"bi_g", 250}});
+  expect_offsets(
+      problem, plan,
+      {{"bi_c", 0}, {"bi_e", 100}, {"bi_b", 150}, {"bi_d", 150}, {"bi_a", 170}, {"bi_f", 190}, {"bi_g", 250}});
   EXPECT_EQ(plan.pool_sizes.at(0), 320);
 }
 
@@ -147,8 +149,10 @@ TEST(TvmQuirks, HillClimbHasNoEraseReinsertQuirk) {
 TEST(TvmQuirks, GreedyRoundsWithTheConflictingBuffersAlignment) {
   Problem problem;
   problem.pools.push_back(Pool{.name = "p", .alignment = 1});
-  problem.buffers.push_back(Buffer{.name = "big", .size_bytes = 10, .alignment = 8, .pool_candidates = {0}, .conflicts = {1}});
-  problem.buffers.push_back(Buffer{.name = "small", .size_bytes = 5, .alignment = 1, .pool_candidates = {0}, .conflicts = {0}});
+  problem.buffers.push_back(
+      Buffer{.name = "big", .size_bytes = 10, .alignment = 8, .pool_candidates = {0}, .conflicts = {1}});
+  problem.buffers.push_back(
+      Buffer{.name = "small", .size_bytes = 5, .alignment = 1, .pool_candidates = {0}, .conflicts = {0}});
   const Plan plan = plan_with("greedy_by_size", problem);
   // small goes above big at round_up(10, 8) = 16, not at 10.
   EXPECT_EQ(offset_of(problem, plan, "small"), 16);

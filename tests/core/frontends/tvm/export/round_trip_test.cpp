@@ -9,10 +9,10 @@
 #include <fstream>
 #include <sstream>
 
+#include "base/archive_reader.h"
 #include "frontends/tvm/export/emit/metadata_update.h"
 #include "frontends/tvm/export/harness/selftest.h"
 #include "frontends/tvm/export/mlf_export.h"
-#include "base/archive_reader.h"
 #include "planners/registry.h"
 #include "test_support.h"
 

@@ -116,7 +116,8 @@ TEST(SelftestWarnings, TvmsWarningsStayWarningsInTheLog) {
   ASSERT_EQ(results.size(), 1u);
   const SelftestResult& r = results[0];
   EXPECT_TRUE(r.same) << r.verdict << r.original.log;
-  EXPECT_NE(r.original.log.find("pool_view"), std::string::npos) << "the warning is kept in the log:\n" << r.original.log;
+  EXPECT_NE(r.original.log.find("pool_view"), std::string::npos) << "the warning is kept in the log:\n"
+                                                                 << r.original.log;
   EXPECT_NE(r.original.log.find("tvmgen_default_unused_helper"), std::string::npos);
   EXPECT_EQ(r.original.log.find("warnings being treated as errors"), std::string::npos);
 }

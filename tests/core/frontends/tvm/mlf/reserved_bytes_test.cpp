@@ -9,8 +9,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "frontends/tvm/export/mlf_export.h"
 #include "base/archive_reader.h"
+#include "frontends/tvm/export/mlf_export.h"
 #include "frontends/tvm/mlf/mlf_model.h"
 #include "frontends/tvm/mlf/reserved_bytes.h"
 #include "planners/registry.h"
