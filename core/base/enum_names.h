@@ -16,19 +16,29 @@ struct EnumName {
   std::string_view name;
 };
 
-// The first row's name for `value` ("" when no row has it).
-template <typename Enum, size_t N>
-constexpr std::string_view name_of(const EnumName<Enum> (&names)[N], Enum value) {
-  for (const EnumName<Enum>& row : names) {
-    if (row.value == value) return row.name;
+// The functions take any table whose rows have a `value` and a `name` (rows may say more of a
+// value, e.g. a menu's label).
+
+// The first row of `value`, or null.
+template <typename Row, size_t N>
+constexpr const Row* row_of(const Row (&rows)[N], decltype(Row::value) value) {
+  for (const Row& row : rows) {
+    if (row.value == value) return &row;
   }
-  return "";
+  return nullptr;
+}
+
+// The first row's name for `value` ("" when no row has it).
+template <typename Row, size_t N>
+constexpr std::string_view name_of(const Row (&rows)[N], decltype(Row::value) value) {
+  const Row* row = row_of(rows, value);
+  return row ? row->name : std::string_view();
 }
 
 // The value of the row spelled `name`, if any.
-template <typename Enum, size_t N>
-constexpr std::optional<Enum> value_named(const EnumName<Enum> (&names)[N], std::string_view name) {
-  for (const EnumName<Enum>& row : names) {
+template <typename Row, size_t N>
+constexpr std::optional<decltype(Row::value)> value_named(const Row (&rows)[N], std::string_view name) {
+  for (const Row& row : rows) {
     if (row.name == name) return row.value;
   }
   return std::nullopt;

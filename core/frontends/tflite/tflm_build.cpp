@@ -12,28 +12,37 @@ namespace {
 // The esp-nn release ESP-NN's scratch formulas are for (esp-tflite-micro 1.4.0's dependency).
 constexpr std::string_view kEspNnVersion = "esp-nn 1.2.3";
 
-// The option words; the first of a value's rows is the one written.
-constexpr EnumName<TflmKernels> kKernelNames[] = {{TflmKernels::kReference, "reference"},
-                                                  {TflmKernels::kCmsisNn, "cmsis_nn"},
-                                                  {TflmKernels::kCmsisNn, "cmsis-nn"},
-                                                  {TflmKernels::kEspNn, "esp_nn"},
-                                                  {TflmKernels::kEspNn, "esp-nn"}};
-constexpr EnumName<TflmTarget> kTargetNames[] = {
-    {TflmTarget::kCortexM, "cortex-m"},
-    {TflmTarget::kCortexM55, "cortex-m55"},
-    {TflmTarget::kX86_64, "x86-64"},
+// An option's word and, on a value's first row, what a menu calls it; the first row's word is
+// the one written, the others are other spellings read.
+template <typename Enum>
+struct OptionWord {
+  Enum value;
+  std::string_view name;
+  std::string_view label = {};
+};
+
+constexpr OptionWord<TflmKernels> kKernelWords[] = {
+    {TflmKernels::kReference, "reference", "Reference Kernels"},
+    {TflmKernels::kCmsisNn, "cmsis_nn", "CMSIS-NN Kernels (Cortex-M4/M7/M33, DSP)"},
+    {TflmKernels::kCmsisNn, "cmsis-nn"},
+    {TflmKernels::kEspNn, "esp_nn", "ESP-NN Kernels (esp-tflite-micro, ESP32)"},
+    {TflmKernels::kEspNn, "esp-nn"}};
+constexpr OptionWord<TflmTarget> kTargetWords[] = {
+    {TflmTarget::kCortexM, "cortex-m", "Cortex-M Target (32-bit pointers)"},
+    {TflmTarget::kCortexM55, "cortex-m55", "Cortex-M55 Target (Helium; the records of Cortex-M)"},
+    {TflmTarget::kX86_64, "x86-64", "x86-64 Host (64-bit pointers)"},
     {TflmTarget::kX86_64, "x86_64"},
-    {TflmTarget::kEsp32S3, "esp32s3"},
+    {TflmTarget::kEsp32S3, "esp32s3", "ESP32-S3 Target (esp-nn's S3 code paths)"},
     {TflmTarget::kEsp32S3, "esp32-s3"},
     // esp-nn builds its generic optimised functions for every chip but the S3 and the P4.
-    {TflmTarget::kEsp32, "esp32"},
+    {TflmTarget::kEsp32, "esp32", "ESP32 Target (ESP32, -S2, -C3, -C6)"},
     {TflmTarget::kEsp32, "esp32s2"},
     {TflmTarget::kEsp32, "esp32-s2"},
     {TflmTarget::kEsp32, "esp32c3"},
     {TflmTarget::kEsp32, "esp32-c3"},
     {TflmTarget::kEsp32, "esp32c6"},
     {TflmTarget::kEsp32, "esp32-c6"},
-    {TflmTarget::kEspAnsi, "esp32-ansi"}};
+    {TflmTarget::kEspAnsi, "esp32-ansi", "ESP32 with esp-nn's C Fallback"}};
 
 }  // namespace
 
@@ -42,19 +51,19 @@ bool esp32_layout(TflmTarget target) {
 }
 
 std::string_view to_string(TflmKernels kernels) {
-  return name_of(kKernelNames, kernels);
+  return name_of(kKernelWords, kernels);
 }
 
 std::string_view to_string(TflmTarget target) {
-  return name_of(kTargetNames, target);
+  return name_of(kTargetWords, target);
 }
 
 std::optional<TflmKernels> parse_tflm_kernels(std::string_view text) {
-  return value_named(kKernelNames, text);
+  return value_named(kKernelWords, text);
 }
 
 std::optional<TflmTarget> parse_tflm_target(std::string_view text) {
-  return value_named(kTargetNames, text);
+  return value_named(kTargetWords, text);
 }
 
 namespace {
@@ -134,24 +143,12 @@ constexpr TflmKernels kAllKernels[] = {TflmKernels::kReference, TflmKernels::kCm
 constexpr TflmTarget kAllTargets[] = {TflmTarget::kCortexM, TflmTarget::kCortexM55, TflmTarget::kX86_64,
                                       TflmTarget::kEsp32S3, TflmTarget::kEsp32,     TflmTarget::kEspAnsi};
 
-// The menu's words for each kernel set and target.
-constexpr EnumName<TflmKernels> kKernelLabels[] = {{TflmKernels::kReference, "Reference Kernels"},
-                                                   {TflmKernels::kCmsisNn, "CMSIS-NN Kernels (Cortex-M4/M7/M33, DSP)"},
-                                                   {TflmKernels::kEspNn, "ESP-NN Kernels (esp-tflite-micro, ESP32)"}};
-constexpr EnumName<TflmTarget> kTargetLabels[] = {
-    {TflmTarget::kCortexM, "Cortex-M Target (32-bit pointers)"},
-    {TflmTarget::kCortexM55, "Cortex-M55 Target (Helium; the records of Cortex-M)"},
-    {TflmTarget::kX86_64, "x86-64 Host (64-bit pointers)"},
-    {TflmTarget::kEsp32S3, "ESP32-S3 Target (esp-nn's S3 code paths)"},
-    {TflmTarget::kEsp32, "ESP32 Target (ESP32, -S2, -C3, -C6)"},
-    {TflmTarget::kEspAnsi, "ESP32 with esp-nn's C Fallback"}};
-
 std::string label(TflmKernels kernels) {
-  return std::string(name_of(kKernelLabels, kernels));
+  return std::string(row_of(kKernelWords, kernels)->label);
 }
 
 std::string label(TflmTarget target) {
-  return std::string(name_of(kTargetLabels, target));
+  return std::string(row_of(kTargetWords, target)->label);
 }
 
 bool accepted(TflmKernels kernels, TflmTarget target, std::string_view version = "") {

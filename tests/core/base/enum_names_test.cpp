@@ -23,6 +23,21 @@ TEST(EnumNames, AValueWithoutARowHasNoNameAndAnUnknownWordNoValue) {
   EXPECT_EQ(value_named(kColourNames, "Red"), std::nullopt);  // words are matched exactly
 }
 
+struct LabelledColour {
+  Colour value;
+  std::string_view name;
+  std::string_view label = {};
+};
+constexpr LabelledColour kLabelled[] = {{Colour::kRed, "red", "Red (warm)"}, {Colour::kRed, "rouge"}};
+
+TEST(EnumNames, AnyRowWithAValueAndANameServesAndItsFirstRowSaysTheRest) {
+  ASSERT_NE(row_of(kLabelled, Colour::kRed), nullptr);
+  EXPECT_EQ(row_of(kLabelled, Colour::kRed)->label, "Red (warm)");
+  EXPECT_EQ(row_of(kLabelled, Colour::kBlue), nullptr);
+  EXPECT_EQ(value_named(kLabelled, "rouge"), Colour::kRed);
+  EXPECT_EQ(name_of(kLabelled, Colour::kRed), "red");
+}
+
 static_assert(name_of(kColourNames, Colour::kGreen) == "green", "usable in constant expressions");
 
 }  // namespace

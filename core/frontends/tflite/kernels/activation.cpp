@@ -80,6 +80,8 @@ constexpr TflmVersionChange kReluVersions[] = {
                       "Only float32 is supported currently, got INT16"),
 };
 
+}  // namespace
+
 const TflmKernel kActivationKernels[] = {
     {.name = "ELU",
      .init = same_init(256),
@@ -103,11 +105,6 @@ const TflmKernel kActivationKernels[] = {
      .cmsis_nn = true},
     {.name = "TANH", .init = same_init(16), .proven = kTanhProven},
 };
-
-}  // namespace
-
-std::span<const TflmKernel> tflm_activation_kernels() {
-  return kActivationKernels;
-}
+constinit const std::span<const TflmKernel> kTflmActivationKernels = kActivationKernels;
 
 }  // namespace usmpx

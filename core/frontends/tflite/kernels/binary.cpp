@@ -56,6 +56,8 @@ constexpr TflmVersionChange kFloorDivVersions[] = {not_measured_before_90b983c("
 // Every version fails FLOOR_MOD INT32 at Invoke; the recordings, which invoke, kept no figure of it.
 constexpr TflmVersionChange kFloorModVersions[] = {not_measured_before_90b983c("FLOOR_MOD INT32>*")};
 
+}  // namespace
+
 const TflmKernel kBinaryKernels[] = {
     {.name = "ADD", .options = kActivationPotOptions, .init = same_init(60), .proven = kAddProven},
     {.name = "DIV", .options = kActivationOptions, .init = same_init(28), .proven = kDivProven},
@@ -76,11 +78,6 @@ const TflmKernel kBinaryKernels[] = {
     {.name = "SQUARED_DIFFERENCE", .init = same_init(112), .proven = kSquaredDifferenceProven},
     {.name = "SUB", .options = kActivationPotOptions, .init = same_init(52), .proven = kSubProven},
 };
-
-}  // namespace
-
-std::span<const TflmKernel> tflm_binary_kernels() {
-  return kBinaryKernels;
-}
+constinit const std::span<const TflmKernel> kTflmBinaryKernels = kBinaryKernels;
 
 }  // namespace usmpx

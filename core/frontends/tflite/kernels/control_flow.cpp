@@ -13,6 +13,8 @@ constexpr std::string_view kWhileProven[] = {"INT32>INT32"};
 // VAR_HANDLE): no figure of it.
 constexpr TflmVersionChange kCallOnceVersions[] = {not_measured_before_90b983c("CALL_ONCE *")};
 
+}  // namespace
+
 const TflmKernel kControlFlowKernels[] = {
     {.name = "CALL_ONCE",
      .options = kOneIntOptions,
@@ -22,11 +24,6 @@ const TflmKernel kControlFlowKernels[] = {
     {.name = "IF", .options = kTwoIntsOptions, .init = same_init(8), .proven = kIfProven},
     {.name = "WHILE", .options = kTwoIntsOptions, .init = same_init(8), .proven = kWhileProven},
 };
-
-}  // namespace
-
-std::span<const TflmKernel> tflm_control_flow_kernels() {
-  return kControlFlowKernels;
-}
+constinit const std::span<const TflmKernel> kTflmControlFlowKernels = kControlFlowKernels;
 
 }  // namespace usmpx

@@ -436,6 +436,8 @@ constexpr TflmVersionChange kDepthwiseConv2dVersions[] = {
         "tensorflow/lite/micro/kernels/depthwise_conv_common.cc Hybrid models are not supported on TFLite Micro."),
 };
 
+}  // namespace
+
 const TflmKernel kConvKernels[] = {
     {.name = "CONV_2D",
      .options = kConvOptions,
@@ -468,11 +470,6 @@ const TflmKernel kConvKernels[] = {
      .cmsis_nn = true,
      .versions = kTransposeConvVersions},
 };
-
-}  // namespace
-
-std::span<const TflmKernel> tflm_conv_kernels() {
-  return kConvKernels;
-}
+constinit const std::span<const TflmKernel> kTflmConvKernels = kConvKernels;
 
 }  // namespace usmpx

@@ -25,6 +25,8 @@ constexpr std::string_view kEthosUProven[] = {"reference: UINT8>INT8"};
 // The Ethos-U kernel was measured on 90b983c only (tflm_ethos_u.json).
 constexpr TflmVersionChange kEthosUVersions[] = {not_measured_before_90b983c("ethos-u *")};
 
+}  // namespace
+
 const TflmKernel kEthosUKernels[] = {
     {.name = "ethos-u",      // no options struct: a custom operator's options stay in the flatbuffer
      .init = same_init(12),  // the kernel's OpData, 12 bytes on every target (tflm_ethos_u.json)
@@ -36,11 +38,6 @@ const TflmKernel kEthosUKernels[] = {
                 "CO_PROCESSOR=ethos_u)",
      .versions = kEthosUVersions},
 };
-
-}  // namespace
-
-std::span<const TflmKernel> tflm_ethos_u_kernels() {
-  return kEthosUKernels;
-}
+constinit const std::span<const TflmKernel> kTflmEthosUKernels = kEthosUKernels;
 
 }  // namespace usmpx

@@ -128,6 +128,8 @@ constexpr TflmVersionChange kFullyConnectedVersions[] = {
         "supported. Please set converter._experimental_disable_per_channel_quantization_for_dense_layers = True."),
 };
 
+}  // namespace
+
 const TflmKernel kFullyConnectedKernels[] = {
     {.name = "BATCH_MATMUL",
      .options = kBatchMatmulOptions,
@@ -148,11 +150,6 @@ const TflmKernel kFullyConnectedKernels[] = {
      .cmsis_nn = true,
      .versions = kFullyConnectedVersions},
 };
-
-}  // namespace
-
-std::span<const TflmKernel> tflm_fully_connected_kernels() {
-  return kFullyConnectedKernels;
-}
+constinit const std::span<const TflmKernel> kTflmFullyConnectedKernels = kFullyConnectedKernels;
 
 }  // namespace usmpx

@@ -53,6 +53,8 @@ constexpr TflmVersionChange kDynamicUpdateSliceVersions[] = {
     {TflmVersion::k2023_06_30, TflmVersion::k2025_02_07, TflmChange::kUnregistered},
 };
 
+}  // namespace
+
 const TflmKernel kIndexingKernels[] = {
     {.name = "DYNAMIC_UPDATE_SLICE", .proven = kDynamicUpdateSliceProven, .versions = kDynamicUpdateSliceVersions},
     {.name = "EMBEDDING_LOOKUP",
@@ -75,11 +77,6 @@ const TflmKernel kIndexingKernels[] = {
     {.name = "SLICE", .proven = kSliceProven},
     {.name = "STRIDED_SLICE", .options = kStridedSliceOptions, .init = same_init(84), .proven = kStridedSliceProven},
 };
-
-}  // namespace
-
-std::span<const TflmKernel> tflm_indexing_kernels() {
-  return kIndexingKernels;
-}
+constinit const std::span<const TflmKernel> kTflmIndexingKernels = kIndexingKernels;
 
 }  // namespace usmpx

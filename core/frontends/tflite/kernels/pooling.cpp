@@ -42,6 +42,8 @@ constexpr std::string_view kAveragePool2dProven[] = {"FLOAT32>FLOAT32", "INT16>I
 constexpr std::string_view kL2Pool2dProven[] = {"FLOAT32>FLOAT32"};
 constexpr std::string_view kMaxPool2dProven[] = {"FLOAT32>FLOAT32", "INT16>INT16", "INT8>INT8"};
 
+}  // namespace
+
 const TflmKernel kPoolingKernels[] = {
     {.name = "AVERAGE_POOL_2D",
      .options = kPoolOptions,
@@ -58,11 +60,6 @@ const TflmKernel kPoolingKernels[] = {
      .proven = kMaxPool2dProven,
      .cmsis_nn = true},
 };
-
-}  // namespace
-
-std::span<const TflmKernel> tflm_pooling_kernels() {
-  return kPoolingKernels;
-}
+constinit const std::span<const TflmKernel> kTflmPoolingKernels = kPoolingKernels;
 
 }  // namespace usmpx

@@ -35,15 +35,12 @@ constexpr std::string_view kDequantizeProven[] = {"INT16>FLOAT32", "INT8>FLOAT32
 constexpr std::string_view kQuantizeProven[] = {"FLOAT32>INT16", "FLOAT32>INT8",       "INT16>INT32",      "INT16>INT8",
                                                 "INT8>INT8",     "esp32: INT16>INT32", "esp32: INT16>INT8"};
 
+}  // namespace
+
 const TflmKernel kQuantizeKernels[] = {
     {.name = "DEQUANTIZE", .init = same_init(32), .refusal = dequantize_refusal, .proven = kDequantizeProven},
     {.name = "QUANTIZE", .init = same_init(32), .refusal = quantize_refusal, .proven = kQuantizeProven},
 };
-
-}  // namespace
-
-std::span<const TflmKernel> tflm_quantize_kernels() {
-  return kQuantizeKernels;
-}
+constinit const std::span<const TflmKernel> kTflmQuantizeKernels = kQuantizeKernels;
 
 }  // namespace usmpx

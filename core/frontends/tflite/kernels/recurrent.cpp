@@ -77,6 +77,8 @@ std::optional<TflmRefusal> lstm_refusal(const TflmOp& op) {
 constexpr std::string_view kSvdfProven[] = {"FLOAT32>FLOAT32", "INT8>INT8", "esp32: INT8>INT8"};
 constexpr std::string_view kUnidirectionalSequenceLstmProven[] = {"FLOAT32>FLOAT32", "INT8>INT8", "esp32: INT8>INT8"};
 
+}  // namespace
+
 const TflmKernel kRecurrentKernels[] = {
     {.name = "SVDF",
      .options = kSvdfOptions,
@@ -94,11 +96,6 @@ const TflmKernel kRecurrentKernels[] = {
      .proven = kUnidirectionalSequenceLstmProven,
      .cmsis_nn = true},
 };
-
-}  // namespace
-
-std::span<const TflmKernel> tflm_recurrent_kernels() {
-  return kRecurrentKernels;
-}
+constinit const std::span<const TflmKernel> kTflmRecurrentKernels = kRecurrentKernels;
 
 }  // namespace usmpx

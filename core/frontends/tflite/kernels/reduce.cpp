@@ -123,6 +123,8 @@ constexpr TflmVersionChange kReduceMaxVersions[] = {
     {TflmVersion::k2023_06_30, TflmVersion::k2025_02_07, TflmChange::kInitOpData, {}, 40},
 };
 
+}  // namespace
+
 const TflmKernel kReduceKernels[] = {
     {.name = "ADD_N",
      .prepare = add_n_op_data,
@@ -157,11 +159,6 @@ const TflmKernel kReduceKernels[] = {
      .proven = kSumProven,
      .versions = kSumVersions},
 };
-
-}  // namespace
-
-std::span<const TflmKernel> tflm_reduce_kernels() {
-  return kReduceKernels;
-}
+constinit const std::span<const TflmKernel> kTflmReduceKernels = kReduceKernels;
 
 }  // namespace usmpx

@@ -59,6 +59,8 @@ constexpr TflmVersionChange kReadVariableVersions[] = {not_measured_before_90b98
 // it.
 constexpr TflmVersionChange kVarHandleVersions[] = {not_measured_before_90b983c("VAR_HANDLE *")};
 
+}  // namespace
+
 const TflmKernel kResourceKernels[] = {
     {.name = "ASSIGN_VARIABLE",
      .prepare = resource_assignment,
@@ -72,11 +74,6 @@ const TflmKernel kResourceKernels[] = {
      .proven = kVarHandleProven,
      .versions = kVarHandleVersions},
 };
-
-}  // namespace
-
-std::span<const TflmKernel> tflm_resource_kernels() {
-  return kResourceKernels;
-}
+constinit const std::span<const TflmKernel> kTflmResourceKernels = kResourceKernels;
 
 }  // namespace usmpx

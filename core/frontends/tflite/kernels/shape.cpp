@@ -62,6 +62,8 @@ constexpr TflmVersionChange kTransposeVersions[] = {
                       "Type INT16 is currently not supported by Transpose. Only float32 and int8 is supported"),
 };
 
+}  // namespace
+
 const TflmKernel kShapeKernels[] = {
     {.name = "BROADCAST_ARGS", .proven = kBroadcastArgsProven},
     {.name = "BROADCAST_TO", .proven = kBroadcastToProven},
@@ -84,11 +86,6 @@ const TflmKernel kShapeKernels[] = {
     {.name = "UNPACK", .options = kTwoIntsOptions, .proven = kUnpackProven, .versions = kUnpackVersions},
     {.name = "ZEROS_LIKE", .proven = kZerosLikeProven},
 };
-
-}  // namespace
-
-std::span<const TflmKernel> tflm_shape_kernels() {
-  return kShapeKernels;
-}
+constinit const std::span<const TflmKernel> kTflmShapeKernels = kShapeKernels;
 
 }  // namespace usmpx

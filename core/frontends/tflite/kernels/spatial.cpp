@@ -13,6 +13,8 @@ constexpr std::string_view kResizeNearestNeighborProven[] = {"FLOAT32>FLOAT32", 
 constexpr std::string_view kSpaceToBatchNdProven[] = {"FLOAT32>FLOAT32", "INT8>INT8"};
 constexpr std::string_view kSpaceToDepthProven[] = {"FLOAT32>FLOAT32", "INT8>INT8"};
 
+}  // namespace
+
 const TflmKernel kSpatialKernels[] = {
     {.name = "BATCH_TO_SPACE_ND", .proven = kBatchToSpaceNdProven},
     {.name = "DEPTH_TO_SPACE", .options = kOneIntOptions, .prepare = output_dims_copy, .proven = kDepthToSpaceProven},
@@ -21,11 +23,6 @@ const TflmKernel kSpatialKernels[] = {
     {.name = "SPACE_TO_BATCH_ND", .init = same_init(4), .proven = kSpaceToBatchNdProven},
     {.name = "SPACE_TO_DEPTH", .options = kOneIntOptions, .prepare = output_dims_copy, .proven = kSpaceToDepthProven},
 };
-
-}  // namespace
-
-std::span<const TflmKernel> tflm_spatial_kernels() {
-  return kSpatialKernels;
-}
+constinit const std::span<const TflmKernel> kTflmSpatialKernels = kSpatialKernels;
 
 }  // namespace usmpx

@@ -7,21 +7,21 @@
 namespace usmpx {
 
 // Each family file's entries (kernels/<family>.cpp), gathered by the registry
-// (tflm_kernel_registry.cpp). A new family adds its function here and one line there.
-std::span<const TflmKernel> tflm_activation_kernels();
-std::span<const TflmKernel> tflm_binary_kernels();
-std::span<const TflmKernel> tflm_control_flow_kernels();
-std::span<const TflmKernel> tflm_ethos_u_kernels();
-std::span<const TflmKernel> tflm_conv_kernels();
-std::span<const TflmKernel> tflm_fully_connected_kernels();
-std::span<const TflmKernel> tflm_indexing_kernels();
-std::span<const TflmKernel> tflm_pooling_kernels();
-std::span<const TflmKernel> tflm_quantize_kernels();
-std::span<const TflmKernel> tflm_recurrent_kernels();
-std::span<const TflmKernel> tflm_reduce_kernels();
-std::span<const TflmKernel> tflm_resource_kernels();
-std::span<const TflmKernel> tflm_shape_kernels();
-std::span<const TflmKernel> tflm_spatial_kernels();
-std::span<const TflmKernel> tflm_unary_kernels();
+// (tflm_kernel_registry.cpp). A new family declares its span here and adds one line there.
+extern const std::span<const TflmKernel> kTflmActivationKernels;
+extern const std::span<const TflmKernel> kTflmBinaryKernels;
+extern const std::span<const TflmKernel> kTflmControlFlowKernels;
+extern const std::span<const TflmKernel> kTflmEthosUKernels;
+extern const std::span<const TflmKernel> kTflmConvKernels;
+extern const std::span<const TflmKernel> kTflmFullyConnectedKernels;
+extern const std::span<const TflmKernel> kTflmIndexingKernels;
+extern const std::span<const TflmKernel> kTflmPoolingKernels;
+extern const std::span<const TflmKernel> kTflmQuantizeKernels;
+extern const std::span<const TflmKernel> kTflmRecurrentKernels;
+extern const std::span<const TflmKernel> kTflmReduceKernels;
+extern const std::span<const TflmKernel> kTflmResourceKernels;
+extern const std::span<const TflmKernel> kTflmShapeKernels;
+extern const std::span<const TflmKernel> kTflmSpatialKernels;
+extern const std::span<const TflmKernel> kTflmUnaryKernels;
 
 }  // namespace usmpx

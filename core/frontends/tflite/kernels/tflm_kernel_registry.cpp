@@ -10,17 +10,17 @@ namespace usmpx {
 namespace {
 
 // The families, as MicroMutableOpResolver's Add<Op>() calls gather TFLM's registrations.
-constexpr std::span<const TflmKernel> (*kFamilies[])() = {
-    tflm_activation_kernels, tflm_binary_kernels,          tflm_control_flow_kernels, tflm_conv_kernels,
-    tflm_ethos_u_kernels,    tflm_fully_connected_kernels, tflm_indexing_kernels,     tflm_pooling_kernels,
-    tflm_quantize_kernels,   tflm_recurrent_kernels,       tflm_reduce_kernels,       tflm_resource_kernels,
-    tflm_shape_kernels,      tflm_spatial_kernels,         tflm_unary_kernels,
+const std::span<const TflmKernel>* const kFamilies[] = {
+    &kTflmActivationKernels, &kTflmBinaryKernels,         &kTflmControlFlowKernels, &kTflmConvKernels,
+    &kTflmEthosUKernels,     &kTflmFullyConnectedKernels, &kTflmIndexingKernels,    &kTflmPoolingKernels,
+    &kTflmQuantizeKernels,   &kTflmRecurrentKernels,      &kTflmReduceKernels,      &kTflmResourceKernels,
+    &kTflmShapeKernels,      &kTflmSpatialKernels,        &kTflmUnaryKernels,
 };
 
 std::vector<const TflmKernel*> sorted_table() {
   std::vector<const TflmKernel*> table;
-  for (auto family : kFamilies)
-    for (const TflmKernel& k : family())
+  for (const auto* family : kFamilies)
+    for (const TflmKernel& k : *family)
       table.push_back(&k);
   std::sort(table.begin(), table.end(), [](const TflmKernel* a, const TflmKernel* b) { return a->name < b->name; });
   const auto twice = std::adjacent_find(table.begin(), table.end(),

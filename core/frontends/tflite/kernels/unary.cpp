@@ -35,6 +35,8 @@ constexpr std::string_view kSquareProven[] = {"FLOAT32>FLOAT32"};
 // Every version fails NEG INT8 at Invoke; the recordings, which invoke, kept no figure of it.
 constexpr TflmVersionChange kNegVersions[] = {not_measured_before_90b983c("NEG INT8>*")};
 
+}  // namespace
+
 const TflmKernel kUnaryKernels[] = {
     {.name = "ABS", .init = same_init(28), .proven = kAbsProven},  // elementwise OpDataAbsRsqrt (ABS and RSQRT)
     {.name = "CEIL", .proven = kCeilProven},
@@ -50,11 +52,6 @@ const TflmKernel kUnaryKernels[] = {
     {.name = "SQRT", .proven = kSqrtProven},
     {.name = "SQUARE", .proven = kSquareProven},
 };
-
-}  // namespace
-
-std::span<const TflmKernel> tflm_unary_kernels() {
-  return kUnaryKernels;
-}
+constinit const std::span<const TflmKernel> kTflmUnaryKernels = kUnaryKernels;
 
 }  // namespace usmpx
