@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "cli_run.h"
-#include "frontends/tvm/export/harness/selftest.h"
+#include "frontends/tvm/export/harness/tvm_selftest.h"
 #include "test_support.h"
 
 namespace usmpx {

@@ -12,7 +12,7 @@
 #include "frontends/tflite/tflite_export.h"
 #include "frontends/tflite/tflite_problem.h"
 #include "frontends/tvm/export/harness/code_needs.h"
-#include "frontends/tvm/export/harness/selftest.h"
+#include "frontends/tvm/export/harness/tvm_selftest.h"
 #include "frontends/tvm/export/mlf_export.h"
 #include "frontends/tvm/export/tir_export.h"
 #include "frontends/tvm/mlf/metadata.h"

@@ -3,7 +3,7 @@
 #include "export/export_error.h"
 #include "frontends/tvm/export/emit/linker_fragment.h"
 #include "frontends/tvm/export/export_pools.h"
-#include "frontends/tvm/export/harness/selftest.h"
+#include "frontends/tvm/export/harness/tvm_selftest.h"
 #include "frontends/tvm/export/tir_export.h"
 #include "frontends/tvm/mlf/mlf_package.h"
 #include "planners/registry.h"

@@ -32,7 +32,7 @@ class TvmExporter : public ModelExporter {
   ExportBundle original(const ExportOptions& options) const override;
   // The pools TVM's code generation hands on (export_pools.h), with their linker sections.
   std::vector<ExportedPool> exported_pools(const Problem& problem, const Plan& plan) const override;
-  // The C test harness on the host and emulated Cortex-M boards (harness/selftest.h).
+  // The C test harness on the host and emulated Cortex-M boards (harness/tvm_selftest.h).
   std::shared_ptr<const Selftest> selftest() const override;
 
  private:

@@ -4,7 +4,7 @@
 
 #include "base/text_join.h"
 #include "frontends/tvm/export/harness/code_needs.h"
-#include "frontends/tvm/export/harness/selftest.h"
+#include "frontends/tvm/export/harness/tvm_selftest.h"
 
 namespace usmpx {
 namespace {

@@ -14,7 +14,7 @@
 #include "base/text_file.h"
 #include "export/export_error.h"
 #include "frontends/tvm/export/emit/layout_check.h"
-#include "frontends/tvm/export/harness/selftest.h"
+#include "frontends/tvm/export/harness/tvm_selftest.h"
 #include "frontends/tvm/export/mlf_export.h"
 #include "planners/registry.h"
 #include "test_support.h"

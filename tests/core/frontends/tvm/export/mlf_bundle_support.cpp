@@ -5,7 +5,7 @@
 #include <filesystem>
 
 #include "base/archive_reader.h"
-#include "frontends/tvm/export/harness/selftest.h"
+#include "frontends/tvm/export/harness/tvm_selftest.h"
 #include "frontends/tvm/export/mlf_export.h"
 #include "test_support.h"
 

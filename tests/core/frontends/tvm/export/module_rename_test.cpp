@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "export/export_error.h"
-#include "frontends/tvm/export/harness/selftest.h"
+#include "frontends/tvm/export/harness/tvm_selftest.h"
 #include "frontends/tvm/export/mlf_export.h"
 #include "mlf_bundle_support.h"
 #include "test_support.h"

@@ -12,7 +12,7 @@
 #include "c_toolchain.h"
 #include "export/bundle_writer.h"
 #include "export_test_support.h"
-#include "frontends/tvm/export/harness/selftest.h"
+#include "frontends/tvm/export/harness/tvm_selftest.h"
 #include "frontends/tvm/export/mlf_export.h"
 #include "mlf_bundle_support.h"
 #include "planners/registry.h"

@@ -11,7 +11,7 @@
 
 #include "base/archive_reader.h"
 #include "frontends/tvm/export/emit/metadata_update.h"
-#include "frontends/tvm/export/harness/selftest.h"
+#include "frontends/tvm/export/harness/tvm_selftest.h"
 #include "frontends/tvm/export/mlf_export.h"
 #include "planners/registry.h"
 #include "test_support.h"

@@ -14,7 +14,7 @@
 #include "frontends/tvm/export/harness/board_layout.h"
 #include "frontends/tvm/export/harness/crash_diagnosis.h"
 #include "frontends/tvm/export/harness/pool_reach.h"
-#include "frontends/tvm/export/harness/selftest.h"
+#include "frontends/tvm/export/harness/tvm_selftest.h"
 #include "frontends/tvm/export/mlf_export.h"
 #include "planners/registry.h"
 #include "test_support.h"

@@ -7,7 +7,7 @@
 #include <fstream>
 
 #include "base/text_file.h"
-#include "frontends/tvm/export/harness/selftest.h"
+#include "frontends/tvm/export/harness/tvm_selftest.h"
 #include "frontends/tvm/export/mlf_export.h"
 #include "planners/registry.h"
 #include "test_support.h"

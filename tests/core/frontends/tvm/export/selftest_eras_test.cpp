@@ -12,7 +12,7 @@
 
 #include "export/export_error.h"
 #include "frontends/tvm/export/harness/builtin_kernels.h"
-#include "frontends/tvm/export/harness/selftest.h"
+#include "frontends/tvm/export/harness/tvm_selftest.h"
 #include "frontends/tvm/export/mlf_export.h"
 #include "planners/registry.h"
 #include "test_support.h"

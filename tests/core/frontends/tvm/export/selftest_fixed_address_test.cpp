@@ -4,7 +4,7 @@
 // those addresses onto arrays of its own in a copy of the source, so the original and a re-plan run.
 #include <gtest/gtest.h>
 
-#include "frontends/tvm/export/harness/selftest.h"
+#include "frontends/tvm/export/harness/tvm_selftest.h"
 #include "frontends/tvm/export/mlf_export.h"
 #include "mlf_bundle_support.h"
 #include "test_support.h"

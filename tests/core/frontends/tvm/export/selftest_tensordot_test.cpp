@@ -8,7 +8,7 @@
 #include <filesystem>
 
 #include "base/text_file.h"
-#include "frontends/tvm/export/harness/selftest.h"
+#include "frontends/tvm/export/harness/tvm_selftest.h"
 #include "frontends/tvm/export/mlf_export.h"
 #include "mlf_bundle_support.h"
 #include "test_support.h"

@@ -7,7 +7,7 @@
 #include "../mlf/mlf_test_support.h"
 #include "export/bundle_writer.h"
 #include "export/export_error.h"
-#include "frontends/tvm/export/harness/selftest.h"
+#include "frontends/tvm/export/harness/tvm_selftest.h"
 #include "frontends/tvm/mlf/mlf_model.h"
 #include "frontends/tvm/tvm_frontend.h"
 #include "planners/registry.h"

@@ -10,7 +10,7 @@
 #include "base/archive_reader.h"
 #include "base/text_file.h"
 #include "export/bundle_writer.h"
-#include "frontends/tvm/export/harness/selftest.h"
+#include "frontends/tvm/export/harness/tvm_selftest.h"
 #include "frontends/tvm/export/mlf_export.h"
 #include "mlf_bundle_support.h"
 #include "planners/common/validator.h"

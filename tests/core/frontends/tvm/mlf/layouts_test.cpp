@@ -13,7 +13,7 @@
 #include "base/input_error.h"
 #include "base/text_file.h"
 #include "checks/as_built_check.h"
-#include "frontends/tvm/export/harness/selftest.h"
+#include "frontends/tvm/export/harness/tvm_selftest.h"
 #include "frontends/tvm/export/mlf_export.h"
 #include "frontends/tvm/mlf/firmware_tree.h"
 #include "frontends/tvm/mlf/mlf_model.h"

@@ -24,7 +24,7 @@ static int32_t requantize_accumulator(int64_t acc, int wide, int32_t multiplier,
   return wide ? arm_nn_requantize_s64(acc, multiplier, shift) : arm_nn_requantize((int32_t)acc, multiplier, shift);
 }
 
-static void store(void* output, int wide, int32_t index, int32_t value) {
+static void store_output(void* output, int wide, int32_t index, int32_t value) {
   if (wide) {
     ((int16_t*)output)[index] = (int16_t)value;
   } else {
@@ -65,8 +65,8 @@ static arm_cmsis_nn_status convolve(const usmpx_conv_shape* s, const cmsis_nn_pe
           acc += bias_of(bias, input.wide, oc);
           const int32_t out = requantize_accumulator(acc, input.wide, q->multiplier[oc], q->shift[oc]);
           const int32_t index = ((b * out_dims->h + oy) * out_dims->w + ox) * out_c + oc;
-          store(output, input.wide, index,
-                usmpx_nn_clamp(out + s->output_offset, s->activation.min, s->activation.max));
+          store_output(output, input.wide, index,
+                       usmpx_nn_clamp(out + s->output_offset, s->activation.min, s->activation.max));
         }
       }
     }
@@ -100,8 +100,8 @@ static arm_cmsis_nn_status depthwise(const usmpx_conv_shape* s, const cmsis_nn_p
           acc += bias_of(bias, input.wide, oc);
           const int32_t out = requantize_accumulator(acc, input.wide, q->multiplier[oc], q->shift[oc]);
           const int32_t index = ((b * out_dims->h + oy) * out_dims->w + ox) * out_c + oc;
-          store(output, input.wide, index,
-                usmpx_nn_clamp(out + s->output_offset, s->activation.min, s->activation.max));
+          store_output(output, input.wide, index,
+                       usmpx_nn_clamp(out + s->output_offset, s->activation.min, s->activation.max));
         }
       }
     }

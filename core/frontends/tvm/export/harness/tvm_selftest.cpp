@@ -1,4 +1,4 @@
-#include "frontends/tvm/export/harness/selftest.h"
+#include "frontends/tvm/export/harness/tvm_selftest.h"
 
 #include <sys/resource.h>
 #include <sys/wait.h>
