@@ -1,5 +1,7 @@
 #include "frontends/tflite/tflm_build.h"
 
+#include <vector>
+
 #include "base/config_error.h"
 #include "base/enum_names.h"
 #include "frontends/frontend.h"
@@ -139,9 +141,15 @@ TflmBuild tflm_build_from(std::string_view kernels, std::string_view target, std
 
 namespace {
 
-constexpr TflmKernels kAllKernels[] = {TflmKernels::kReference, TflmKernels::kCmsisNn, TflmKernels::kEspNn};
-constexpr TflmTarget kAllTargets[] = {TflmTarget::kCortexM, TflmTarget::kCortexM55, TflmTarget::kX86_64,
-                                      TflmTarget::kEsp32S3, TflmTarget::kEsp32,     TflmTarget::kEspAnsi};
+// The values a menu offers: the rows with a label, in the table's order.
+template <typename Enum, size_t N>
+std::vector<Enum> offered(const OptionWord<Enum> (&rows)[N]) {
+  std::vector<Enum> values;
+  for (const OptionWord<Enum>& row : rows) {
+    if (!row.label.empty()) values.push_back(row.value);
+  }
+  return values;
+}
 
 std::string label(TflmKernels kernels) {
   return std::string(row_of(kKernelWords, kernels)->label);
@@ -165,17 +173,18 @@ bool accepted(TflmKernels kernels, TflmTarget target, std::string_view version =
 RuntimeBuilds tflm_runtime_builds() {
   RuntimeBuilds builds;
   builds.runtime = "TFLM";
-  for (const TflmKernels k : kAllKernels) {
+  const std::vector<TflmTarget> targets = offered(kTargetWords);
+  for (const TflmKernels k : offered(kKernelWords)) {
     const std::string value(to_string(k));
     builds.kernels.push_back(value);
     builds.labels[value] = label(k);
-    for (const TflmTarget t : kAllTargets)
+    for (const TflmTarget t : targets)
       if (accepted(k, t)) builds.kernel_targets[value].emplace_back(to_string(t));
     const TflmTarget target = parse_tflm_target(builds.kernel_targets[value].front()).value_or(TflmTarget::kCortexM);
     for (auto v = tflm_versions().rbegin(); v != tflm_versions().rend(); ++v)
       if (accepted(k, target, v->name)) builds.kernel_versions[value].emplace_back(v->name);
   }
-  for (const TflmTarget t : kAllTargets) {
+  for (const TflmTarget t : targets) {
     builds.targets.emplace_back(to_string(t));
     builds.labels[builds.targets.back()] = label(t);
   }
