@@ -50,10 +50,6 @@ void print_input_warnings(std::ostream& out, const LoadedInput& input) {
   }
 }
 
-bool plan_ok(const Problem& problem, const Plan& plan) {
-  return plan_fits(problem, plan) && !plan.has_errors();
-}
-
 void print_plan_heading(std::ostream& out, const LoadedInput& input, const Plan& plan) {
   out << plan.algorithm << " plan of " << input.path << ": " << input.problem.buffers.size() << " buffers, "
       << input.problem.pools.size() << (input.problem.pools.size() == 1 ? " pool" : " pools") << ", "

@@ -292,7 +292,7 @@ void CompareDialog::fill_table() {
 
 std::optional<FigureToPaste> CompareDialog::figure_of(const Plan* plan) const {
   const LoadedInput& input = controller_->input();
-  if (!plan || !input.details || !plan_fits(controller_->problem(), *plan) || plan->has_errors()) return std::nullopt;
+  if (!plan || !input.details || !plan_ok(controller_->problem(), *plan)) return std::nullopt;
   return input.details->firmware_figure(controller_->problem(), *plan);
 }
 

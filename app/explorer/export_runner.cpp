@@ -71,8 +71,7 @@ bool ExportRunner::can_export(const LoadedInput* input, const Problem& problem, 
                     .arg(QString::fromStdString(export_refusal(*input))));
   if (planning) return fail(tr("Planning is still running."));
   if (checking_) return fail(tr("Checking that the export succeeds…"));
-  if (!plan_fits(problem, plan) || plan.has_errors())
-    return fail(tr("The plan does not fit or is invalid; see the diagnostics."));
+  if (!plan_ok(problem, plan)) return fail(tr("The plan does not fit or is invalid; see the diagnostics."));
   if (!error_.isEmpty()) return fail(tr("The export would fail: %1").arg(error_));
   return true;
 }
@@ -88,7 +87,7 @@ void ExportRunner::plan_started(uint64_t generation) {
 
 void ExportRunner::start_check(uint64_t generation, const Problem& problem, const Plan& plan) {
   checking_ = false;
-  if (!source_ || !plan_fits(problem, plan) || plan.has_errors()) return;
+  if (!source_ || !plan_ok(problem, plan)) return;
   // The export, dry, on a thread of its own once the plan is shown: what it would refuse is known
   // before the user asks for it, and a slow export (libclang on a large tree) never delays the plan.
   checking_ = true;

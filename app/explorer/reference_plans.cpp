@@ -28,7 +28,7 @@ void ReferencePlans::reset(const LoadedInput& input, std::optional<Plan> runtime
 void ReferencePlans::take(const LoadedInput& input, const Problem& problem, const SessionEdits& edits,
                           const Plan& plan) {
   const bool own_pools = edits.pools == initial_edits(input.problem, "").pools;
-  const bool fits = plan_fits(problem, plan) && !plan.has_errors();
+  const bool fits = plan_ok(problem, plan);
   // The reference plan's bytes, from its own run on the input as it is; where the input carries
   // no plan and its frontend names none, that run is the reference every other plan is measured against.
   if (plan_bytes_ < 0 && plan.algorithm == algorithm_ && own_pools && edits.pins.empty()) {
@@ -57,7 +57,7 @@ std::optional<qint64> ReferencePlans::pin_cost(const Problem& problem, const Ses
                                                const Plan& plan) const {
   if (edits.pins.empty() || unpinned_total_ < 0) return std::nullopt;
   if (plan.algorithm != unpinned_algorithm_ || edits.pools != unpinned_pools_) return std::nullopt;
-  if (!plan_fits(problem, plan) || plan.has_errors()) return std::nullopt;
+  if (!plan_ok(problem, plan)) return std::nullopt;
   return plan.total_size() - unpinned_total_;
 }
 

@@ -36,6 +36,10 @@ bool plan_fits(const Problem& problem, const Plan& plan) {
   return true;
 }
 
+bool plan_ok(const Problem& problem, const Plan& plan) {
+  return plan_fits(problem, plan) && !plan.has_errors();
+}
+
 int64_t highest_lower_bound(const std::vector<Plan>& plans) {
   int64_t bound = 0;
   for (const Plan& plan : plans)

@@ -30,6 +30,9 @@ void compute_pool_sizes(const Problem& problem, Plan& plan);
 
 // Every buffer placed and every pool within its size hint.
 bool plan_fits(const Problem& problem, const Plan& plan);
+// It fits and no planner or check reported an error: a plan the tool exports, declares figures
+// for or measures others against.
+bool plan_ok(const Problem& problem, const Plan& plan);
 
 // The highest lower bound among plans of one problem: each planner's holds for the problem, so
 // Compare measures every plan's gap from this one.
